@@ -1,0 +1,41 @@
+//! Exact analysis of Green Hackenbush positions.
+//!
+//! The data flows through one room per stage:
+//!
+//! ```text
+//! text ──> syntax ──────────> model ─────────────> analysis ───────────> report
+//! Source   Position/GraphDecl  petgraph multigraph   Grundy values,        text, JSON
+//! (bytes)  (nom, spans)        with fused ground     blocks, bridge tree   (serde)
+//! ```
+//!
+//! - [`source`]: the input bytes and byte [`Span`](source::Span)s into them;
+//! - [`syntax`]: one `nom` parser per input format, each following its grammar in
+//!   `grammars/`, producing [`syntax::Position`]s;
+//! - [`diagnostic`]: located errors and their rendering (`file:line:column`, source line,
+//!   caret);
+//! - [`model`]: each graph as a `petgraph` undirected multigraph whose ground vertices are
+//!   fused into one node;
+//! - [`analysis`]: the Grundy value of every graph in linear time, by the Fusion and Colon
+//!   Principles (Winning Ways, ch. 7), with the breakdown into 2-edge-connected blocks;
+//! - [`report`]: what the command line shows, as serde types rendered to text or JSON.
+//!
+//! ```
+//! use hackenbush::{source::Source, syntax::{self, Format}, model, analysis};
+//!
+//! let source = Source::from_str("triangle.hb", "ground: g\ng-a-b-g\n");
+//! let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+//! let graph = model::Graph::build(position.graphs[0].clone(), 0);
+//! assert_eq!(analysis::analyze(&graph).value, 1); // an odd cycle at the ground is a twig
+//! ```
+//!
+//! The library never prints; the binary in `src/main.rs` and `src/cli/` does.
+
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod diagnostic;
+pub mod model;
+pub mod report;
+pub mod source;
+pub mod syntax;

@@ -1,0 +1,216 @@
+//! Syntax -> model: each graph as a `petgraph` undirected multigraph in which all ground
+//! vertices are one node.
+//!
+//! Fusing the ground vertices does not change the game: cutting an edge never separates
+//! two ground vertices from "the ground", so they behave as one vertex. Node
+//! [`Graph::ground`] is that fused node (it exists even when the graph declares no ground,
+//! in which case nothing is attached to it and the graph is worth 0). Edge `j` of the
+//! petgraph graph is edge `j` of the input, so input order and edge indices agree.
+//!
+//! Only vertices that are used (the ground, and the ends of edges) become nodes.
+
+use std::collections::HashMap;
+
+use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
+
+use crate::syntax::{EdgeDecl, GraphDecl, VertexName};
+
+/// What a node of the model stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// All ground vertices, fused.
+    Ground,
+    /// One non-ground vertex of the input (its vertex id).
+    Vertex(u32),
+}
+
+/// One graph of a position, ready for analysis.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// The name to show: the input's, or `graph N` / `tree N` (1-based) if it gave none.
+    pub name: String,
+    /// The graph as written: vertex names, ground list, edges with their spans.
+    pub decl: GraphDecl,
+    /// The multigraph: node weights say which vertex a node is; the weight of edge `j` is
+    /// `j`, its index in [`GraphDecl::edges`].
+    pub net: UnGraph<Node, u32>,
+    /// How many distinct vertices of the input are used (ground vertices counted one by
+    /// one, before fusion).
+    pub vertex_count: usize,
+}
+
+impl Graph {
+    /// The fused ground node: always node 0.
+    pub fn ground() -> NodeIndex {
+        NodeIndex::new(0)
+    }
+
+    /// Builds the model of `decl`. `index` is the graph's 0-based position in its
+    /// [`Position`](crate::syntax::Position), used for the default name.
+    ///
+    /// Time and memory are linear in the number of edges and ground vertices; the size
+    /// of the vertex table is never used to size an allocation beyond that.
+    pub fn build(decl: GraphDecl, index: usize) -> Graph {
+        let name = decl
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", default_noun(&decl), index + 1));
+        let edge_count = decl.edges.len();
+        let mut net = UnGraph::with_capacity(edge_count.saturating_add(1), edge_count);
+        net.add_node(Node::Ground);
+        let mut nodes = NodeMap::new(decl.vertices.len(), edge_count + decl.ground.len());
+        for &g in &decl.ground {
+            nodes.insert(g, Graph::ground());
+        }
+        let mut vertex_count = nodes.len();
+        for &EdgeDecl { u, v, .. } in &decl.edges {
+            let a = nodes.get_or_insert(u, || {
+                vertex_count += 1;
+                net.add_node(Node::Vertex(u))
+            });
+            let b = nodes.get_or_insert(v, || {
+                vertex_count += 1;
+                net.add_node(Node::Vertex(v))
+            });
+            let j = net.edge_count() as u32;
+            net.add_edge(a, b, j);
+        }
+        Graph {
+            name,
+            decl,
+            net,
+            vertex_count,
+        }
+    }
+
+    /// A graph from plain numbers, for library users and tests: vertices `0..n` where `n`
+    /// is one more than the largest id used, `ground` the ground ids, `edges` the edges.
+    pub fn from_edges(ground: &[u32], edges: &[(u32, u32)]) -> Graph {
+        let n = edges
+            .iter()
+            .flat_map(|&(u, v)| [u, v])
+            .chain(ground.iter().copied())
+            .max()
+            .map_or(0, |m| m + 1);
+        let mut seen = Vec::new();
+        for &g in ground {
+            if !seen.contains(&g) {
+                seen.push(g);
+            }
+        }
+        let decl = GraphDecl {
+            name: None,
+            span: Default::default(),
+            vertices: crate::syntax::Vertices::Named(
+                (0..n).map(|i| VertexName::Number(u64::from(i))).collect(),
+            ),
+            ground: seen,
+            edges: edges
+                .iter()
+                .map(|&(u, v)| EdgeDecl {
+                    u,
+                    v,
+                    span: Default::default(),
+                })
+                .collect(),
+        };
+        Graph::build(decl, 0)
+    }
+
+    /// The name of `node` as the input wrote it (`ground` for the fused ground).
+    pub fn node_name(&self, node: NodeIndex) -> String {
+        match self.net[node] {
+            Node::Ground => "ground".to_string(),
+            Node::Vertex(v) => self.decl.vertices.name(v).to_string(),
+        }
+    }
+
+    /// The input edge behind model edge `edge`.
+    pub fn edge_decl(&self, edge: EdgeIndex) -> &EdgeDecl {
+        &self.decl.edges[self.net[edge] as usize]
+    }
+}
+
+fn default_noun(decl: &GraphDecl) -> &'static str {
+    match decl.vertices {
+        crate::syntax::Vertices::Numbered(_) => "tree",
+        crate::syntax::Vertices::Named(_) => "graph",
+    }
+}
+
+/// Vertex id -> node: a dense table when the vertex table is small compared with what was
+/// read, a hash map otherwise (so a claimed `m = 10^12` costs nothing).
+enum NodeMap {
+    Dense(Vec<u32>, usize),
+    Sparse(HashMap<u32, NodeIndex>),
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+impl NodeMap {
+    fn new(vertices: usize, read: usize) -> NodeMap {
+        if vertices <= read.saturating_mul(2).saturating_add(16) {
+            NodeMap::Dense(vec![NO_NODE; vertices], 0)
+        } else {
+            NodeMap::Sparse(HashMap::new())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            NodeMap::Dense(_, n) => *n,
+            NodeMap::Sparse(map) => map.len(),
+        }
+    }
+
+    fn insert(&mut self, id: u32, node: NodeIndex) {
+        match self {
+            NodeMap::Dense(table, n) => {
+                if table[id as usize] == NO_NODE {
+                    *n += 1;
+                }
+                table[id as usize] = node.index() as u32;
+            }
+            NodeMap::Sparse(map) => {
+                map.insert(id, node);
+            }
+        }
+    }
+
+    fn get_or_insert(&mut self, id: u32, make: impl FnOnce() -> NodeIndex) -> NodeIndex {
+        match self {
+            NodeMap::Dense(table, n) => {
+                let slot = &mut table[id as usize];
+                if *slot == NO_NODE {
+                    *slot = make().index() as u32;
+                    *n += 1;
+                }
+                NodeIndex::new(*slot as usize)
+            }
+            NodeMap::Sparse(map) => *map.entry(id).or_insert_with(make),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ground_vertices_fuse() {
+        let g = Graph::from_edges(&[0, 1], &[(0, 2), (2, 1), (3, 4)]);
+        assert_eq!(g.net.node_count(), 4); // ground, 2, 3, 4
+        assert_eq!(g.vertex_count, 5);
+        let (a, b) = g.net.edge_endpoints(EdgeIndex::new(1)).unwrap();
+        assert_eq!(b, Graph::ground());
+        assert_eq!(g.node_name(a), "2");
+        assert_eq!(g.name, "graph 1");
+    }
+
+    #[test]
+    fn no_ground_means_lone_ground_node() {
+        let g = Graph::from_edges(&[], &[(0, 1)]);
+        assert_eq!(g.net.node_count(), 3);
+        assert_eq!(g.net.edges(Graph::ground()).count(), 0);
+    }
+}

@@ -1,0 +1,158 @@
+//! Input text and places in it: a [`Source`] is one file (or stdin) as bytes, a [`Span`] a
+//! byte range in it. Line and column are computed only when an error is displayed.
+
+use std::fmt;
+
+/// A half-open byte range `start..end` into a [`Source`].
+///
+/// Spans are 32-bit to keep per-edge bookkeeping small on inputs of millions of edges;
+/// [`Source::new`] refuses inputs of 4 GiB or more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: usize, end: usize) -> Self {
+        debug_assert!(start <= end);
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// An empty span at `at` (used for "found end of input" and similar).
+    pub fn at(at: usize) -> Self {
+        Span::new(at, at)
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The range, for slicing.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// Largest input accepted, so that every offset fits a [`Span`].
+pub const MAX_SOURCE_LEN: usize = u32::MAX as usize - 1;
+
+/// One input: a name to show in messages (a path, or `<stdin>`) and its bytes.
+#[derive(Clone, Debug)]
+pub struct Source {
+    name: String,
+    text: Vec<u8>,
+}
+
+/// A 1-based line and column (column counted in characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in characters of the line.
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+impl Source {
+    /// Wraps `text` read from `name`. Inputs of [`MAX_SOURCE_LEN`] bytes or more are
+    /// refused with a message, since spans are 32-bit.
+    pub fn new(name: impl Into<String>, text: Vec<u8>) -> Result<Self, String> {
+        let name = name.into();
+        if text.len() > MAX_SOURCE_LEN {
+            return Err(format!(
+                "{name}: input is {} bytes; at most {MAX_SOURCE_LEN} bytes are supported",
+                text.len()
+            ));
+        }
+        Ok(Source { name, text })
+    }
+
+    /// Convenience for tests and library users: a source from a string.
+    pub fn from_str(name: impl Into<String>, text: &str) -> Self {
+        Source::new(name, text.as_bytes().to_vec()).expect("string sources are small")
+    }
+
+    /// The name shown in messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// Byte offset of the start of the line holding `offset`.
+    fn line_start(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        self.text[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+    }
+
+    /// The line holding `offset`, without its line terminator, and its start offset.
+    pub fn line_of(&self, offset: usize) -> (usize, &[u8]) {
+        let start = self.line_start(offset);
+        let rest = &self.text[start..];
+        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let mut line = &rest[..len];
+        if line.last() == Some(&b'\r') {
+            line = &line[..line.len() - 1];
+        }
+        (start, line)
+    }
+
+    /// Line and column of `offset`. Linear in the offset: meant for error display only.
+    pub fn locate(&self, offset: usize) -> Location {
+        let offset = offset.min(self.text.len());
+        let line = 1 + self.text[..offset].iter().filter(|&&b| b == b'\n').count();
+        let start = self.line_start(offset);
+        let column = 1 + String::from_utf8_lossy(&self.text[start..offset])
+            .chars()
+            .count();
+        Location { line, column }
+    }
+
+    /// Line number (1-based) of `offset`.
+    pub fn line_number(&self, offset: usize) -> usize {
+        self.locate(offset).line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_lines_and_columns() {
+        let s = Source::from_str("x", "ab\r\ncd\nef");
+        assert_eq!(s.locate(0), Location { line: 1, column: 1 });
+        assert_eq!(s.locate(5), Location { line: 2, column: 2 });
+        assert_eq!(s.locate(9), Location { line: 3, column: 3 });
+        assert_eq!(s.line_of(1), (0, &b"ab"[..]));
+        assert_eq!(s.line_of(9), (7, &b"ef"[..]));
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let s = Source::from_str("x", "é-x");
+        assert_eq!(s.locate(3).column, 3);
+    }
+}

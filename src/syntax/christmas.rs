@@ -1,0 +1,303 @@
+//! The POJ 3710 "Christmas Game" judge format (`grammars/christmas.ebnf`).
+//!
+//! Test cases follow each other until end of input; each is one [`Position`]. A case is a
+//! count `N` of trees, then per tree `m k` (vertices `1..=m`, `k` edges) and `k` edges
+//! `u v`. Vertex 1 of each tree is its ground. Tokens are separated by whitespace of any
+//! kind; line breaks carry no meaning.
+//!
+//! [`Cases`] reads one case at a time, so a judge can answer the cases before a malformed
+//! one. No allocation is sized by a count the input claims: vectors grow with what is
+//! actually read.
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+use super::lex::{self, found, integer, space, token_span};
+use super::{EdgeDecl, GraphDecl, Interner, Position, VertexName, Vertices};
+
+/// The test cases of a christmas-format input, parsed lazily.
+pub struct Cases<'a> {
+    whole: &'a [u8],
+    rest: &'a [u8],
+    case: usize,
+    failed: bool,
+}
+
+impl<'a> Cases<'a> {
+    /// Cases of `input`.
+    pub fn new(input: &'a [u8]) -> Self {
+        Cases {
+            whole: input,
+            rest: input,
+            case: 0,
+            failed: false,
+        }
+    }
+
+    fn here(&self) -> usize {
+        lex::offset(self.whole, self.rest)
+    }
+
+    /// `number = integer`: the next token, which must be a number; `what` names it for
+    /// the message ("the number of trees").
+    fn expect_number(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
+        let (rest, _) = space(self.rest).unwrap_or((self.rest, &[]));
+        self.rest = rest;
+        match integer(rest) {
+            Ok((after, (value, digits))) => {
+                let span = lex::span_of(self.whole, digits);
+                // A number glued to a letter (`3x`) is not a number.
+                if after.first().is_some_and(|&b| !lex::is_space(b)) {
+                    return Err(self.unexpected(after, what));
+                }
+                self.rest = after;
+                let value = value.ok_or_else(|| {
+                    Diagnostic::new(
+                        span,
+                        "number too large",
+                        format!("expected {what}, at most {}", u64::MAX),
+                    )
+                })?;
+                Ok((value, span))
+            }
+            Err(_) => Err(self.unexpected(rest, what)),
+        }
+    }
+
+    fn unexpected(&self, at: &[u8], what: &str) -> Diagnostic {
+        let span = token_span(self.whole, at);
+        Diagnostic::expected(span, what, &found(at))
+    }
+
+    /// `test_case = trees, { tree }`
+    fn parse_case(&mut self) -> Result<Position, Diagnostic> {
+        let (trees, n_span) = self.expect_number("the number of trees N")?;
+        let mut graphs = Vec::new();
+        for t in 0..trees {
+            if self.at_end() {
+                let left = trees - t;
+                return Err(Diagnostic::new(
+                    Span::at(self.here()),
+                    format!(
+                        "expected {left} more tree{}, found end of input",
+                        plural(left)
+                    ),
+                    format!("test case {} declares {trees} trees", self.case),
+                ));
+            }
+            graphs.push(self.parse_tree()?);
+        }
+        let span = n_span.to(Span::at(self.here()));
+        Ok(Position {
+            case: Some(self.case),
+            span,
+            graphs,
+        })
+    }
+
+    /// `tree = vertex_count, edge_count, { edge }`
+    fn parse_tree(&mut self) -> Result<GraphDecl, Diagnostic> {
+        let (m, m_span) = self.expect_number("the number of vertices m")?;
+        let (k, _) = self.expect_number("the number of edges k")?;
+        // Dense ids `x - 1` when every vertex number fits; otherwise (m beyond 32 bits)
+        // intern the numbers actually used, so nothing is sized by m.
+        let dense = m < u64::from(u32::MAX);
+        let mut interner = Interner::default();
+        let mut ground = Vec::new();
+        if m >= 1 {
+            ground.push(if dense {
+                0
+            } else {
+                interner.intern(VertexName::Number(1)).unwrap_or(0)
+            });
+        }
+        // At least 4 bytes per edge (`1 2\n`): a bound by what is there, not by what k claims.
+        let mut edges = Vec::with_capacity((k as usize).min(self.rest.len() / 4));
+        for read in 0..k {
+            if self.at_end() {
+                let left = k - read;
+                return Err(Diagnostic::new(
+                    Span::at(self.here()),
+                    format!(
+                        "expected {left} more edge{}, found end of input",
+                        plural(left)
+                    ),
+                    format!("the tree declares {k} edges"),
+                ));
+            }
+            let (u, u_span) = self.expect_vertex(m)?;
+            let (v, v_span) = self.expect_vertex(m)?;
+            let (u, v) = if dense {
+                ((u - 1) as u32, (v - 1) as u32)
+            } else {
+                let too_many = || Diagnostic::new(u_span, "too many vertices in one tree", "");
+                (
+                    interner
+                        .intern(VertexName::Number(u))
+                        .ok_or_else(too_many)?,
+                    interner
+                        .intern(VertexName::Number(v))
+                        .ok_or_else(too_many)?,
+                )
+            };
+            edges.push(EdgeDecl {
+                u,
+                v,
+                span: u_span.to(v_span),
+            });
+        }
+        let vertices = if dense {
+            Vertices::Numbered(m as u32)
+        } else {
+            interner.into_vertices()
+        };
+        Ok(GraphDecl {
+            name: None,
+            span: m_span,
+            vertices,
+            ground,
+            edges,
+        })
+    }
+
+    /// `vertex = integer` in `1..=m`.
+    fn expect_vertex(&mut self, m: u64) -> Result<(u64, Span), Diagnostic> {
+        let (x, span) = self.expect_number("a vertex number")?;
+        if x == 0 || x > m {
+            let range = if m == 0 {
+                "the tree has no vertices (m = 0)".to_string()
+            } else {
+                format!("expected a vertex in 1..{m}")
+            };
+            return Err(Diagnostic::new(
+                span,
+                format!("vertex {x} is out of range 1..{m}"),
+                range,
+            ));
+        }
+        Ok((x, span))
+    }
+
+    fn at_end(&mut self) -> bool {
+        let (rest, _) = space(self.rest).unwrap_or((self.rest, &[]));
+        self.rest = rest;
+        rest.is_empty()
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Position, Diagnostic>;
+
+    /// `input = space, { test_case, space }`
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.at_end() {
+            return None;
+        }
+        self.case += 1;
+        let result = self.parse_case();
+        self.failed = result.is_err();
+        Some(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cases(text: &str) -> Vec<Result<Position, Diagnostic>> {
+        Cases::new(text.as_bytes()).collect()
+    }
+
+    #[test]
+    fn poj_sample() {
+        let got = cases("1\n4 4\n1 2\n2 3\n2 4\n3 4\n");
+        assert_eq!(got.len(), 1);
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.case, Some(1));
+        assert_eq!(p.graphs.len(), 1);
+        let g = &p.graphs[0];
+        assert_eq!(g.vertices, Vertices::Numbered(4));
+        assert_eq!(g.ground, vec![0]);
+        assert_eq!(g.edges.len(), 4);
+        assert_eq!((g.edges[3].u, g.edges[3].v), (2, 3));
+        assert_eq!(g.edges[3].span, Span::new(18, 21));
+    }
+
+    #[test]
+    fn several_cases_any_whitespace_no_final_newline() {
+        let got = cases("2\r\n1 0\t3 1 1 3\r\n0\n\x0b1 2 1\n1 2");
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].as_ref().unwrap().graphs.len(), 2);
+        assert!(got[1].as_ref().unwrap().graphs.is_empty());
+        assert_eq!(got[2].as_ref().unwrap().case, Some(3));
+    }
+
+    #[test]
+    fn empty_input_has_no_cases() {
+        assert!(cases("").is_empty());
+        assert!(cases(" \r\n ").is_empty());
+    }
+
+    #[test]
+    fn out_of_range_vertex() {
+        let got = cases("1\n3 1\n1 7\n");
+        let err = got[0].as_ref().unwrap_err();
+        assert_eq!(err.message, "vertex 7 is out of range 1..3");
+        assert_eq!(err.span, Span::new(8, 9));
+    }
+
+    #[test]
+    fn missing_edges() {
+        let got = cases("1\n3 4\n1 2\n");
+        let err = got[0].as_ref().unwrap_err();
+        assert_eq!(err.message, "expected 3 more edges, found end of input");
+    }
+
+    #[test]
+    fn missing_trees() {
+        let got = cases("2\n3 1\n1 2\n");
+        let err = got[0].as_ref().unwrap_err();
+        assert_eq!(err.message, "expected 1 more tree, found end of input");
+    }
+
+    #[test]
+    fn too_large() {
+        let got = cases("99999999999999999999\n");
+        assert_eq!(got[0].as_ref().unwrap_err().message, "number too large");
+    }
+
+    #[test]
+    fn claimed_sizes_are_not_allocated() {
+        let got = cases("1000000000000\n1000000000000 1000000000000\n1 1000000000000\n");
+        let err = got[0].as_ref().unwrap_err();
+        assert_eq!(err.message, "expected 999999999999 more edges, found end of input");
+    }
+
+    #[test]
+    fn huge_m_is_interned() {
+        let got = cases("1\n1000000000000 1\n1 1000000000000\n");
+        let g = &got[0].as_ref().unwrap().graphs[0];
+        assert_eq!(g.vertices.len(), 2);
+        assert_eq!(g.edges[0].v, 1);
+    }
+
+    #[test]
+    fn garbage_token() {
+        let got = cases("1\n3 x\n");
+        let err = got[0].as_ref().unwrap_err();
+        assert_eq!(err.message, "expected the number of edges k, found `x`");
+        let got = cases("1\n3 2x\n");
+        assert!(got[0].as_ref().unwrap_err().message.contains("found `x`"));
+    }
+
+    #[test]
+    fn stops_after_first_error_keeping_earlier_cases() {
+        let got = cases("0\n0\nz\n0\n");
+        assert_eq!(got.len(), 3);
+        assert!(got[0].is_ok() && got[1].is_ok() && got[2].is_err());
+    }
+}
