@@ -39,3 +39,32 @@ pub mod model;
 pub mod report;
 pub mod source;
 pub mod syntax;
+
+use analysis::Analysis;
+use model::Graph;
+use syntax::Position;
+
+/// Builds the model of every graph of `position` and analyzes it, in input order.
+///
+/// ```
+/// use hackenbush::{source::Source, syntax::{self, Format}};
+///
+/// let source = Source::from_str("sample.in", "1\n4 4\n1 2\n2 3\n2 4\n3 4\n");
+/// for position in syntax::parse(Format::Christmas, &source) {
+///     let graphs = hackenbush::analyze_position(position.unwrap());
+///     let nim_sum = graphs.iter().fold(0, |acc, (_, a)| acc ^ a.value);
+///     assert_eq!(nim_sum, 2); // not zero: the first player (Sally) wins
+/// }
+/// ```
+pub fn analyze_position(position: Position) -> Vec<(Graph, Analysis)> {
+    position
+        .graphs
+        .into_iter()
+        .enumerate()
+        .map(|(i, decl)| {
+            let graph = Graph::build(decl, i);
+            let analysis = analysis::analyze(&graph);
+            (graph, analysis)
+        })
+        .collect()
+}

@@ -1,1 +1,124 @@
-//! Analysis -> report.
+//! Analysis -> report: what the command line shows, as plain serde types.
+//!
+//! The JSON wire format of `hackenbush analyze --json` is exactly the serialization of
+//! [`Report`]; `docs/json.md` documents it field by field. Field names and meanings
+//! marked *fixed* there never change; fields may be added.
+//!
+//! [`text`] renders the same types for people.
+
+pub mod text;
+
+use serde::Serialize;
+
+use crate::analysis::Analysis;
+use crate::model::Graph;
+
+/// Everything `analyze --json` prints: one document per run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Report {
+    /// Every position read, in input order (files in command-line order, then test
+    /// cases in file order).
+    pub positions: Vec<PositionReport>,
+    /// Inputs that could not be read or parsed; absent when there were none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<ErrorReport>,
+}
+
+/// Who wins a position with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// The player to move (nim-sum not zero).
+    First,
+    /// The other player (nim-sum zero).
+    Second,
+}
+
+impl Winner {
+    /// The winner of a position worth `nim_sum`.
+    pub fn of(nim_sum: u64) -> Winner {
+        if nim_sum == 0 {
+            Winner::Second
+        } else {
+            Winner::First
+        }
+    }
+}
+
+/// One position: a file, or one test case of a christmas file.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionReport {
+    /// `<file>` or `<file>#<case>` (1-based case number); stdin is `<stdin>`.
+    pub source: String,
+    /// Its graphs, in input order.
+    pub graphs: Vec<GraphReport>,
+    /// XOR of the graphs' values.
+    pub nim_sum: u64,
+    /// Who wins.
+    pub winner: Winner,
+}
+
+/// One graph of a position.
+#[derive(Clone, Debug, Serialize)]
+pub struct GraphReport {
+    /// The input's name for it, or `graph N` / `tree N` (1-based).
+    pub name: String,
+    /// Its Grundy value.
+    pub grundy: u64,
+    /// Distinct vertices used by the input (ground vertices counted one by one).
+    pub vertices: usize,
+    /// All edges of the input.
+    pub edges: usize,
+    /// Edges not connected to the ground, dropped before the analysis.
+    pub ignored_edges: usize,
+    /// Ground vertices declared.
+    pub ground_vertices: usize,
+    /// 2-edge-connected blocks of the attached part (the ground's block included).
+    pub blocks: usize,
+    /// Bridges of the attached part.
+    pub bridges: usize,
+}
+
+impl GraphReport {
+    /// The report of one analyzed graph.
+    pub fn new(graph: &Graph, analysis: &Analysis) -> Self {
+        GraphReport {
+            name: graph.name.clone(),
+            grundy: analysis.value,
+            vertices: graph.vertex_count,
+            edges: graph.net.edge_count(),
+            ignored_edges: analysis.ignored_edges,
+            ground_vertices: graph.decl.ground.len(),
+            blocks: analysis.blocks.len(),
+            bridges: analysis.bridge_count(),
+        }
+    }
+}
+
+impl PositionReport {
+    /// The report of a position from its graphs' reports.
+    pub fn new(source: String, graphs: Vec<GraphReport>) -> Self {
+        let nim_sum = graphs.iter().fold(0, |acc, g| acc ^ g.grundy);
+        PositionReport {
+            source,
+            graphs,
+            nim_sum,
+            winner: Winner::of(nim_sum),
+        }
+    }
+}
+
+/// An input that failed.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorReport {
+    /// The file (`<stdin>` for standard input).
+    pub source: String,
+    /// 1-based line of the error, when it is about the input's content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// 1-based column (in characters), with `line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// What went wrong.
+    pub message: String,
+}

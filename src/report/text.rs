@@ -1,0 +1,111 @@
+//! The human report of `hackenbush analyze`:
+//!
+//! ```text
+//! examples/bowtie.hb
+//!   bowtie            *1   7 edges
+//!   stalk of three    *3   3 edges
+//!   nim-sum *2: first player wins
+//! ```
+
+use std::fmt::Write;
+
+use super::{PositionReport, Winner};
+
+/// Renders one position, ending with a newline.
+pub fn position(report: &PositionReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", report.source);
+    let name_width = report
+        .graphs
+        .iter()
+        .map(|g| g.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let value_width = report
+        .graphs
+        .iter()
+        .map(|g| star(g.grundy).len())
+        .max()
+        .unwrap_or(0);
+    for g in &report.graphs {
+        let pad = name_width - g.name.chars().count();
+        let _ = write!(
+            out,
+            "  {}{:pad$}  {:<value_width$}  {} edge{}",
+            g.name,
+            "",
+            star(g.grundy),
+            g.edges,
+            plural(g.edges)
+        );
+        if g.ignored_edges > 0 {
+            let _ = write!(
+                out,
+                ", {} not attached to the ground (ignored)",
+                g.ignored_edges
+            );
+        }
+        if g.ground_vertices == 0 {
+            out.push_str(", no ground");
+        }
+        out.push('\n');
+    }
+    if report.graphs.is_empty() {
+        out.push_str("  (no graphs)\n");
+    }
+    let _ = writeln!(
+        out,
+        "  nim-sum {}: {}",
+        star(report.nim_sum),
+        winner(report.winner)
+    );
+    out
+}
+
+/// A nim value as `*n` (`0` for zero, as Winning Ways writes it).
+pub fn star(n: u64) -> String {
+    format!("*{n}")
+}
+
+/// "first player wins" / "second player wins".
+pub fn winner(w: Winner) -> &'static str {
+    match w {
+        Winner::First => "first player wins",
+        Winner::Second => "second player wins",
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::GraphReport;
+
+    fn graph(name: &str, grundy: u64, edges: usize, ignored: usize) -> GraphReport {
+        GraphReport {
+            name: name.into(),
+            grundy,
+            vertices: 0,
+            edges,
+            ignored_edges: ignored,
+            ground_vertices: 1,
+            blocks: 1,
+            bridges: 0,
+        }
+    }
+
+    #[test]
+    fn aligns_names_and_values() {
+        let r = PositionReport::new(
+            "x.hb".into(),
+            vec![graph("bowtie", 1, 7, 0), graph("stalk of three", 3, 3, 1)],
+        );
+        assert_eq!(
+            position(&r),
+            "x.hb\n  bowtie          *1  7 edges\n  stalk of three  *3  3 edges, 1 not attached to the ground (ignored)\n  nim-sum *2: first player wins\n"
+        );
+    }
+}

@@ -1,0 +1,259 @@
+//! The library's theory against the rules of the game.
+//!
+//! `analysis::analyze` computes Grundy values by the Fusion and Colon Principles; the
+//! [`brute`] oracle plays the game out with no theory. Here they must agree: on known
+//! values, on every multigraph with up to 6 edges on up to 5 vertices, and on random
+//! multigraphs up to 12 edges. Also checked: invariance under renaming, the sum rule, and
+//! that huge graphs need no stack.
+
+mod brute;
+
+use std::time::Instant;
+
+use hackenbush::analysis::{Analysis, analyze};
+use hackenbush::model::Graph;
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+type Edges = Vec<(u32, u32)>;
+
+fn analysis(ground: &[u32], edges: &[(u32, u32)]) -> Analysis {
+    analyze(&Graph::from_edges(ground, edges))
+}
+
+/// Asserts that the library and the oracle agree on the graph, value and dropped edges.
+fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
+    let a = analysis(ground, edges);
+    let expected = brute::grundy(ground, edges);
+    assert_eq!(
+        a.value, expected,
+        "value differs: ground {ground:?}, edges {edges:?}: library {}, brute force {expected}",
+        a.value
+    );
+    let attached = brute::attached_count(ground, edges);
+    assert_eq!(
+        (a.ignored_edges, a.attached_edges),
+        (edges.len() - attached, attached),
+        "attached edges differ: ground {ground:?}, edges {edges:?}"
+    );
+}
+
+/// A path of `n` edges from vertex 0.
+fn stalk(n: u32) -> Edges {
+    (0..n).map(|i| (i, i + 1)).collect()
+}
+
+// ---- The oracle on known values ----
+
+#[test]
+fn oracle_knows_stalks() {
+    for n in 0..=8 {
+        assert_eq!(brute::grundy(&[0], &stalk(n)), u64::from(n));
+    }
+}
+
+#[test]
+fn oracle_knows_loops_and_parallel_edges() {
+    assert_eq!(brute::grundy(&[0], &[(0, 0)]), 1);
+    assert_eq!(brute::grundy(&[0], &[(0, 1), (0, 1)]), 0);
+    assert_eq!(brute::grundy(&[0], &[(0, 1), (0, 1), (0, 1)]), 1);
+}
+
+#[test]
+fn oracle_knows_cycles() {
+    // Triangle at the ground: a twig.
+    assert_eq!(brute::grundy(&[0], &[(0, 1), (1, 2), (2, 0)]), 1);
+    // POJ 3710 sample: stalk 1-2 with triangle 2-3-4 on top; first player wins.
+    assert_eq!(brute::grundy(&[1], &[(1, 2), (2, 3), (2, 4), (3, 4)]), 2);
+    // Two triangles hanging from one vertex on a stalk of one edge.
+    let bouquet = [(0, 1), (1, 2), (2, 3), (3, 1), (1, 4), (4, 5), (5, 1)];
+    assert_eq!(brute::grundy(&[0], &bouquet), 1);
+    // Theta: three paths of length 2 between the ground and vertex 4.
+    let theta = [(0, 1), (1, 4), (0, 2), (2, 4), (0, 3), (3, 4)];
+    assert_eq!(brute::grundy(&[0], &theta), 0);
+}
+
+#[test]
+fn oracle_ignores_detached_parts() {
+    let edges = [(0, 1), (1, 2), (5, 6), (6, 6), (7, 8)];
+    assert_eq!(brute::grundy(&[0], &edges), 2);
+    assert_eq!(brute::attached_count(&[0], &edges), 2);
+    assert_eq!(brute::grundy(&[], &edges), 0);
+    assert_eq!(brute::attached_count(&[], &edges), 0);
+}
+
+#[test]
+fn oracle_winning_cuts_on_a_stalk() {
+    // Cutting edge i of a stalk leaves a stalk of i edges.
+    let edges = stalk(5);
+    for target in 0..5 {
+        assert_eq!(
+            brute::winning_cuts(&[0], &edges, target),
+            vec![target as usize]
+        );
+    }
+    assert!(brute::winning_cuts(&[0], &edges, 5).is_empty());
+    // A detached edge is no move.
+    let edges = [(0, 1), (2, 3)];
+    assert_eq!(brute::winning_cuts(&[0], &edges, 0), vec![0]);
+}
+
+// ---- Every small multigraph ----
+
+/// The 15 unordered vertex pairs `{u, v}`, `u <= v < 5`, loops included.
+fn pair_types() -> Vec<(u32, u32)> {
+    (0..5u32)
+        .flat_map(|u| (u..5).map(move |v| (u, v)))
+        .collect()
+}
+
+/// Calls `f` on every way of filling `edges` up to `len` items with `types[from..]`, in
+/// non-decreasing index order: from an empty `edges` and `from == 0`, on every multiset of
+/// `len` items from `types`.
+fn for_each_multiset<F: FnMut(&[(u32, u32)])>(
+    types: &[(u32, u32)],
+    from: usize,
+    len: usize,
+    edges: &mut Edges,
+    f: &mut F,
+) {
+    if edges.len() == len {
+        f(edges);
+        return;
+    }
+    for t in from..types.len() {
+        edges.push(types[t]);
+        for_each_multiset(types, t, len, edges, f);
+        edges.pop();
+    }
+}
+
+#[test]
+fn every_multigraph_up_to_6_edges_on_5_vertices() {
+    let start = Instant::now();
+    let types = pair_types();
+    assert_eq!(types.len(), 15);
+    let mut graphs = 0;
+    // Fewest edges first, so the first failure is a smallest one.
+    for len in 0..=6 {
+        for_each_multiset(&types, 0, len, &mut Vec::new(), &mut |edges| {
+            for ground in [&[0][..], &[0, 1]] {
+                assert_agree(ground, edges);
+                graphs += 1;
+            }
+        });
+    }
+    // Sum over k = 0..=6 of C(15 + k - 1, k), for 2 ground sets.
+    assert_eq!(graphs, 54_264 * 2);
+    eprintln!("{graphs} graphs checked in {:?}", start.elapsed());
+}
+
+// ---- Random multigraphs ----
+
+/// A random multigraph: `(ground, edges)` on vertices `0..8`, up to `max_edges` edges
+/// (loops and parallel edges likely), 0 to 3 ground vertices (0 now and then).
+fn multigraph(max_edges: usize) -> impl Strategy<Value = (Vec<u32>, Edges)> {
+    (1..=8u32).prop_flat_map(move |n| {
+        (
+            prop_oneof![
+                1 => Just(Vec::new()),
+                9 => prop::collection::vec(0..n, 1..=3),
+            ],
+            prop::collection::vec((0..n, 0..n), 0..=max_edges),
+        )
+    })
+}
+
+/// A graph, and the same graph with its edges shuffled, its vertices renamed by a
+/// permutation of `0..8` and each edge's ends maybe swapped.
+fn renamed_multigraph() -> impl Strategy<Value = ((Vec<u32>, Edges), (Vec<u32>, Edges))> {
+    (
+        multigraph(12),
+        Just((0..8u32).collect::<Vec<_>>()).prop_shuffle(),
+    )
+        .prop_flat_map(|((ground, edges), names)| {
+            let flips = prop::collection::vec(any::<bool>(), edges.len());
+            let shuffled = Just(edges.clone()).prop_shuffle();
+            (Just((ground, edges)), Just(names), shuffled, flips)
+        })
+        .prop_map(|(original, names, shuffled, flips)| {
+            let rename = |v: u32| names[v as usize];
+            let ground = original.0.iter().map(|&g| rename(g)).collect();
+            let edges = shuffled
+                .iter()
+                .zip(flips)
+                .map(|(&(u, v), flip)| {
+                    let (u, v) = (rename(u), rename(v));
+                    if flip { (v, u) } else { (u, v) }
+                })
+                .collect();
+            (original, (ground, edges))
+        })
+}
+
+/// Two graphs on the same ground `0..k` (`k` in 1..=3) whose other vertices are disjoint
+/// (the second's are moved up by 100), up to 6 edges each, and their union.
+fn ground_sharing_pair() -> impl Strategy<Value = (Vec<u32>, Edges, Edges)> {
+    (
+        1..=3u32,
+        prop::collection::vec((0..6u32, 0..6u32), 0..=6),
+        prop::collection::vec((0..6u32, 0..6u32), 0..=6),
+    )
+        .prop_map(|(k, a, b)| {
+            let lift = |v: u32| if v < k { v } else { v + 100 };
+            let b = b.iter().map(|&(u, v)| (lift(u), lift(v))).collect();
+            ((0..k).collect(), a, b)
+        })
+}
+
+proptest! {
+    // Failures are saved next to this file (`crosscheck.proptest-regressions`): the
+    // default looks for a `lib.rs` beside it and warns when there is none.
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_multigraphs_agree_with_the_oracle((ground, edges) in multigraph(12)) {
+        assert_agree(&ground, &edges);
+    }
+
+    #[test]
+    fn renaming_changes_nothing(((ground, edges), (ground2, edges2)) in renamed_multigraph()) {
+        let (a, b) = (analysis(&ground, &edges), analysis(&ground2, &edges2));
+        prop_assert_eq!(a.value, b.value);
+        prop_assert_eq!(a.attached_edges, b.attached_edges);
+    }
+
+    #[test]
+    fn graphs_sharing_only_ground_add_as_nim((ground, a, b) in ground_sharing_pair()) {
+        let union: Edges = a.iter().chain(&b).copied().collect();
+        let sum = analysis(&ground, &a).value ^ analysis(&ground, &b).value;
+        prop_assert_eq!(analysis(&ground, &union).value, sum);
+        prop_assert_eq!(brute::grundy(&ground, &union), sum);
+    }
+}
+
+// ---- Huge graphs, small stack ----
+
+#[test]
+fn million_edges_need_no_recursion() {
+    let n = 1_000_000u32;
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let path = stalk(n);
+            assert_eq!(analysis(&[0], &path).value, u64::from(n));
+            let cycle: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
+            let a = analysis(&[0], &cycle);
+            assert_eq!(a.value, 0);
+            assert_eq!(a.attached_edges, n as usize);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
