@@ -123,7 +123,10 @@ mod tests {
             "expected a vertex in 1..3",
         );
         let out = d.render(&src, false);
-        assert!(out.contains("error: vertex 7 is out of range 1..3"), "{out}");
+        assert!(
+            out.contains("error: vertex 7 is out of range 1..3"),
+            "{out}"
+        );
         assert!(out.contains("case.in:3:3"), "{out}");
         assert!(out.contains("3 | 1 7"), "{out}");
         assert!(out.contains("^ expected a vertex in 1..3"), "{out}");

@@ -294,7 +294,10 @@ mod tests {
     #[test]
     fn theta_and_k4() {
         // Theta: three paths of length 2 between ground and top: 6 edges, even -> 0.
-        assert_eq!(value(&[0], &[(0, 1), (1, 4), (0, 2), (2, 4), (0, 3), (3, 4)]), 0);
+        assert_eq!(
+            value(&[0], &[(0, 1), (1, 4), (0, 2), (2, 4), (0, 3), (3, 4)]),
+            0
+        );
         // K4: 6 edges, one block -> 0.
         let k4 = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
         assert_eq!(value(&[0], &k4), 0);

@@ -45,9 +45,9 @@ impl Input {
             return Ok(format);
         }
         match self {
-            Input::Stdin => Err(
-                "reading stdin needs --format hb, --format christmas or --format json".into(),
-            ),
+            Input::Stdin => {
+                Err("reading stdin needs --format hb, --format christmas or --format json".into())
+            }
             Input::File(path) => Format::from_path(path).ok_or_else(|| unknown_extension(path)),
         }
     }

@@ -38,6 +38,19 @@ impl<'a> Cases<'a> {
         lex::offset(self.whole, self.rest)
     }
 
+    /// Where "found end of input" points: just after the last token, so the caret sits
+    /// on a line with content rather than on an empty last line.
+    fn end_of_content(&self) -> Span {
+        let end = self.whole.len()
+            - self
+                .whole
+                .iter()
+                .rev()
+                .take_while(|&&b| lex::is_space(b))
+                .count();
+        Span::at(end)
+    }
+
     /// `number = integer`: the next token, which must be a number; `what` names it for
     /// the message ("the number of trees").
     fn expect_number(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
@@ -65,7 +78,11 @@ impl<'a> Cases<'a> {
     }
 
     fn unexpected(&self, at: &[u8], what: &str) -> Diagnostic {
-        let span = token_span(self.whole, at);
+        let span = if at.is_empty() {
+            self.end_of_content()
+        } else {
+            token_span(self.whole, at)
+        };
         Diagnostic::expected(span, what, &found(at))
     }
 
@@ -77,7 +94,7 @@ impl<'a> Cases<'a> {
             if self.at_end() {
                 let left = trees - t;
                 return Err(Diagnostic::new(
-                    Span::at(self.here()),
+                    self.end_of_content(),
                     format!(
                         "expected {left} more tree{}, found end of input",
                         plural(left)
@@ -117,7 +134,7 @@ impl<'a> Cases<'a> {
             if self.at_end() {
                 let left = k - read;
                 return Err(Diagnostic::new(
-                    Span::at(self.here()),
+                    self.end_of_content(),
                     format!(
                         "expected {left} more edge{}, found end of input",
                         plural(left)
@@ -274,7 +291,10 @@ mod tests {
     fn claimed_sizes_are_not_allocated() {
         let got = cases("1000000000000\n1000000000000 1000000000000\n1 1000000000000\n");
         let err = got[0].as_ref().unwrap_err();
-        assert_eq!(err.message, "expected 999999999999 more edges, found end of input");
+        assert_eq!(
+            err.message,
+            "expected 999999999999 more edges, found end of input"
+        );
     }
 
     #[test]

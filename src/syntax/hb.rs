@@ -104,7 +104,8 @@ impl<'a> FileParser<'a> {
                 self.finish_graph()?;
                 let name = name.trim_matches(is_blank);
                 let span = self.span(name);
-                self.current = GraphBuilder::new((!name.is_empty()).then(|| name.to_string()), span);
+                self.current =
+                    GraphBuilder::new((!name.is_empty()).then(|| name.to_string()), span);
             }
             Statement::Ground(vertices) => {
                 for v in vertices {
@@ -121,7 +122,8 @@ impl<'a> FileParser<'a> {
                     }
                     for (i, pair) in names.windows(2).enumerate() {
                         let span = self.span(chain[i]).to(self.span(chain[i + 1]));
-                        self.current.add_edge(pair[0].clone(), pair[1].clone(), span)?;
+                        self.current
+                            .add_edge(pair[0].clone(), pair[1].clone(), span)?;
                     }
                 }
             }
@@ -167,9 +169,15 @@ impl<'a> FileParser<'a> {
             .unwrap_or("");
         let in_ground = keyword("ground")(statement).is_ok();
         let (expected, label) = if before.ends_with('-') {
-            ("a vertex after `-`", "expected a vertex (an integer or an identifier)")
+            (
+                "a vertex after `-`",
+                "expected a vertex (an integer or an identifier)",
+            )
         } else if before.ends_with(':') || before.ends_with(',') {
-            ("a vertex", "expected a vertex (an integer or an identifier)")
+            (
+                "a vertex",
+                "expected a vertex (an integer or an identifier)",
+            )
         } else if before.is_empty() {
             (
                 "an edge like `a-b`, `ground:` or `graph:`",
@@ -333,7 +341,9 @@ fn edges(input: &str) -> IResult<&str, Statement<'_>> {
                 rest = after;
             }
             // A separator followed by something that is not a chain: report it there.
-            Err(nom::Err::Error(e)) if separator(rest).is_ok() && !rest.trim_matches(is_blank).is_empty() => {
+            Err(nom::Err::Error(e))
+                if separator(rest).is_ok() && !rest.trim_matches(is_blank).is_empty() =>
+            {
                 return Err(nom::Err::Error(e));
             }
             Err(_) => return Ok((rest, Statement::Edges(chains))),
@@ -428,7 +438,10 @@ mod tests {
 
     #[test]
     fn several_named_graphs() {
-        let p = parse_str("graph: one\nground: 0\n0-1\n\ngraph:two words # c\nground:0 1\n0 - 2 - 1\ngraph:\n").unwrap();
+        let p = parse_str(
+            "graph: one\nground: 0\n0-1\n\ngraph:two words # c\nground:0 1\n0 - 2 - 1\ngraph:\n",
+        )
+        .unwrap();
         assert_eq!(p.graphs.len(), 3);
         assert_eq!(p.graphs[0].name.as_deref(), Some("one"));
         assert_eq!(p.graphs[1].name.as_deref(), Some("two words"));
@@ -440,11 +453,14 @@ mod tests {
     #[test]
     fn integers_compare_by_value() {
         let p = parse_str("ground: 0\n00-7 07-8\n").unwrap();
-        assert_eq!(p.graphs[0].vertices, Vertices::Named(vec![
-            VertexName::Number(0),
-            VertexName::Number(7),
-            VertexName::Number(8)
-        ]));
+        assert_eq!(
+            p.graphs[0].vertices,
+            Vertices::Named(vec![
+                VertexName::Number(0),
+                VertexName::Number(7),
+                VertexName::Number(8)
+            ])
+        );
     }
 
     #[test]
@@ -463,30 +479,49 @@ mod tests {
     #[test]
     fn lone_vertex() {
         let err = parse_str("ground: g\ng\n").unwrap_err();
-        assert_eq!(err.message, "expected `-` and a second vertex, found end of line");
+        assert_eq!(
+            err.message,
+            "expected `-` and a second vertex, found end of line"
+        );
         assert_eq!(err.span, Span::at(11));
     }
 
     #[test]
     fn dangling_dash() {
         let err = parse_str("g-a-\n").unwrap_err();
-        assert_eq!(err.message, "expected a vertex after `-`, found end of line");
+        assert_eq!(
+            err.message,
+            "expected a vertex after `-`, found end of line"
+        );
     }
 
     #[test]
     fn garbage() {
         let err = parse_str("ground: g\ng-a %\n").unwrap_err();
-        assert_eq!(err.message, "expected `-`, another edge or the end of the line, found `%`");
+        assert_eq!(
+            err.message,
+            "expected `-`, another edge or the end of the line, found `%`"
+        );
         assert_eq!(err.span, Span::new(14, 15));
         let err = parse_str("= x\n").unwrap_err();
-        assert!(err.message.starts_with("expected an edge like `a-b`"), "{}", err.message);
+        assert!(
+            err.message.starts_with("expected an edge like `a-b`"),
+            "{}",
+            err.message
+        );
         let err = parse_str("a-1b\n").unwrap_err();
         assert_eq!(err.span, Span::new(2, 4), "{}", err.message);
         assert_eq!(err.message, "expected a vertex after `-`, found `1b`");
         let err = parse_str("g-a b\n").unwrap_err();
-        assert_eq!(err.message, "expected `-` and a second vertex, found end of line");
+        assert_eq!(
+            err.message,
+            "expected `-` and a second vertex, found end of line"
+        );
         let err = parse_str("ground: a b %\n").unwrap_err();
-        assert_eq!(err.message, "expected a vertex, `,` or the end of the line, found `%`");
+        assert_eq!(
+            err.message,
+            "expected a vertex, `,` or the end of the line, found `%`"
+        );
         let err = parse_str("ground:\n").unwrap_err();
         assert_eq!(err.message, "expected a vertex, found end of line");
     }

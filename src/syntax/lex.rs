@@ -67,7 +67,10 @@ pub(crate) fn found(rest: &[u8]) -> String {
 pub(crate) fn token_span(whole: &[u8], rest: &[u8]) -> Span {
     let start = offset(whole, rest);
     let len = rest.iter().take_while(|&&b| !is_space(b)).count();
-    Span::new(start, start + len.max(usize::from(!rest.is_empty() && len == 0)))
+    Span::new(
+        start,
+        start + len.max(usize::from(!rest.is_empty() && len == 0)),
+    )
 }
 
 #[cfg(test)]
@@ -76,8 +79,14 @@ mod tests {
 
     #[test]
     fn integers() {
-        assert_eq!(integer(b"123 x").unwrap(), (&b" x"[..], (Some(123), &b"123"[..])));
-        assert_eq!(integer(b"18446744073709551615").unwrap().1.0, Some(u64::MAX));
+        assert_eq!(
+            integer(b"123 x").unwrap(),
+            (&b" x"[..], (Some(123), &b"123"[..]))
+        );
+        assert_eq!(
+            integer(b"18446744073709551615").unwrap().1.0,
+            Some(u64::MAX)
+        );
         assert_eq!(integer(b"18446744073709551616").unwrap().1.0, None);
         assert!(integer(b"x").is_err());
     }

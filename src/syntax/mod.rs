@@ -180,7 +180,9 @@ impl Interner {
         if let Some(&id) = self.ids.get(&name) {
             return Some(id);
         }
-        let id = u32::try_from(self.names.len()).ok().filter(|&i| i < u32::MAX)?;
+        let id = u32::try_from(self.names.len())
+            .ok()
+            .filter(|&i| i < u32::MAX)?;
         self.names.push(name.clone());
         self.ids.insert(name, id);
         Some(id)
@@ -205,8 +207,14 @@ mod tests {
     fn formats_from_extensions() {
         assert_eq!(Format::from_path(Path::new("a.hb")), Some(Format::Hb));
         assert_eq!(Format::from_path(Path::new("a.JSON")), Some(Format::Json));
-        assert_eq!(Format::from_path(Path::new("a.in")), Some(Format::Christmas));
-        assert_eq!(Format::from_path(Path::new("a.txt")), Some(Format::Christmas));
+        assert_eq!(
+            Format::from_path(Path::new("a.in")),
+            Some(Format::Christmas)
+        );
+        assert_eq!(
+            Format::from_path(Path::new("a.txt")),
+            Some(Format::Christmas)
+        );
         assert_eq!(Format::from_path(Path::new("a")), None);
     }
 }
