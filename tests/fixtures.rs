@@ -56,10 +56,18 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
-    let mut stems: Vec<_> = files.iter().map(|f| f.file_stem().unwrap().to_owned()).collect();
+    let mut stems: Vec<_> = files
+        .iter()
+        .map(|f| f.file_stem().unwrap().to_owned())
+        .collect();
     stems.sort();
     stems.dedup();
-    assert_eq!(stems.len(), files.len(), "two fixtures in {} share a name", dir.display());
+    assert_eq!(
+        stems.len(),
+        files.len(),
+        "two fixtures in {} share a name",
+        dir.display()
+    );
     files
 }
 

@@ -59,7 +59,7 @@ fn stderr_color() -> bool {
 /// Prints a located diagnostic on stderr.
 pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
     let text = diagnostic.render(source, stderr_color());
-    let _ = writeln!(io::stderr().lock(), "{text}");
+    let _ = writeln!(io::stderr().lock(), "{text}\n");
 }
 
 /// Prints a plain error message on stderr.
