@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use unicode_width::UnicodeWidthStr;
 
 use crate::source::{Source, Span};
 
@@ -48,32 +48,50 @@ impl Diagnostic {
     ///   |   ^ expected a vertex in 1..5
     /// ```
     ///
-    /// Only the offending line is handed to the renderer, so the cost does not depend on
-    /// the size of the input beyond locating the line.
+    /// Only the offending line is examined beyond locating it, and a very long line is cut
+    /// around the culprit, so a message stays short whatever the input. (Written here
+    /// rather than with a rendering crate because those compute the column from the
+    /// shown text, which is wrong once a line is cut.)
     pub fn render(&self, source: &Source, color: bool) -> String {
         let start = self.span.start as usize;
         let (line_start, line) = source.line_of(start);
-        let line_number = source.line_number(start);
+        let at = source.locate(start);
         let text = display_line(line);
         let within = start - line_start;
-        // Map the byte offsets within the raw line to offsets within the lossy text.
+        // Map the byte offsets within the raw line to offsets within the shown text.
         let lo = lossy_len(&line[..within.min(line.len())]);
         let end = (self.span.end as usize)
             .saturating_sub(line_start)
             .clamp(within, line.len().max(within));
         let hi = lossy_len(&line[..end.min(line.len())]).max(lo);
-        let report = &[Level::ERROR.primary_title(&self.message).element(
-            Snippet::source(&text)
-                .line_start(line_number)
-                .path(source.name())
-                .annotation(AnnotationKind::Primary.span(lo..hi).label(&self.label)),
-        )];
-        let renderer = if color {
-            Renderer::styled()
-        } else {
-            Renderer::plain()
-        };
-        renderer.render(report)
+        let (text, lo, hi) = window(&text, lo, hi);
+        let pad = width(&text[..lo]);
+        let carets = width(&text[lo..hi]).max(1);
+        let number = at.line.to_string();
+        let gutter = " ".repeat(number.len());
+        let paint = Paint(color);
+        let mut out = format!(
+            "{}{}\n{gutter}{} {}:{}\n{gutter} {}\n{} {} {}\n{gutter} {} {}{}{}",
+            paint.error("error"),
+            paint.bold(&format!(": {}", self.message)),
+            paint.blue("-->"),
+            source.name(),
+            at,
+            paint.blue("|"),
+            paint.blue(&number),
+            paint.blue("|"),
+            text.trim_end(),
+            paint.blue("|"),
+            " ".repeat(pad),
+            paint.error(&"^".repeat(carets)),
+            if self.label.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", paint.error(&self.label))
+            },
+        );
+        out.truncate(out.trim_end().len());
+        out
     }
 
     /// `file:line:column: message`, one line, for machine-readable contexts.
@@ -89,23 +107,80 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// A source line as text: invalid UTF-8 is shown as U+FFFD, control characters other than
-/// tab are shown as U+FFFD too, so the caret lines up.
-fn display_line(line: &[u8]) -> String {
-    String::from_utf8_lossy(line)
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect()
+/// ANSI colours, or none.
+struct Paint(bool);
+
+impl Paint {
+    fn wrap(&self, code: &str, text: &str) -> String {
+        if self.0 {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn error(&self, text: &str) -> String {
+        self.wrap("1;31", text)
+    }
+
+    fn bold(&self, text: &str) -> String {
+        self.wrap("1", text)
+    }
+
+    fn blue(&self, text: &str) -> String {
+        self.wrap("1;34", text)
+    }
 }
 
-/// Length in bytes of `bytes` after lossy UTF-8 decoding and control-character replacement
-/// (each replaced character becomes the 3-byte U+FFFD).
+/// Display width of shown text (tabs were expanded by [`display_line`]).
+fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// A source line as text: invalid UTF-8 and control characters are shown as U+FFFD and a
+/// tab as four spaces, so the caret lines up.
+fn display_line(line: &[u8]) -> String {
+    let mut shown = String::with_capacity(line.len());
+    for c in String::from_utf8_lossy(line).chars() {
+        match c {
+            '\t' => shown.push_str("    "),
+            c if c.is_control() => shown.push('\u{FFFD}'),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
+/// Longest source line shown whole; longer lines are cut around the span, with `...`.
+const MAX_SHOWN: usize = 120;
+
+/// Cuts a long line to about [`MAX_SHOWN`] bytes around `lo..hi`, keeping the caret
+/// offsets right. Shorter lines are returned as they are.
+fn window(text: &str, lo: usize, hi: usize) -> (String, usize, usize) {
+    if text.len() <= MAX_SHOWN {
+        return (text.to_string(), lo, hi);
+    }
+    let hi = hi.min(lo + MAX_SHOWN / 2);
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(lo.saturating_sub(MAX_SHOWN / 4));
+    let end = floor(
+        (hi + MAX_SHOWN / 4)
+            .max(start + MAX_SHOWN / 2)
+            .min(text.len()),
+    );
+    let prefix = if start > 0 { "..." } else { "" };
+    let suffix = if end < text.len() { "..." } else { "" };
+    let shown = format!("{prefix}{}{suffix}", &text[start..end]);
+    let shift = |i: usize| i - start + prefix.len();
+    (shown, shift(lo), shift(hi.min(end)))
+}
+
+/// Length in bytes of `bytes` once shown by [`display_line`].
 fn lossy_len(bytes: &[u8]) -> usize {
     display_line(bytes).len()
 }
@@ -138,6 +213,23 @@ mod tests {
         let d = Diagnostic::expected(Span::at(5), "1 more edge", "end of input");
         let out = d.render(&src, false);
         assert!(out.contains("x.in:2:4"), "{out}");
+    }
+
+    #[test]
+    fn cuts_long_lines_around_the_span() {
+        let mut text = "x".repeat(100_000);
+        text.push_str("-?");
+        text.push_str(&"y".repeat(100_000));
+        let src = Source::from_str("long.hb", &text);
+        let d = Diagnostic::new(Span::new(100_001, 100_002), "bad", "here");
+        let out = d.render(&src, false);
+        assert!(out.len() < 600, "{out}");
+        assert!(out.contains("...xxx"), "{out}");
+        assert!(out.contains("-?yyy"), "{out}");
+        assert!(out.contains("long.hb:1:100002"), "{out}");
+        let caret_line = out.lines().find(|l| l.contains('^')).unwrap();
+        let code_line = out.lines().find(|l| l.contains("-?")).unwrap();
+        assert_eq!(code_line.find('?'), caret_line.find('^'), "{out}");
     }
 
     #[test]

@@ -188,11 +188,6 @@ impl Interner {
         Some(id)
     }
 
-    /// The id of `name` if it was seen.
-    pub(crate) fn get(&self, name: &VertexName) -> Option<u32> {
-        self.ids.get(name).copied()
-    }
-
     /// The vertex table.
     pub(crate) fn into_vertices(self) -> Vertices {
         Vertices::Named(self.names)
