@@ -7,6 +7,7 @@ use std::fmt;
 use unicode_width::UnicodeWidthStr;
 
 use crate::source::{Source, Span};
+use crate::style::Paint;
 
 /// One problem in an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,31 +105,6 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
-    }
-}
-
-/// ANSI colours, or none.
-struct Paint(bool);
-
-impl Paint {
-    fn wrap(&self, code: &str, text: &str) -> String {
-        if self.0 {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-
-    fn error(&self, text: &str) -> String {
-        self.wrap("1;31", text)
-    }
-
-    fn bold(&self, text: &str) -> String {
-        self.wrap("1", text)
-    }
-
-    fn blue(&self, text: &str) -> String {
-        self.wrap("1;34", text)
     }
 }
 

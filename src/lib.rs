@@ -17,7 +17,9 @@
 //!   fused into one node;
 //! - [`analysis`]: the Grundy value of every graph in linear time, by the Fusion and Colon
 //!   Principles (Winning Ways, ch. 7), with the breakdown into 2-edge-connected blocks;
-//! - [`report`]: what the command line shows, as serde types rendered to text or JSON.
+//! - [`report`]: what the command line shows, as serde types rendered to text or JSON;
+//! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
+//!   check behind `hackenbush verify` and the test suite.
 //!
 //! ```
 //! use hackenbush::{source::Source, syntax::{self, Format}, model, analysis};
@@ -35,9 +37,11 @@
 
 pub mod analysis;
 pub mod diagnostic;
+pub mod game_tree;
 pub mod model;
 pub mod report;
 pub mod source;
+mod style;
 pub mod syntax;
 
 use analysis::Analysis;

@@ -2,6 +2,7 @@
 //! byte range in it. Line and column are computed only when an error is displayed.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A half-open byte range `start..end` into a [`Source`].
 ///
@@ -52,6 +53,8 @@ pub const MAX_SOURCE_LEN: usize = u32::MAX as usize - 1;
 pub struct Source {
     name: String,
     text: Vec<u8>,
+    /// Offsets of line starts, built on first use by [`Source::line_number`].
+    line_starts: OnceLock<Vec<u32>>,
 }
 
 /// A 1-based line and column (column counted in characters).
@@ -80,7 +83,11 @@ impl Source {
                 text.len()
             ));
         }
-        Ok(Source { name, text })
+        Ok(Source {
+            name,
+            text,
+            line_starts: OnceLock::new(),
+        })
     }
 
     /// Convenience for tests and library users: a source from a string.
@@ -130,9 +137,22 @@ impl Source {
         Location { line, column }
     }
 
-    /// Line number (1-based) of `offset`.
+    /// Line number (1-based) of `offset`. The first call indexes the line starts (one
+    /// pass over the input); later calls take O(log lines), so reporting the line of
+    /// every edge of a large input stays linear.
     pub fn line_number(&self, offset: usize) -> usize {
-        self.locate(offset).line
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| b == b'\n')
+                        .map(|(i, _)| i as u32 + 1),
+                )
+                .collect()
+        });
+        starts.partition_point(|&s| s as usize <= offset)
     }
 }
 
@@ -148,6 +168,10 @@ mod tests {
         assert_eq!(s.locate(9), Location { line: 3, column: 3 });
         assert_eq!(s.line_of(1), (0, &b"ab"[..]));
         assert_eq!(s.line_of(9), (7, &b"ef"[..]));
+        assert_eq!(s.line_number(0), 1);
+        assert_eq!(s.line_number(3), 1);
+        assert_eq!(s.line_number(4), 2);
+        assert_eq!(s.line_number(9), 3);
     }
 
     #[test]

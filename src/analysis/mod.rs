@@ -26,6 +26,7 @@
 
 mod dfs;
 pub mod moves;
+pub mod position;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 

@@ -1,14 +1,16 @@
-//! `hackenbush analyze`: values, nim-sum and winner of every position of every input.
+//! `hackenbush analyze`: values, nim-sum, winner and (with `--moves`) every winning move
+//! of every position of every input.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::report::{ErrorReport, GraphReport, PositionReport, Report, text};
+use hackenbush::analysis::position::winning_moves;
+use hackenbush::report::{GraphReport, MoveReport, PositionReport, Report, text};
 use hackenbush::source::Source;
-use hackenbush::syntax::{self, Position};
+use hackenbush::syntax::Position;
 
 use super::args::AnalyzeArgs;
-use super::input::Input;
+use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
 /// Runs the command: every input is reported even when an earlier one failed; the exit
@@ -25,66 +27,47 @@ pub fn run(args: &AnalyzeArgs) -> ExitCode {
 fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let mut report = Report::default();
-    let asked = args.format.map(Into::into);
-    for input in Input::list(&args.files) {
-        let read = input.format(asked).and_then(|f| Ok((f, input.read()?)));
-        let (format, source) = match read {
-            Ok(ok) => ok,
-            Err(message) => {
-                output::report_error(&message);
-                report.errors.push(ErrorReport {
-                    source: input.name(),
-                    line: None,
-                    column: None,
-                    message,
-                });
-                continue;
+    let clean = input::each_position(
+        Input::list(&args.input.files),
+        args.input.format(),
+        &mut out,
+        |out, source, position| {
+            let position = evaluate(source, position, args.moves);
+            if args.json {
+                report.positions.push(position);
+            } else {
+                out.write_all(text::position(&position).as_bytes())?;
             }
-        };
-        for position in syntax::parse(format, &source) {
-            match position {
-                Ok(position) => {
-                    let position = evaluate(&source, position);
-                    if args.json {
-                        report.positions.push(position);
-                    } else {
-                        out.write_all(text::position(&position).as_bytes())?;
-                    }
-                }
-                Err(diagnostic) => {
-                    out.flush()?;
-                    output::report_diagnostic(&diagnostic, &source);
-                    let at = source.locate(diagnostic.span.start as usize);
-                    report.errors.push(ErrorReport {
-                        source: source.name().to_string(),
-                        line: Some(at.line),
-                        column: Some(at.column),
-                        message: diagnostic.message,
-                    });
-                }
-            }
-        }
-    }
+            Ok(())
+        },
+        |error| report.errors.push(error),
+    )?;
     if args.json {
         serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from)?;
         out.write_all(b"\n")?;
     }
     out.flush()?;
-    Ok(report.errors.is_empty())
+    Ok(clean)
 }
 
-/// The report of one position of `source`.
-fn evaluate(source: &Source, position: Position) -> PositionReport {
-    let label = match position.case {
-        Some(case) => format!("{}#{case}", source.name()),
-        None => source.name().to_string(),
-    };
+/// The report of one position of `source`, with its winning moves if asked.
+fn evaluate(source: &Source, position: Position, moves: bool) -> PositionReport {
+    let label = input::position_label(source, &position);
     let graphs = hackenbush::analyze_position(position);
-    PositionReport::new(
+    let mut report = PositionReport::new(
         label,
         graphs
             .iter()
             .map(|(graph, analysis)| GraphReport::new(graph, analysis))
             .collect(),
-    )
+    );
+    if moves {
+        report.winning_moves = Some(
+            winning_moves(&graphs)
+                .iter()
+                .map(|m| MoveReport::new(m, &graphs, source))
+                .collect(),
+        );
+    }
+    report
 }

@@ -87,6 +87,43 @@ The format: a line N (number of trees), then per tree a line `m k` (vertices 1..
 edges) and k lines `u v`; vertex 1 is the ground. See docs/formats.md."
     )]
     Judge(JudgeArgs),
+
+    /// Step-by-step derivation of the value, and a winning move with the reason it wins
+    #[command(
+        long_about = "\
+Explains each position the way you would work it out by hand: the ground vertices fused, \
+the edges that cannot reach the ground dropped, every block of edges on cycles fused into \
+one vertex with loops (Fusion Principle: odd -> a twig, even -> a point), the Colon \
+Principle applied from the leaves down to the ground with each intermediate value, the \
+nim-sum, and one winning move with the value it leaves and why that wins.
+
+Colour is used when stdout is a terminal and NO_COLOR is not set.",
+        after_help = "\
+Examples:
+  hackenbush explain examples/bowtie.hb
+  hackenbush explain examples/poj-sample.in | less -R"
+    )]
+    Explain(ExplainArgs),
+
+    /// Check the analysis against an exhaustive game-tree search of your position
+    #[command(
+        long_about = "\
+Plays your position out: an exhaustive game-tree search that knows only the rules (cut an \
+edge, drop what no longer reaches the ground, mex over the options) computes every graph's \
+value and, for every edge, what cutting it leaves. The results are compared with the fast \
+analysis (Fusion and Colon Principles, and the block-based winning-move search).
+
+The search is exponential, so graphs with more than --max-edges edges attached to the \
+ground are refused (reported, exit status 2); the others are still verified.
+
+Exit status: 0 when everything agrees, 1 if the analysis and the game tree disagree (a bug: \
+please report it with the input), 2 on bad input or a graph too large.",
+        after_help = "\
+Examples:
+  hackenbush verify examples/bowtie.hb
+  hackenbush verify --max-edges 24 examples/tour.hb"
+    )]
+    Verify(VerifyArgs),
 }
 
 /// Input format names for `--format`.
@@ -110,21 +147,62 @@ impl From<FormatArg> for Format {
     }
 }
 
-/// `hackenbush analyze`.
+/// Where positions come from: files (or stdin) and their format.
 #[derive(Debug, Args)]
-pub struct AnalyzeArgs {
+pub struct InputArgs {
     /// Input format; by default the extension decides (.hb, .json; .in and .txt are
     /// christmas). Required when reading stdin.
     #[arg(short, long, value_enum)]
     pub format: Option<FormatArg>,
 
+    /// Input files; `-` or nothing reads stdin
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+impl InputArgs {
+    /// The format asked for, if any.
+    pub fn format(&self) -> Option<Format> {
+        self.format.map(Into::into)
+    }
+}
+
+/// `hackenbush analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+
     /// Print one JSON document (schema in docs/json.md) instead of the text report
     #[arg(long)]
     pub json: bool,
 
-    /// Input files; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    /// Also list every winning move: each edge whose cut leaves the nim-sum 0
+    #[arg(long)]
+    pub moves: bool,
+}
+
+/// `hackenbush explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// `hackenbush verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Largest graph searched, in edges attached to the ground (the search is
+    /// exponential; at most 64)
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u16).range(0..=64))]
+    pub max_edges: u16,
 }
 
 /// `hackenbush judge`.

@@ -1,10 +1,13 @@
 //! Reading the inputs named on the command line, and choosing their format.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use hackenbush::report::ErrorReport;
 use hackenbush::source::Source;
-use hackenbush::syntax::Format;
+use hackenbush::syntax::{self, Format, Position};
+
+use super::output::{self, Stop};
 
 /// One input named on the command line.
 pub enum Input {
@@ -60,7 +63,7 @@ impl Input {
             Input::Stdin => std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
             Input::File(path) => std::fs::read(path).map(|b| bytes = b),
         };
-        result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
+        result.map_err(|e| format!("cannot read {name}: {}", output::io_reason(&e)))?;
         Source::new(name, bytes)
     }
 }
@@ -73,20 +76,60 @@ fn unknown_extension(path: &Path) -> String {
     )
 }
 
-/// An I/O error's reason without Rust's "(os error N)" noise, lowercase.
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::IsADirectory => "it is a directory".into(),
-        _ => {
-            let text = e.to_string();
-            let text = text.split(" (os error").next().unwrap_or(&text).to_string();
-            let mut chars = text.chars();
-            match chars.next() {
-                Some(c) => c.to_lowercase().chain(chars).collect(),
-                None => text,
+/// Reads every input in turn and hands each position to `on_position`, in order. Inputs
+/// that cannot be read and malformed positions are reported on stderr (after flushing
+/// `out`, so messages follow what was already printed) and handed to `on_error`; the
+/// inputs after them are still read. Returns whether everything was clean.
+pub fn each_position<W: Write>(
+    inputs: Vec<Input>,
+    format: Option<Format>,
+    out: &mut W,
+    mut on_position: impl FnMut(&mut W, &Source, Position) -> Result<(), Stop>,
+    mut on_error: impl FnMut(ErrorReport),
+) -> Result<bool, Stop> {
+    let mut clean = true;
+    for input in inputs {
+        let read = input.format(format).and_then(|f| Ok((f, input.read()?)));
+        let (format, source) = match read {
+            Ok(ok) => ok,
+            Err(message) => {
+                out.flush()?;
+                output::report_error(&message);
+                clean = false;
+                on_error(ErrorReport {
+                    source: input.name(),
+                    line: None,
+                    column: None,
+                    message,
+                });
+                continue;
+            }
+        };
+        for position in syntax::parse(format, &source) {
+            match position {
+                Ok(position) => on_position(out, &source, position)?,
+                Err(diagnostic) => {
+                    out.flush()?;
+                    output::report_diagnostic(&diagnostic, &source);
+                    clean = false;
+                    let at = source.locate(diagnostic.span.start as usize);
+                    on_error(ErrorReport {
+                        source: source.name().to_string(),
+                        line: Some(at.line),
+                        column: Some(at.column),
+                        message: diagnostic.message,
+                    });
+                }
             }
         }
+    }
+    Ok(clean)
+}
+
+/// `<file>` or `<file>#<case>`: how reports name a position.
+pub fn position_label(source: &Source, position: &Position) -> String {
+    match position.case {
+        Some(case) => format!("{}#{case}", source.name()),
+        None => source.name().to_string(),
     }
 }

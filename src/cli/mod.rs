@@ -3,9 +3,11 @@
 
 mod analyze;
 mod args;
+mod explain;
 mod input;
 mod judge;
 mod output;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -26,5 +28,7 @@ pub fn run() -> ExitCode {
     match &cli.command {
         Command::Analyze(args) => analyze::run(args),
         Command::Judge(args) => judge::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }

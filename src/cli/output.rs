@@ -6,12 +6,16 @@
 
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::source::Source;
 
 /// Exit status 0: everything was read and reported.
 pub const SUCCESS: u8 = 0;
+/// Exit status 1: the command checked something and found it wrong (`verify`: the analysis
+/// and the game tree disagree).
+pub const DISAGREE: u8 = 1;
 /// Exit status 2: an input was unreadable or malformed, or the command line was wrong.
 pub const BAD_INPUT: u8 = 2;
 
@@ -34,13 +38,36 @@ impl From<io::Error> for Stop {
 }
 
 impl Stop {
-    /// The exit status for stopping this way.
+    /// The exit status for stopping this way: a closed pipe is not an error in itself,
+    /// but an input error reported before it still makes the status 2.
     pub fn exit_code(self) -> ExitCode {
         match self {
-            Stop::BrokenPipe => ExitCode::from(SUCCESS),
+            Stop::BrokenPipe if !FAILED.load(Ordering::Relaxed) => ExitCode::from(SUCCESS),
+            Stop::BrokenPipe => ExitCode::from(BAD_INPUT),
             Stop::Io(e) => {
-                let _ = writeln!(io::stderr(), "error: cannot write output: {e}");
+                report_error(&format!("cannot write output: {}", io_reason(&e)));
                 ExitCode::from(BAD_INPUT)
+            }
+        }
+    }
+}
+
+/// Whether an error was reported on stderr during this run.
+static FAILED: AtomicBool = AtomicBool::new(false);
+
+/// An I/O error's reason without Rust's "(os error N)" suffix, lowercase.
+pub fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::IsADirectory => "it is a directory".into(),
+        _ => {
+            let text = e.to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text).to_string();
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => text,
             }
         }
     }
@@ -51,18 +78,30 @@ pub fn stdout() -> BufWriter<Stdout> {
     BufWriter::with_capacity(1 << 16, io::stdout())
 }
 
+/// Whether `NO_COLOR` asks for no colour (set and not empty, per no-color.org).
+fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
 /// Whether messages on stderr get colour.
 fn stderr_color() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal()
+    !no_color() && io::stderr().is_terminal()
+}
+
+/// Whether stdout gets colour (`explain`).
+pub fn stdout_color() -> bool {
+    !no_color() && io::stdout().is_terminal()
 }
 
 /// Prints a located diagnostic on stderr.
 pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
+    FAILED.store(true, Ordering::Relaxed);
     let text = diagnostic.render(source, stderr_color());
     let _ = writeln!(io::stderr().lock(), "{text}\n");
 }
 
 /// Prints a plain error message on stderr.
 pub fn report_error(message: &str) {
+    FAILED.store(true, Ordering::Relaxed);
     let _ = writeln!(io::stderr().lock(), "error: {message}");
 }

@@ -6,12 +6,17 @@
 //!
 //! [`text`] renders the same types for people.
 
+pub mod dot;
+pub mod explain;
 pub mod text;
 
 use serde::Serialize;
 
 use crate::analysis::Analysis;
+use crate::analysis::position::Move;
 use crate::model::Graph;
+use crate::source::Source;
+use crate::syntax::VertexName;
 
 /// Everything `analyze --json` prints: one document per run.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -56,6 +61,43 @@ pub struct PositionReport {
     pub nim_sum: u64,
     /// Who wins.
     pub winner: Winner,
+    /// Every move that leaves the position with nim-sum 0 (only with `--moves`; empty when
+    /// the position is lost).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winning_moves: Option<Vec<MoveReport>>,
+}
+
+/// One winning move, as the user wrote the edge.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveReport {
+    /// The graph, 0-based in its position.
+    pub graph: usize,
+    /// The edge, 1-based in its graph's input order.
+    pub edge: usize,
+    /// One end of the edge, as written (a number or a name).
+    pub u: VertexName,
+    /// The other end.
+    pub v: VertexName,
+    /// The line of the input where the edge is written (1-based).
+    pub line: usize,
+    /// What the graph is worth after the cut.
+    pub value_after: u64,
+}
+
+impl MoveReport {
+    /// The report of `m`, a move in `graphs` read from `source`.
+    pub fn new(m: &Move, graphs: &[(Graph, Analysis)], source: &Source) -> Self {
+        let graph = &graphs[m.graph].0;
+        let decl = graph.edge_decl(m.edge);
+        MoveReport {
+            graph: m.graph,
+            edge: m.edge.index() + 1,
+            u: graph.decl.vertices.name(decl.u),
+            v: graph.decl.vertices.name(decl.v),
+            line: source.line_number(decl.span.start as usize),
+            value_after: m.value_after,
+        }
+    }
 }
 
 /// One graph of a position.
@@ -104,6 +146,7 @@ impl PositionReport {
             graphs,
             nim_sum,
             winner: Winner::of(nim_sum),
+            winning_moves: None,
         }
     }
 }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::{PositionReport, Winner};
+use super::{MoveReport, PositionReport, Winner};
 
 /// Renders one position, ending with a newline.
 pub fn position(report: &PositionReport) -> String {
@@ -59,10 +59,41 @@ pub fn position(report: &PositionReport) -> String {
         star(report.nim_sum),
         winner(report.winner)
     );
+    if let Some(moves) = &report.winning_moves {
+        write_moves(&mut out, report, moves);
+    }
     out
 }
 
-/// A nim value as `*n` (`0` for zero, as Winning Ways writes it).
+/// The list of winning moves under a position.
+fn write_moves(out: &mut String, report: &PositionReport, moves: &[MoveReport]) {
+    if report.winner == Winner::Second {
+        out.push_str(
+            "  no winning move: whatever the player to move cuts, the nim-sum becomes nonzero\n",
+        );
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  {} winning move{}:",
+        moves.len(),
+        plural(moves.len())
+    );
+    for m in moves {
+        let _ = writeln!(
+            out,
+            "    cut edge {} ({}-{}, line {}) of {}: leaves it {}",
+            m.edge,
+            m.u,
+            m.v,
+            m.line,
+            report.graphs[m.graph].name,
+            star(m.value_after)
+        );
+    }
+}
+
+/// A nim value as `*n` (`*0` for zero).
 pub fn star(n: u64) -> String {
     format!("*{n}")
 }

@@ -59,9 +59,9 @@ impl<'a> Cases<'a> {
         match integer(rest) {
             Ok((after, (value, digits))) => {
                 let span = lex::span_of(self.whole, digits);
-                // A number glued to a letter (`3x`) is not a number.
+                // A number glued to other characters (`3x`) is not a number.
                 if after.first().is_some_and(|&b| !lex::is_space(b)) {
-                    return Err(self.unexpected(after, what));
+                    return Err(self.unexpected(rest, what));
                 }
                 self.rest = after;
                 let value = value.ok_or_else(|| {
@@ -311,7 +311,7 @@ mod tests {
         let err = got[0].as_ref().unwrap_err();
         assert_eq!(err.message, "expected the number of edges k, found `x`");
         let got = cases("1\n3 2x\n");
-        assert!(got[0].as_ref().unwrap_err().message.contains("found `x`"));
+        assert!(got[0].as_ref().unwrap_err().message.contains("found `2x`"));
     }
 
     #[test]

@@ -65,8 +65,10 @@ impl fmt::Display for Format {
     }
 }
 
-/// A vertex as the input names it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A vertex as the input names it. In JSON output a number stays a number and a name
+/// is a string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(untagged)]
 pub enum VertexName {
     /// A vertex written as a non-negative integer (`07` and `7` are the same vertex).
     Number(u64),

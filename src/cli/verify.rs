@@ -1,0 +1,121 @@
+//! `hackenbush verify`: the fast analysis held against an exhaustive game-tree search.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use hackenbush::game_tree::{self, Verification};
+use hackenbush::report::text::star;
+
+use super::args::VerifyArgs;
+use super::input::{self, Input};
+use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
+
+/// Runs the command.
+pub fn run(args: &VerifyArgs) -> ExitCode {
+    match verify(args) {
+        Ok(Outcome { clean: false, .. }) => ExitCode::from(BAD_INPUT),
+        Ok(Outcome {
+            disagreements: 0, ..
+        }) => ExitCode::from(SUCCESS),
+        Ok(_) => ExitCode::from(DISAGREE),
+        Err(stop) => stop.exit_code(),
+    }
+}
+
+struct Outcome {
+    clean: bool,
+    disagreements: usize,
+}
+
+fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
+    let mut out = output::stdout();
+    let mut disagreements = 0;
+    let mut refused = 0;
+    let limit = usize::from(args.max_edges);
+    let clean = input::each_position(
+        Input::list(&args.input.files),
+        args.input.format(),
+        &mut out,
+        |out, source, position| {
+            writeln!(out, "{}", input::position_label(source, &position))?;
+            if position.graphs.is_empty() {
+                writeln!(out, "  (no graphs)")?;
+            }
+            for (graph, analysis) in hackenbush::analyze_position(position) {
+                match game_tree::verify(&graph, &analysis, limit) {
+                    Ok(v) => {
+                        disagreements += usize::from(!v.agrees());
+                        write_verification(out, &graph.name, &v)?;
+                    }
+                    Err(too_large) => {
+                        refused += 1;
+                        writeln!(out, "  {}: not searched: {too_large}", graph.name)?;
+                    }
+                }
+            }
+            Ok(())
+        },
+        |_| {},
+    )?;
+    if refused > 0 {
+        out.flush()?;
+        output::report_error(&format!(
+            "{refused} graph{} too large for the game-tree search (raise --max-edges, at most 64, \
+             at the cost of exponential time)",
+            if refused == 1 { " was" } else { "s were" }
+        ));
+    }
+    if disagreements > 0 {
+        out.flush()?;
+        output::report_error(&format!(
+            "the analysis and the game tree disagree on {disagreements} graph{}: this is a bug \
+             in hackenbush, please report it with this input",
+            if disagreements == 1 { "" } else { "s" }
+        ));
+    }
+    out.flush()?;
+    Ok(Outcome {
+        clean: clean && refused == 0,
+        disagreements,
+    })
+}
+
+fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
+    if v.agrees() {
+        let moves = match v.moves_compared {
+            0 => "no moves".to_string(),
+            1 => "its 1 move agrees".to_string(),
+            n => format!("all {n} moves agree"),
+        };
+        writeln!(
+            out,
+            "  {name}: {} by both; {moves} ({} positions searched)",
+            star(v.analysis_value),
+            v.positions_solved
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "  {name}: DISAGREE: analysis {}, game tree {}",
+        star(v.analysis_value),
+        star(v.game_tree_value)
+    )?;
+    for (target, fast, slow) in &v.cut_mismatches {
+        let list = |edges: &[petgraph::graph::EdgeIndex]| {
+            edges
+                .iter()
+                .map(|e| (e.index() + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        writeln!(
+            out,
+            "    cuts to {}: analysis [{}], game tree [{}]",
+            star(*target),
+            list(fast),
+            list(slow)
+        )?;
+    }
+    Ok(())
+}

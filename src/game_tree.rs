@@ -1,0 +1,326 @@
+//! The game played out: Green Hackenbush solved by exhaustive game-tree search, with no
+//! theory at all. It is the independent check of the fast [analysis](crate::analysis):
+//! `hackenbush verify` runs it on a user's position, and the test suite runs it on every
+//! small multigraph.
+//!
+//! A state is the set of remaining edges (a bitmask). After every cut the state is
+//! *pruned*: only edges still connected to the ground survive. A state's Grundy value is
+//! the mex (least non-negative integer absent) of the values of the states one cut away,
+//! memoized per pruned state.
+//!
+//! # Complexity
+//!
+//! Exponential: up to 2^E states of E edges each, each pruned in O(V + E). Graphs are
+//! limited to [`MAX_EDGES`] attached edges. The search recurses once per cut, so its depth
+//! is at most the edge count, whatever the graph's shape.
+//!
+//! # Reference
+//!
+//! R. P. Sprague (1935), P. M. Grundy (1939): the value of an impartial game is the mex of
+//! its options' values.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use petgraph::graph::EdgeIndex;
+
+use crate::model::Graph;
+
+/// The most attached edges a graph may have for a game-tree search (a 64-bit state).
+pub const MAX_EDGES: usize = 64;
+
+/// A graph too large to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Its attached edges.
+    pub edges: usize,
+    /// The limit it exceeds.
+    pub limit: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} edges attached to the ground; the game-tree search is limited to {}",
+            self.edges, self.limit
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+type Mask = u64;
+
+/// One graph, ready to be searched: its attached edges only, by model edge index.
+pub struct GameTree {
+    /// Model edge index of each searched edge.
+    edges: Vec<EdgeIndex>,
+    /// Per node: the searched edges at it (as a mask).
+    incident: Vec<Mask>,
+    /// Ends of each searched edge (node indices).
+    ends: Vec<(usize, usize)>,
+    memo: HashMap<Mask, u64>,
+}
+
+impl GameTree {
+    /// Prepares the search of `graph`, refusing graphs with more than `limit` attached
+    /// edges (`limit` itself at most [`MAX_EDGES`]).
+    pub fn new(graph: &Graph, limit: usize) -> Result<GameTree, TooLarge> {
+        let limit = limit.min(MAX_EDGES);
+        let n = graph.net.node_count();
+        let mut all = Vec::new();
+        for (j, raw) in graph.net.raw_edges().iter().enumerate() {
+            all.push((
+                EdgeIndex::new(j),
+                raw.source().index(),
+                raw.target().index(),
+            ));
+        }
+        // Attached edges, found by a plain search from the ground over all edges.
+        let mut reached = vec![false; n];
+        if n > 0 {
+            reached[Graph::ground().index()] = true;
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &(_, a, b) in &all {
+                if reached[a] != reached[b] {
+                    reached[a] = true;
+                    reached[b] = true;
+                    changed = true;
+                }
+            }
+        }
+        let attached: Vec<_> = all.into_iter().filter(|&(_, a, _)| reached[a]).collect();
+        if attached.len() > limit {
+            return Err(TooLarge {
+                edges: attached.len(),
+                limit,
+            });
+        }
+        let mut incident = vec![0; n];
+        for (i, &(_, a, b)) in attached.iter().enumerate() {
+            incident[a] |= 1 << i;
+            incident[b] |= 1 << i;
+        }
+        Ok(GameTree {
+            edges: attached.iter().map(|&(e, _, _)| e).collect(),
+            ends: attached.iter().map(|&(_, a, b)| (a, b)).collect(),
+            incident,
+            memo: HashMap::new(),
+        })
+    }
+
+    fn all(&self) -> Mask {
+        if self.ends.len() == Mask::BITS as usize {
+            Mask::MAX
+        } else {
+            (1 << self.ends.len()) - 1
+        }
+    }
+
+    /// The edges of `state` still connected to the ground through edges of `state`.
+    fn prune(&self, state: Mask) -> Mask {
+        if self.incident.is_empty() {
+            return 0;
+        }
+        let mut kept: Mask = 0;
+        let mut stack = vec![Graph::ground().index()];
+        let mut seen = vec![false; self.incident.len()];
+        seen[Graph::ground().index()] = true;
+        while let Some(v) = stack.pop() {
+            let mut edges = self.incident[v] & state & !kept;
+            kept |= self.incident[v] & state;
+            while edges != 0 {
+                let i = edges.trailing_zeros() as usize;
+                edges &= edges - 1;
+                let (a, b) = self.ends[i];
+                let w = if a == v { b } else { a };
+                if !seen[w] {
+                    seen[w] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        kept
+    }
+
+    /// The Grundy value of the graph.
+    pub fn value(&mut self) -> u64 {
+        let start = self.all();
+        self.value_of(start)
+    }
+
+    /// The model edges whose cut leaves the graph worth `target`, by edge index.
+    pub fn cuts_to(&mut self, target: u64) -> Vec<EdgeIndex> {
+        let start = self.all();
+        let mut cuts = Vec::new();
+        for i in 0..self.ends.len() {
+            let after = self.prune(start & !(1 << i));
+            if self.value_of(after) == target {
+                cuts.push(self.edges[i]);
+            }
+        }
+        cuts.sort();
+        cuts
+    }
+
+    /// The attached edges, by model edge index: the moves of the starting position.
+    pub fn attached_edges(&self) -> &[EdgeIndex] {
+        &self.edges
+    }
+
+    /// How many distinct positions the search has solved so far.
+    pub fn positions_solved(&self) -> usize {
+        self.memo.len()
+    }
+
+    fn value_of(&mut self, state: Mask) -> u64 {
+        if let Some(&v) = self.memo.get(&state) {
+            return v;
+        }
+        let mut seen: Mask = 0; // option values below 64, as bits
+        let mut large = Vec::new();
+        let mut rest = state;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let v = self.value_of(self.prune(state & !(1 << i)));
+            if v < 64 {
+                seen |= 1 << v;
+            } else {
+                large.push(v);
+            }
+        }
+        let mut mex = seen.trailing_ones() as u64;
+        while large.contains(&mex) {
+            mex += 1;
+        }
+        self.memo.insert(state, mex);
+        mex
+    }
+}
+
+/// The fast analysis of one graph held against the game tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verification {
+    /// The value by the Fusion and Colon Principles.
+    pub analysis_value: u64,
+    /// The value by exhaustive search.
+    pub game_tree_value: u64,
+    /// Targets `t` (from 0 to the edge count) for which the cuts leaving the graph worth
+    /// `t` differ: `(t, by the analysis, by the game tree)`. Empty when all agree.
+    pub cut_mismatches: Vec<(u64, Vec<EdgeIndex>, Vec<EdgeIndex>)>,
+    /// Moves compared: every attached edge, with what it leaves.
+    pub moves_compared: usize,
+    /// Distinct positions the search solved.
+    pub positions_solved: usize,
+}
+
+impl Verification {
+    /// Whether the analysis and the game tree agree on everything compared.
+    pub fn agrees(&self) -> bool {
+        self.analysis_value == self.game_tree_value && self.cut_mismatches.is_empty()
+    }
+}
+
+/// Compares the analysis of `graph` with its game tree: the value, and for every target
+/// value the set of cuts reaching it (so every move and what it leaves). Refuses graphs
+/// with more than `limit` attached edges.
+pub fn verify(
+    graph: &Graph,
+    analysis: &crate::analysis::Analysis,
+    limit: usize,
+) -> Result<Verification, TooLarge> {
+    let mut tree = GameTree::new(graph, limit)?;
+    let game_tree_value = tree.value();
+    let mut cut_mismatches = Vec::new();
+    for target in 0..=tree.attached_edges().len() as u64 {
+        let fast = crate::analysis::moves::cuts_to(graph, target);
+        let slow = tree.cuts_to(target);
+        if fast != slow {
+            cut_mismatches.push((target, fast, slow));
+        }
+    }
+    Ok(Verification {
+        analysis_value: analysis.value,
+        game_tree_value,
+        cut_mismatches,
+        moves_compared: tree.attached_edges().len(),
+        positions_solved: tree.positions_solved(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    fn value(ground: &[u32], edges: &[(u32, u32)]) -> u64 {
+        GameTree::new(&Graph::from_edges(ground, edges), 20)
+            .unwrap()
+            .value()
+    }
+
+    #[test]
+    fn known_values() {
+        let stalk: Vec<(u32, u32)> = (0..7).map(|i| (i, i + 1)).collect();
+        assert_eq!(value(&[0], &stalk), 7);
+        assert_eq!(value(&[0], &[(0, 0)]), 1);
+        assert_eq!(value(&[0], &[(0, 1), (0, 1)]), 0);
+        assert_eq!(value(&[0], &[(0, 1), (0, 1), (0, 1)]), 1);
+        assert_eq!(value(&[0], &[(0, 1), (1, 2), (1, 3), (2, 3)]), 2);
+        assert_eq!(value(&[], &[(0, 1)]), 0);
+        assert_eq!(value(&[0], &[(0, 1), (2, 3), (3, 3)]), 1);
+    }
+
+    #[test]
+    fn cuts_on_a_stalk() {
+        let stalk: Vec<(u32, u32)> = (0..5).map(|i| (i, i + 1)).collect();
+        let mut tree = GameTree::new(&Graph::from_edges(&[0], &stalk), 20).unwrap();
+        for t in 0..5 {
+            assert_eq!(tree.cuts_to(t), vec![EdgeIndex::new(t as usize)]);
+        }
+        assert!(tree.cuts_to(5).is_empty());
+    }
+
+    #[test]
+    fn refuses_large_graphs() {
+        let stalk: Vec<(u32, u32)> = (0..30).map(|i| (i, i + 1)).collect();
+        let err = GameTree::new(&Graph::from_edges(&[0], &stalk), 20)
+            .err()
+            .unwrap();
+        assert_eq!(
+            err,
+            TooLarge {
+                edges: 30,
+                limit: 20
+            }
+        );
+        // Detached edges do not count.
+        let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (i, i + 1)).collect();
+        edges.extend((100..130).map(|i| (i, i + 1)));
+        assert!(GameTree::new(&Graph::from_edges(&[0], &edges), 20).is_ok());
+    }
+
+    #[test]
+    fn verifies_k4_with_a_tail() {
+        let edges = [
+            (0, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+            (4, 5),
+        ];
+        let g = Graph::from_edges(&[0], &edges);
+        let v = verify(&g, &analyze(&g), 20).unwrap();
+        assert!(v.agrees(), "{v:?}");
+        assert_eq!(v.moves_compared, 8);
+        assert!(v.positions_solved > 8);
+    }
+}

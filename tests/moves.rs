@@ -1,0 +1,436 @@
+//! Winning moves: `analysis::moves::cuts_to` against the rules of the game.
+//!
+//! `cuts_to(graph, t)` claims to list, in near-linear time, every edge whose cut leaves the
+//! graph worth `t`. Checked here against the brute-force player ([`brute`]) on every
+//! multigraph with up to 6 edges on up to 5 vertices and on random multigraphs up to 12
+//! edges, for every target; against one `analyze` per cut on random graphs of hundreds to
+//! thousands of edges (cacti, sparse graphs full of 2-edge cuts, multigraphs, cycles with
+//! trees); and on a path and a cycle of a million edges with a small stack.
+
+mod brute;
+
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+use hackenbush::analysis::analyze;
+use hackenbush::analysis::moves::cuts_to;
+use hackenbush::model::Graph;
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+type Edges = Vec<(u32, u32)>;
+
+/// `cuts_to` as 0-based input edge indices.
+fn cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
+    cuts_to(&Graph::from_edges(ground, edges), target)
+        .iter()
+        .map(|e| e.index())
+        .collect()
+}
+
+/// Asserts that `cuts_to` and the oracle agree on the graph for every target in `targets`.
+fn assert_agree(ground: &[u32], edges: &[(u32, u32)], targets: std::ops::RangeInclusive<u64>) {
+    let graph = Graph::from_edges(ground, edges);
+    for target in targets {
+        let ours: Vec<usize> = cuts_to(&graph, target).iter().map(|e| e.index()).collect();
+        let expected = brute::winning_cuts(ground, edges, target);
+        assert_eq!(
+            ours, expected,
+            "cuts to *{target} differ: ground {ground:?}, edges {edges:?}"
+        );
+    }
+}
+
+/// A path of `n` edges from vertex 0.
+fn stalk(n: u32) -> Edges {
+    (0..n).map(|i| (i, i + 1)).collect()
+}
+
+// ---- Small cases by hand ----
+
+#[test]
+fn stalk_cut_at_height_i_leaves_i_minus_1() {
+    let edges = stalk(6);
+    for t in 0..6 {
+        assert_eq!(cuts(&[0], &edges, t), vec![t as usize]);
+    }
+    assert!(cuts(&[0], &edges, 6).is_empty());
+}
+
+#[test]
+fn cycles_at_the_ground() {
+    // Cutting edge i (1-based) of an n-cycle at the ground leaves stalks of i - 1 and n - i.
+    for n in 1..=9u32 {
+        let edges: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        for t in 0..=10u64 {
+            let expected: Vec<usize> = (1..=n)
+                .filter(|&i| u64::from((i - 1) ^ (n - i)) == t)
+                .map(|i| i as usize - 1)
+                .collect();
+            assert_eq!(cuts(&[0], &edges, t), expected, "cycle of {n}, target {t}");
+        }
+    }
+}
+
+#[test]
+fn known_shapes_agree_with_the_oracle() {
+    let shapes: [(&[u32], Edges); 7] = [
+        // POJ 3710 sample.
+        (&[1], vec![(1, 2), (2, 3), (2, 4), (3, 4)]),
+        // Two triangles on a stalk.
+        (
+            &[0],
+            vec![(0, 1), (1, 2), (2, 3), (3, 1), (1, 4), (4, 5), (5, 1)],
+        ),
+        // Theta.
+        (&[0], vec![(0, 1), (1, 4), (0, 2), (2, 4), (0, 3), (3, 4)]),
+        // K4.
+        (&[0], vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]),
+        // Two triangles sharing an edge, on a stalk.
+        (&[1], vec![(1, 2), (2, 3), (3, 4), (4, 2), (3, 5), (5, 4)]),
+        // A square with a chord and a loop, a stalk on top.
+        (
+            &[0],
+            vec![
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 0),
+                (0, 2),
+                (2, 2),
+                (3, 4),
+                (4, 5),
+            ],
+        ),
+        // Two ground vertices joined through a path, with a detached part.
+        (
+            &[0, 9],
+            vec![(0, 1), (1, 2), (2, 9), (1, 3), (3, 3), (5, 6)],
+        ),
+    ];
+    for (ground, edges) in &shapes {
+        assert_agree(ground, edges, 0..=10);
+    }
+}
+
+// ---- Every small multigraph ----
+
+/// The 15 unordered vertex pairs `{u, v}`, `u <= v < 5`, loops included.
+fn pair_types() -> Vec<(u32, u32)> {
+    (0..5u32)
+        .flat_map(|u| (u..5).map(move |v| (u, v)))
+        .collect()
+}
+
+/// Calls `f` on every multiset of `len` items from `types[from..]` appended to `edges`,
+/// in non-decreasing index order.
+fn for_each_multiset<F: FnMut(&[(u32, u32)])>(
+    types: &[(u32, u32)],
+    from: usize,
+    len: usize,
+    edges: &mut Edges,
+    f: &mut F,
+) {
+    if edges.len() == len {
+        f(edges);
+        return;
+    }
+    for t in from..types.len() {
+        edges.push(types[t]);
+        for_each_multiset(types, t, len, edges, f);
+        edges.pop();
+    }
+}
+
+#[test]
+fn every_multigraph_up_to_6_edges_on_5_vertices_every_target_up_to_7() {
+    let start = Instant::now();
+    let types = pair_types();
+    let mut graphs = 0;
+    // Fewest edges first, so the first failure is a smallest one.
+    for len in 0..=6 {
+        for_each_multiset(&types, 0, len, &mut Vec::new(), &mut |edges| {
+            for ground in [&[0][..], &[0, 1]] {
+                assert_agree(ground, edges, 0..=7);
+                graphs += 1;
+            }
+        });
+    }
+    // Sum over k = 0..=6 of C(15 + k - 1, k), for 2 ground sets.
+    assert_eq!(graphs, 54_264 * 2);
+    eprintln!(
+        "{graphs} graphs x 8 targets checked in {:?}",
+        start.elapsed()
+    );
+}
+
+// ---- Random small multigraphs ----
+
+/// A random multigraph: `(ground, edges)` on vertices `0..n`, `n <= 8`, up to `max_edges`
+/// edges (loops and parallel edges likely), 0 to 3 ground vertices (0 now and then).
+fn multigraph(max_edges: usize) -> impl Strategy<Value = (Vec<u32>, Edges)> {
+    (1..=8u32).prop_flat_map(move |n| {
+        (
+            prop_oneof![
+                1 => Just(Vec::new()),
+                9 => prop::collection::vec(0..n, 1..=3),
+            ],
+            prop::collection::vec((0..n, 0..n), 0..=max_edges),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_multigraphs_agree_with_the_oracle((ground, edges) in multigraph(12)) {
+        assert_agree(&ground, &edges, 0..=12);
+    }
+}
+
+// ---- Medium graphs against one analysis per cut ----
+
+/// splitmix64: a small seeded generator, so the graphs are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (near enough).
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n)) as u32
+    }
+}
+
+/// A cactus-like graph: cycles of length 1 to 6 (loops, double edges, ...) and single
+/// edges, each hung from a random earlier vertex, until about `size` edges.
+fn cactus(rng: &mut Rng, size: usize) -> Edges {
+    let mut edges = Vec::new();
+    let mut vertices = 1;
+    while edges.len() < size {
+        let at = rng.below(vertices);
+        let len = rng.below(7);
+        if len == 0 {
+            edges.push((at, vertices));
+            vertices += 1;
+            continue;
+        }
+        let mut prev = at;
+        for _ in 1..len {
+            edges.push((prev, vertices));
+            prev = vertices;
+            vertices += 1;
+        }
+        edges.push((prev, at));
+    }
+    edges
+}
+
+/// A random tree on `n` vertices plus `extra` random edges: sparse, full of 2-edge cuts.
+fn sparse(rng: &mut Rng, n: u32, extra: usize) -> Edges {
+    let mut edges: Edges = (1..n).map(|v| (rng.below(v), v)).collect();
+    edges.extend((0..extra).map(|_| (rng.below(n), rng.below(n))));
+    edges
+}
+
+/// `m` edges between random vertices of `0..n` (loops and parallel edges included).
+fn random_multigraph(rng: &mut Rng, n: u32, m: usize) -> Edges {
+    (0..m).map(|_| (rng.below(n), rng.below(n))).collect()
+}
+
+/// A cycle of `n` through vertex 0, a few chords, and random trees hanging from it.
+fn cycle_with_trees(rng: &mut Rng, n: u32, chords: usize, tree_edges: u32) -> Edges {
+    let mut edges: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    edges.extend((0..chords).map(|_| (rng.below(n), rng.below(n))));
+    edges.extend((n..n + tree_edges).map(|v| (rng.below(v), v)));
+    edges
+}
+
+/// Compares `cuts_to` with one `analyze` per cut, on every target value a cut reaches,
+/// the graph's own value (never reached: a value is the mex of its options) and one more.
+fn assert_agree_with_recomputation(ground: &[u32], edges: &[(u32, u32)]) {
+    let graph = Graph::from_edges(ground, edges);
+    let analysis = analyze(&graph);
+    let mut after: Vec<Option<u64>> = vec![None; edges.len()];
+    let mut rest = edges.to_vec();
+    for e in 0..edges.len() {
+        if analysis.edge_roles[e] == hackenbush::analysis::EdgeRole::Ignored {
+            continue;
+        }
+        let removed = rest.remove(e);
+        after[e] = Some(analyze(&Graph::from_edges(ground, &rest)).value);
+        rest.insert(e, removed);
+    }
+    let reached: BTreeSet<u64> = after.iter().flatten().copied().collect();
+    let highest = reached.last().copied().unwrap_or(0);
+    let targets = reached.iter().copied().chain([analysis.value, highest + 1]);
+    for target in targets {
+        let expected: Vec<usize> = (0..edges.len())
+            .filter(|&e| after[e] == Some(target))
+            .collect();
+        let ours: Vec<usize> = cuts_to(&graph, target).iter().map(|e| e.index()).collect();
+        assert_eq!(
+            ours,
+            expected,
+            "cuts to *{target} differ on a graph of {} edges, ground {ground:?}",
+            edges.len()
+        );
+    }
+    assert!(!reached.contains(&analysis.value));
+}
+
+#[test]
+fn medium_graphs_agree_with_one_analysis_per_cut() {
+    let start = Instant::now();
+    let mut rng = Rng(2024);
+    for round in 0..3 {
+        let size = [200, 800, 2000][round];
+        let ground: &[u32] = [&[0][..], &[0, 1, 2], &[5]][round];
+        let n = size as u32;
+        let graphs = [
+            cactus(&mut rng, size),
+            sparse(&mut rng, n, size / 10),
+            sparse(&mut rng, n / 2, size / 2),
+            random_multigraph(&mut rng, n / 3, size),
+            random_multigraph(&mut rng, n, size),
+            cycle_with_trees(&mut rng, n / 2, 3, n / 2),
+            cycle_with_trees(&mut rng, n / 2, 0, n / 2),
+        ];
+        for edges in &graphs {
+            assert_agree_with_recomputation(ground, edges);
+        }
+    }
+    eprintln!("medium graphs checked in {:?}", start.elapsed());
+}
+
+// ---- Huge graphs, small stack ----
+
+/// Runs `f` in a thread with a 2 MiB stack.
+fn with_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn million_edge_stalk_needs_no_recursion() {
+    with_small_stack(|| {
+        let n = 1_000_000u32;
+        let graph = Graph::from_edges(&[0], &stalk(n));
+        for t in [0, 1, 12_345, u64::from(n) - 1] {
+            let found: Vec<usize> = cuts_to(&graph, t).iter().map(|e| e.index()).collect();
+            assert_eq!(found, vec![t as usize]);
+        }
+        assert!(cuts_to(&graph, u64::from(n)).is_empty());
+    });
+}
+
+#[test]
+fn million_edge_cycle_with_trees_needs_no_recursion() {
+    with_small_stack(|| {
+        // A cycle of n (even) at the ground; a pair of twigs on every 10th vertex and two
+        // stalks of `l` on vertex 1: equal branches cancel, so the graph is worth 0, and
+        // - cutting cycle edge i (1-based) leaves stalks of i - 1 and n - i: (i-1) ^ (n-i);
+        // - cutting a twig leaves one twig on the cycle's block: 1;
+        // - cutting edge h (1-based from the cycle) of a stalk leaves l ^ (h - 1).
+        let (n, l) = (1_000_000u32, 100_000u32);
+        let mut edges: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        let mut next = n;
+        let mut twigs = Vec::new();
+        for v in (0..n).step_by(10) {
+            for _ in 0..2 {
+                twigs.push(edges.len());
+                edges.push((v, next));
+                next += 1;
+            }
+        }
+        let mut stalk_heights = Vec::new();
+        for _ in 0..2 {
+            let mut below = 1;
+            for h in 1..=l {
+                stalk_heights.push((edges.len(), h));
+                edges.push((below, next));
+                below = next;
+                next += 1;
+            }
+        }
+        let graph = Graph::from_edges(&[0], &edges);
+        assert_eq!(analyze(&graph).value, 0);
+        for t in [0u64, 1, 3, 99_999, 1_048_575] {
+            let mut expected: Vec<usize> = (1..=n)
+                .filter(|&i| u64::from((i - 1) ^ (n - i)) == t)
+                .map(|i| i as usize - 1)
+                .collect();
+            if t == 1 {
+                expected.extend(&twigs);
+            }
+            expected.extend(
+                stalk_heights
+                    .iter()
+                    .filter(|&&(_, h)| u64::from(l ^ (h - 1)) == t)
+                    .map(|&(e, _)| e),
+            );
+            expected.sort_unstable();
+            let found: Vec<usize> = cuts_to(&graph, t).iter().map(|e| e.index()).collect();
+            assert_eq!(found.len(), expected.len(), "target {t}");
+            assert!(found == expected, "target {t}: the cuts differ");
+        }
+    });
+}
+
+// ---- Speed (run with `cargo test --release --test moves -- --ignored`) ----
+
+#[test]
+#[ignore = "timing only; run in release"]
+fn timing_on_a_million_edges() {
+    let mut rng = Rng(7);
+    let n = 1_000_000u32;
+    let graphs = [
+        (
+            "random multigraph",
+            random_multigraph(&mut rng, n / 2, n as usize),
+        ),
+        ("sparse graph", sparse(&mut rng, n, n as usize / 10)),
+        (
+            "cycle with trees",
+            cycle_with_trees(&mut rng, n / 2, 0, n / 2),
+        ),
+        (
+            "cycle, chords, trees",
+            cycle_with_trees(&mut rng, n / 2, 50, n / 2),
+        ),
+    ];
+    for (name, edges) in &graphs {
+        let graph = Graph::from_edges(&[0], edges);
+        let start = Instant::now();
+        let value = analyze(&graph).value;
+        let analyzed = start.elapsed();
+        let start = Instant::now();
+        let wins = cuts_to(&graph, 0).len();
+        let moved = start.elapsed();
+        let start = Instant::now();
+        let others = cuts_to(&graph, value ^ 1).len();
+        let other = start.elapsed();
+        eprintln!(
+            "{name}: {} edges, value {value}; analyze {analyzed:?}; \
+             cuts_to(0) {moved:?} ({wins} cuts); cuts_to(value ^ 1) {other:?} ({others} cuts)",
+            edges.len()
+        );
+    }
+}
