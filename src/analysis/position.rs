@@ -58,7 +58,9 @@ mod tests {
     use super::*;
     use crate::analysis::analyze;
 
-    fn position(graphs: &[(&[u32], &[(u32, u32)])]) -> Vec<(Graph, Analysis)> {
+    type GraphSpec<'a> = (&'a [u32], &'a [(u32, u32)]);
+
+    fn position(graphs: &[GraphSpec]) -> Vec<(Graph, Analysis)> {
         graphs
             .iter()
             .map(|(ground, edges)| {

@@ -105,6 +105,29 @@ Examples:
     )]
     Explain(ExplainArgs),
 
+    /// Pictures: Graphviz DOT of the position, or SVG/PNG/PDF through Graphviz
+    #[command(
+        long_about = "\
+Draws each position as a Graphviz DOT graph: the ground as a row of boxes at the bottom, \
+every edge labelled with its number in the input, every vertex with the value of what \
+hangs above it; bridges in black, the edges of each cycle-block in one colour per block, \
+edges not attached to the ground dashed grey. The graphs of a position stand side by side, \
+each titled with its name and value, under a legend.
+
+--moves draws the winning moves in bold red; --reduced draws the reduction instead (each \
+block fused to one vertex with its twig, joined by the bridges), which shows why the value \
+is what it is. --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF.",
+        after_help = "\
+Examples:
+  hackenbush dot examples/bowtie.hb > bowtie.dot
+  hackenbush dot --moves --render svg -o bowtie.svg examples/bowtie.hb
+  hackenbush dot --reduced examples/tour.hb | dot -Tpng > tour.png
+  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in
+
+See docs/gallery.md for the pictures of every example."
+    )]
+    Dot(DotArgs),
+
     /// Check the analysis against an exhaustive game-tree search of your position
     #[command(
         long_about = "\
@@ -181,6 +204,45 @@ pub struct AnalyzeArgs {
     /// Also list every winning move: each edge whose cut leaves the nim-sum 0
     #[arg(long)]
     pub moves: bool,
+}
+
+/// Output formats of `dot --render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RenderArg {
+    /// Scalable vector graphics
+    Svg,
+    /// PNG bitmap
+    Png,
+    /// PDF document
+    Pdf,
+}
+
+/// `hackenbush dot`.
+#[derive(Debug, Args)]
+pub struct DotArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Draw the winning moves in bold red
+    #[arg(long)]
+    pub moves: bool,
+
+    /// Draw the reduction: each block fused to one vertex, joined by the bridges
+    #[arg(long)]
+    pub reduced: bool,
+
+    /// Only the N-th test case (1-based) of a christmas input
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: Option<u64>,
+
+    /// Render with Graphviz `dot` instead of printing DOT text
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub render: Option<RenderArg>,
+
+    /// Write to FILE instead of stdout
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// `hackenbush explain`.

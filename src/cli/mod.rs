@@ -3,6 +3,7 @@
 
 mod analyze;
 mod args;
+mod dot;
 mod explain;
 mod input;
 mod judge;
@@ -30,5 +31,6 @@ pub fn run() -> ExitCode {
         Command::Judge(args) => judge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Dot(args) => dot::run(args),
     }
 }
