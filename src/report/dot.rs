@@ -1,41 +1,48 @@
 //! Analysis -> picture: a position as a Graphviz graph, built with `graphviz-rust`'s graph
 //! model ([`dot_structures`](graphviz_rust::dot_structures)) and printed as DOT text.
 //!
-//! [`position`] draws every graph of a position side by side, each in its own cluster
-//! titled `name = *value`, under a title with the nim-sum and the winner, next to a small
+//! [`position`] draws the graphs of a position side by side, each in its own cluster
+//! titled `name = *value`, under a title with the nim-sum and the winner, above a small
 //! legend. Two pictures are available ([`Options::reduced`]):
 //!
-//! - **as written** (the default): every vertex of the input, the ground vertices as a row
-//!   of dark boxes at the bottom, every edge labelled with its 1-based input index.
-//!   Bridges are black, the edges of each 2-edge-connected block (the cycles that the
-//!   Fusion Principle turns into loops) share a colour, edges not attached to the ground are
-//!   dashed grey, winning moves are bold red. Under a vertex's name, `*n` is the value of
-//!   what hangs above it: for the lowest vertex of a block, the block's value (its loops and
-//!   everything above it); for any other vertex, the nim-sum of `value + 1` over the
-//!   branches hanging from it by bridges. A vertex from which nothing hangs by a bridge
-//!   shows no value.
+//! - **as written** (the default): every vertex of the input, the ground vertices of all
+//!   graphs as one row of dark boxes at the bottom, every edge labelled with its 1-based
+//!   input index. Bridges are black, the edges of each 2-edge-connected block (the cycles
+//!   that the Fusion Principle turns into loops) share a colour, edges not attached to
+//!   the ground are dashed grey, winning moves are bold red. Under a vertex's name, `*n`
+//!   is the value of what hangs above it: for the lowest vertex of a block, the block's
+//!   value (its loops and everything above it); for any other vertex, the nim-sum of
+//!   `value + 1` over the branches hanging from it by bridges. A vertex from which
+//!   nothing hangs shows no value (rather than `*0` on every leaf).
 //! - **reduced**: the Colon Principle tree. Each block is one vertex (its edges fused into
 //!   loops), carrying one twig when it has an odd number of edges; the blocks are joined
-//!   by the bridges. Every vertex shows its value, so one reads the computation bottom-up:
-//!   a vertex is worth its twig XOR the sum of `child + 1` over its bridges.
+//!   by the bridges, labelled with their input index. One reads the computation
+//!   bottom-up: a vertex is worth its twig XOR the XOR of `value + 1` over the bridges
+//!   above it. Winning cuts inside a block are listed in it, and outline it in red.
+//!
+//! Layout: each edge is written from its end farther from the ground (breadth-first) to
+//! the nearer one, so Graphviz draws it downwards; edges between vertices at the same
+//! distance lie flat when they pair up (the top of a triangle), otherwise one end goes up
+//! a row (K4 comes out planar). Several loops at one vertex carry one label listing all
+//! their numbers, on the outermost.
 //!
 //! Node ids never contain vertex names (`n<graph>_<vertex id>`, `b<graph>_<block>`), so
-//! they are unique across graphs and safe whatever the names are; names only appear in
-//! labels, quoted so that Graphviz shows them literally (quotes, backslashes, `&`,
-//! control characters, any Unicode).
+//! they are unique across graphs and safe whatever the names are (a vertex `7` and a
+//! vertex `"7"` stay two nodes); names only appear in labels, quoted so that Graphviz
+//! shows them literally (quotes, backslashes, `&`, control characters, any Unicode).
 //!
 //! [`to_text`] prints the model as DOT; [`render`] runs Graphviz `dot` on it.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
 use graphviz_rust::cmd::{CommandArg, Format};
 use graphviz_rust::dot_structures::{
-    Attribute, Edge, EdgeTy, Graph as DotGraph, Id, Node, NodeId, Stmt, Subgraph, Vertex,
+    Attribute, Edge, EdgeTy, Graph as DotGraph, GraphAttributes, Id, Node, NodeId, Stmt, Subgraph,
+    Vertex,
 };
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 use petgraph::graph::{EdgeIndex, NodeIndex};
-use petgraph::unionfind::UnionFind;
 
 use super::Winner;
 use super::text::{star, winner};
@@ -116,7 +123,7 @@ impl std::error::Error for RenderError {}
 /// let picture = dot::position("triangle.hb", &graphs, &[], &dot::Options::default());
 /// let text = dot::to_text(&picture);
 /// assert!(text.starts_with("graph \"triangle.hb\" {"));
-/// assert!(text.contains("rank=sink"));
+/// assert!(text.contains("label=\"graph 1 = *1\""));
 /// ```
 pub fn position(
     title: &str,
@@ -130,28 +137,32 @@ pub fn position(
         Stmt::Attribute(attr("nodesep", plain("0.3"))),
         Stmt::Attribute(attr("ranksep", plain("0.4"))),
         Stmt::Attribute(attr("fontname", quoted(FONT))),
-        Stmt::GAttribute(graphviz_rust::dot_structures::GraphAttributes::Node(vec![
+        Stmt::GAttribute(GraphAttributes::Node(vec![
             attr("fontname", quoted(FONT)),
             attr("fontsize", plain("11")),
             attr("margin", quoted("0.06,0.03")),
             attr("height", plain("0.3")),
         ])),
-        Stmt::GAttribute(graphviz_rust::dot_structures::GraphAttributes::Edge(vec![
+        Stmt::GAttribute(GraphAttributes::Edge(vec![
             attr("fontname", quoted(FONT)),
             attr("fontsize", plain("10")),
             attr("penwidth", plain("1.5")),
         ])),
     ];
-    // The ground nodes of all graphs, in one row at the bottom.
-    let mut ground_row = vec![Stmt::Attribute(attr("rank", plain("sink")))];
+    // The ground nodes of all graphs, in one row at the bottom (every other attached
+    // vertex is drawn above the ground, see `plain_cluster`).
+    let mut ground_row = vec![Stmt::Attribute(attr("rank", plain("same")))];
+    let mut last_ground = None;
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
         let number = i + 1;
         let moves = winning.get(i).map_or(&[][..], Vec::as_slice);
         let cluster = if options.reduced {
+            last_ground = Some(format!("b{number}_0"));
             ground_row.push(Stmt::Node(node(&format!("b{number}_0"), Vec::new())));
             reduced_cluster(number, graph, analysis, moves)
         } else {
             for &g in &graph.decl.ground {
+                last_ground = Some(format!("n{number}_{g}"));
                 ground_row.push(Stmt::Node(node(&format!("n{number}_{g}"), Vec::new())));
             }
             plain_cluster(number, graph, analysis, moves)
@@ -173,7 +184,16 @@ pub fn position(
             ],
         )));
     }
+    // The legend goes under the pictures: a row of its own, so that its height does not
+    // stretch the rows of the graphs.
     stmts.push(Stmt::Subgraph(legend(options, any_winning)));
+    if let Some(ground) = last_ground {
+        stmts.push(Stmt::Edge(edge_stmt(
+            &ground,
+            LEGEND,
+            vec![attr("style", plain("invis"))],
+        )));
+    }
     // Set last: subgraphs would inherit these (a cluster without a label of its own
     // would show the title again).
     stmts.push(Stmt::Attribute(attr(
@@ -379,8 +399,17 @@ fn plain_cluster(
     // The edges, in input order, each drawn from its upper end down.
     let height = heights(graph);
     let flat = flat_edges(graph, &height);
+    // Loops at one vertex nest, their labels over each other: the outermost (the last)
+    // carries the numbers of all (cutting any of them is the same move).
+    let mut loops: HashMap<u32, Vec<usize>> = HashMap::new();
+    for (j, e) in graph.decl.edges.iter().enumerate() {
+        if e.u == e.v {
+            loops.entry(e.u).or_default().push(j);
+        }
+    }
     for (j, e) in graph.decl.edges.iter().enumerate() {
         let edge = EdgeIndex::new(j);
+        // The ends of model edge j are the nodes of e.u and e.v, in this order.
         let (a, b) = net.edge_endpoints(edge).expect("edge of the graph");
         let (upper, lower) = if height[a.index()] >= height[b.index()] {
             (e.u, e.v)
@@ -403,11 +432,21 @@ fn plain_cluster(
         // Flat edges carry their number as an external label: Graphviz 2.43 corrupts its
         // memory laying out labelled flat edges in the top row of a graph with clusters
         // (and crashes on the next graph of the same input).
-        let mut attrs = vec![if flat {
-            attr("xlabel", quoted(&(j + 1).to_string()))
+        let mut attrs = if flat {
+            vec![attr("xlabel", quoted(&(j + 1).to_string()))]
+        } else if e.u == e.v {
+            let all = &loops[&e.u];
+            if all.len() == 1 {
+                vec![edge_label(j)]
+            } else if all.last() == Some(&j) {
+                let numbers: Vec<String> = all.iter().map(|j| (j + 1).to_string()).collect();
+                vec![attr("label", quoted(&format!(" {}", numbers.join(", "))))]
+            } else {
+                Vec::new()
+            }
         } else {
-            edge_label(j)
-        }];
+            vec![edge_label(j)]
+        };
         attrs.extend(edge_style(style));
         if flat {
             attrs.push(attr("constraint", plain("false")));
@@ -446,34 +485,28 @@ fn heights(graph: &Graph) -> Vec<usize> {
 }
 
 /// The edges to draw flat (`constraint=false`): between two vertices at the same height
-/// (the top of an odd cycle, a chord), as long as the flat edges of a height form paths,
-/// which can lie side by side on one row; any other edge pushes one end a row up, rather
-/// than arching around the row.
+/// (the top of an odd cycle, a chord), as long as no vertex has two flat neighbours.
+/// A pair lies side by side on its row; longer runs get other vertices put between them
+/// by Graphviz and arch over the row (out of the cluster at the top), so any other edge
+/// pushes one end a row up instead (K4 then comes out planar).
 fn flat_edges(graph: &Graph, height: &[usize]) -> Vec<bool> {
     let net = &graph.net;
-    let mut degree = vec![0u8; net.node_count()];
-    let mut paths = UnionFind::<usize>::new(net.node_count());
-    let mut pairs = HashSet::new();
+    let mut partner: Vec<Option<NodeIndex>> = vec![None; net.node_count()];
     net.edge_indices()
         .map(|e| {
             let (a, b) = net.edge_endpoints(e).expect("edge of the graph");
             if a == b || height[a.index()] != height[b.index()] {
                 return false;
             }
-            let pair = (a.min(b), a.max(b));
-            if pairs.contains(&pair) {
-                return true; // parallel to a flat edge
+            match (partner[a.index()], partner[b.index()]) {
+                (None, None) => {
+                    partner[a.index()] = Some(b);
+                    partner[b.index()] = Some(a);
+                    true
+                }
+                (Some(p), _) => p == b, // parallel to a flat edge
+                _ => false,
             }
-            if degree[a.index()] >= 2 || degree[b.index()] >= 2 {
-                return false;
-            }
-            if !paths.union(a.index(), b.index()) {
-                return false; // would close a cycle
-            }
-            degree[a.index()] += 1;
-            degree[b.index()] += 1;
-            pairs.insert(pair);
-            true
         })
         .collect()
 }
@@ -509,15 +542,19 @@ fn reduced_cluster(
         let nodes = analysis.block_nodes(b);
         let mut lines = Vec::new();
         if b == 0 {
-            lines.push(ground_names(graph));
+            // The ground, and the vertices fused into it.
+            let mut line = ground_names(graph);
+            let others = &nodes[1..];
+            if !others.is_empty() {
+                line = format!("{line} + {}", name_list(graph, others));
+            }
+            lines.push(line);
         } else {
             lines.push(names_of(graph, nodes));
         }
         if block.edge_count > 0 {
             lines.push(format!(
-                "{} edge{} → {} loop{} ({})",
-                block.edge_count,
-                plural(block.edge_count),
+                "{} edge{} fused: {}",
                 block.edge_count,
                 plural(block.edge_count),
                 star(block.parity())
@@ -539,19 +576,23 @@ fn reduced_cluster(
             ));
         }
         let label = lines.join("\n");
+        // The outline: red around a block with a winning cut inside, else its colour.
+        let outline = if !inside.is_empty() {
+            Some((WINNING, "3"))
+        } else if b != 0 {
+            colors[b as usize].map(|color| (color, "2"))
+        } else {
+            None
+        };
         let mut attrs = if b == 0 {
             ground_node_attrs(&label)
         } else {
-            let mut attrs = vec![attr("label", quoted(&label))];
-            if let Some(color) = colors[b as usize] {
-                attrs.push(attr("color", quoted(color)));
-                attrs.push(attr("penwidth", plain("2")));
-            }
-            attrs
+            vec![attr("label", quoted(&label))]
         };
-        if !inside.is_empty() {
-            attrs.push(attr("color", quoted(WINNING)));
-            attrs.push(attr("penwidth", plain("3")));
+        if let Some((color, width)) = outline {
+            attrs.retain(|Attribute(key, _)| *key != plain("color"));
+            attrs.push(attr("color", quoted(color)));
+            attrs.push(attr("penwidth", plain(width)));
         }
         stmts.push(Stmt::Node(node(&bid(b), attrs)));
         if block.parity() == 1 {
@@ -603,31 +644,35 @@ fn ground_names(graph: &Graph) -> String {
     if ground.len() <= 1 {
         return "ground".to_string();
     }
-    let names: Vec<String> = ground
-        .iter()
-        .take(4)
-        .map(|&g| graph.decl.vertices.name(g).to_string())
-        .collect();
-    let more = if ground.len() > 4 {
-        format!(" +{} more", ground.len() - 4)
-    } else {
-        String::new()
-    };
-    format!("ground: {}{more}", names.join(", "))
+    let list = short_list(ground.len(), |k| {
+        graph.decl.vertices.name(ground[k]).to_string()
+    });
+    format!("ground: {list}")
 }
 
-/// The names of a block's nodes, its top first: "a" or "{a, b, c}" (at most 4 names).
+/// The names of a block's nodes, its top first: "a" or "{a, b, c}".
 fn names_of(graph: &Graph, nodes: &[NodeIndex]) -> String {
-    let names: Vec<String> = nodes.iter().take(4).map(|&n| graph.node_name(n)).collect();
     if nodes.len() == 1 {
-        return names[0].clone();
-    }
-    let more = if nodes.len() > 4 {
-        format!(" +{} more", nodes.len() - 4)
+        graph.node_name(nodes[0])
     } else {
-        String::new()
-    };
-    format!("{{{}{more}}}", names.join(", "))
+        format!("{{{}}}", name_list(graph, nodes))
+    }
+}
+
+/// The names of `nodes`, see [`short_list`].
+fn name_list(graph: &Graph, nodes: &[NodeIndex]) -> String {
+    short_list(nodes.len(), |k| graph.node_name(nodes[k]))
+}
+
+/// "a, b, c, d, e" or "a, b, c, d +2 more": at most 5 of `count` names.
+fn short_list(count: usize, name: impl Fn(usize) -> String) -> String {
+    let shown = if count <= 5 { count } else { 4 };
+    let names: Vec<String> = (0..shown).map(name).collect();
+    let mut list = names.join(", ");
+    if shown < count {
+        list.push_str(&format!(" +{} more", count - shown));
+    }
+    list
 }
 
 // ---------------------------------------------------------------------------------------
@@ -670,98 +715,124 @@ fn position_label(title: &str, graphs: &[(Graph, Analysis)]) -> Id {
     quoted(&format!("{title}\n{sum}: {}", winner(Winner::of(nim_sum))))
 }
 
-/// A cluster of short sticks, one per edge style, and a note on the labels.
+/// The legend: a cluster holding one node, a table of samples of the styles with what
+/// they mean (an HTML-like label).
 fn legend(options: &Options, any_winning: bool) -> Subgraph {
-    let mut stmts = vec![
-        Stmt::Attribute(attr("label", quoted("legend"))),
-        Stmt::Attribute(attr("labelloc", plain("t"))),
-        Stmt::Attribute(attr("fontsize", plain("11"))),
-        Stmt::Attribute(attr("style", quoted("rounded,dashed"))),
-        Stmt::Attribute(attr("color", quoted("#bbbbbb"))),
-        Stmt::Attribute(attr("fontcolor", quoted(MUTED))),
-        Stmt::Attribute(attr("margin", plain("10"))),
-    ];
-    let mut entries = vec![("bridge", EdgeStyle::Bridge)];
+    let mut rows = vec![line_row(EdgeStyle::Bridge, "bridge")];
     if options.reduced {
-        entries.push(("twig: odd loops", EdgeStyle::Block(PALETTE[0])));
+        rows.push(line_row(
+            EdgeStyle::Block(PALETTE[0]),
+            "twig: a block's edges, fused into loops, when they are odd (*1)",
+        ));
     } else {
-        entries.push(("cycle block", EdgeStyle::Block(PALETTE[0])));
-        entries.push(("dropped", EdgeStyle::Dropped));
+        rows.push(line_row(
+            EdgeStyle::Block(PALETTE[0]),
+            "edge on a cycle (one colour per block)",
+        ));
+        rows.push(line_row(
+            EdgeStyle::Dropped,
+            "not attached to the ground: dropped",
+        ));
     }
     if any_winning {
-        entries.push(("winning move", EdgeStyle::Winning));
+        rows.push(line_row(
+            EdgeStyle::Winning,
+            if options.reduced {
+                "winning move (red outline: a winning cut inside)"
+            } else {
+                "winning move"
+            },
+        ));
     }
-    // One row per entry: a point, a short line in the style, the text. Rows are stacked
-    // by invisible edges between their points.
-    for (k, (text, style)) in entries.iter().enumerate() {
-        let point = format!("legend_{k}");
-        let label = format!("legend_{k}_text");
-        stmts.push(Stmt::Subgraph(Subgraph {
-            id: plain(format!("legend_row_{k}")),
-            stmts: vec![
-                Stmt::Attribute(attr("rank", plain("same"))),
-                Stmt::Node(node(
-                    &point,
-                    vec![
-                        attr("shape", plain("point")),
-                        attr("width", plain("0.06")),
-                        attr("color", quoted(MUTED)),
-                    ],
-                )),
-                Stmt::Node(node(
-                    &label,
-                    vec![
-                        attr("shape", plain("plaintext")),
-                        attr("fontsize", plain("10")),
-                        attr("label", quoted(text)),
-                    ],
-                )),
-            ],
-        }));
-        let attrs = edge_style(*style);
-        stmts.push(Stmt::Edge(edge_stmt(&point, &label, attrs)));
-        if k > 0 {
-            stmts.push(Stmt::Edge(edge_stmt(
-                &format!("legend_{}", k - 1),
-                &point,
-                vec![attr("style", plain("invis"))],
-            )));
+    rows.push(format!(
+        r##"<tr><td bgcolor="{GROUND_FILL}" style="rounded"><font color="white">g</font></td><td align="left">{}</td></tr>"##,
+        if options.reduced {
+            "the ground, its vertices fused"
+        } else {
+            "ground vertex"
         }
-    }
-    let note: &[&str] = if options.reduced {
+    ));
+    rows.push(text_row(" 3", "input edge number"));
+    let notes: &[&str] = if options.reduced {
+        rows.push(text_row("value *n", "of the vertex and all above it"));
         &[
-            "each block of cycles is one vertex;",
-            "its edges are loops: a twig if odd",
-            "value = twig + sum of (branch + 1)",
-            "over the bridges above (+ is XOR)",
+            "A block of cycles is fused into one vertex, its edges",
+            "into loops: worth a twig when their number is odd.",
+            "Colon Principle: a vertex is worth its twig XOR the",
+            "XOR over its bridges of (value above + 1).",
         ]
     } else {
+        rows.push(text_row("*n", "value of what hangs above the vertex"));
         &[
-            "n = input edge number",
-            "*n under a name: value of what hangs",
-            "above it (lowest vertex of a block:",
-            "the block and all above; otherwise",
-            "XOR of (branch + 1) over its bridges)",
+            "For the lowest vertex of a block: the block and all",
+            "above it; for any other: XOR over the bridges hanging",
+            "from it of (value above + 1). No *n: nothing hangs.",
         ]
     };
-    stmts.push(Stmt::Node(node(
-        "legend_note",
-        vec![
-            attr("shape", plain("plaintext")),
-            attr("fontsize", plain("9")),
-            attr("fontcolor", quoted(MUTED)),
-            attr("label", left_justified(note)),
-        ],
-    )));
-    stmts.push(Stmt::Edge(edge_stmt(
-        &format!("legend_{}", entries.len() - 1),
-        "legend_note",
-        vec![attr("style", plain("invis"))],
-    )));
+    for note in notes {
+        rows.push(format!(
+            r#"<tr><td colspan="2" align="left"><font point-size="9" color="{MUTED}">{}</font></td></tr>"#,
+            html_escape(note)
+        ));
+    }
+    let table = format!(
+        r#"<<table border="0" cellspacing="3" cellpadding="1">{}</table>>"#,
+        rows.join("\n")
+    );
     Subgraph {
         id: plain("cluster_legend"),
-        stmts,
+        stmts: vec![
+            Stmt::Attribute(attr("label", quoted("legend"))),
+            Stmt::Attribute(attr("labelloc", plain("t"))),
+            Stmt::Attribute(attr("fontsize", plain("11"))),
+            Stmt::Attribute(attr("fontcolor", quoted(MUTED))),
+            Stmt::Attribute(attr("style", quoted("rounded,dashed"))),
+            Stmt::Attribute(attr("color", quoted("#bbbbbb"))),
+            Stmt::Node(node(
+                LEGEND,
+                vec![
+                    attr("shape", plain("plaintext")),
+                    attr("fontsize", plain("10")),
+                    attr("label", Id::Html(table)),
+                ],
+            )),
+        ],
     }
+}
+
+/// The legend's node.
+const LEGEND: &str = "legend";
+
+/// A legend row: a short line drawn in `style`, and `text`.
+fn line_row(style: EdgeStyle, text: &str) -> String {
+    let (color, width, dashed) = match style {
+        EdgeStyle::Bridge => ("black", 2, false),
+        EdgeStyle::Block(color) => (color, 2, false),
+        EdgeStyle::Dropped => (DROPPED, 2, true),
+        EdgeStyle::Winning => (WINNING, 3, false),
+    };
+    let dashed = if dashed { r#" style="dashed""# } else { "" };
+    format!(
+        r#"<tr><td width="34" height="6" sides="b" border="{width}" color="{color}"{dashed}></td><td align="left">{}</td></tr>"#,
+        html_escape(text)
+    )
+}
+
+/// A legend row: a sample label, and `text`.
+fn text_row(sample: &str, text: &str) -> String {
+    format!(
+        r#"<tr><td>{}</td><td align="left">{}</td></tr>"#,
+        html_escape(sample),
+        html_escape(text)
+    )
+}
+
+/// Text for an HTML-like label.
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -776,17 +847,6 @@ fn plain(text: impl Into<String>) -> Id {
 /// (a centred line break) and other control characters are shown as Rust escapes.
 fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
-}
-
-/// A quoted DOT string showing `lines` left-justified (each ends with `\l`).
-fn left_justified(lines: &[&str]) -> Id {
-    let mut out = String::from("\"");
-    for line in lines {
-        out.push_str(&escape(line));
-        out.push_str("\\l");
-    }
-    out.push('"');
-    Id::Escaped(out)
 }
 
 /// The inside of a quoted DOT string showing `text` literally (see [`quoted`]).
@@ -833,4 +893,223 @@ fn edge_stmt(from: &str, to: &str, attributes: Vec<Attribute>) -> Edge {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    fn analyzed(ground: &[u32], edges: &[(u32, u32)]) -> (Graph, Analysis) {
+        let graph = Graph::from_edges(ground, edges);
+        let analysis = analyze(&graph);
+        (graph, analysis)
+    }
+
+    fn stmts(graph: &DotGraph) -> &[Stmt] {
+        match graph {
+            DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. } => stmts,
+        }
+    }
+
+    fn cluster<'a>(graph: &'a DotGraph, id: &str) -> &'a Subgraph {
+        stmts(graph)
+            .iter()
+            .find_map(|s| match s {
+                Stmt::Subgraph(sub) if sub.id == plain(id) => Some(sub),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no {id}"))
+    }
+
+    fn get<'a>(attrs: &'a [Attribute], key: &str) -> Option<&'a str> {
+        attrs.iter().find_map(|Attribute(k, v)| match (k, v) {
+            (Id::Plain(k), Id::Plain(v) | Id::Escaped(v)) if k == key => Some(v.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The attributes of the edge labelled with input number `number`.
+    fn edge(cluster: &Subgraph, number: usize) -> &[Attribute] {
+        let plain_label = format!("\" {number}\"");
+        let flat_label = format!("\"{number}\"");
+        cluster
+            .stmts
+            .iter()
+            .find_map(|s| match s {
+                Stmt::Edge(e)
+                    if get(&e.attributes, "label") == Some(&plain_label)
+                        || get(&e.attributes, "xlabel") == Some(&flat_label) =>
+                {
+                    Some(e.attributes.as_slice())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no edge {number}"))
+    }
+
+    fn node_attrs<'a>(cluster: &'a Subgraph, id: &str) -> &'a [Attribute] {
+        cluster
+            .stmts
+            .iter()
+            .find_map(|s| match s {
+                Stmt::Node(n) if n.id.0 == plain(id) => Some(n.attributes.as_slice()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no node {id}"))
+    }
+
+    #[test]
+    fn escaping_shows_text_literally() {
+        let cases = [
+            ("plain", r#""plain""#),
+            (r#"say "hi""#, r#""say \"hi\"""#),
+            (r"back\slash\", r#""back\\slash\\""#),
+            ("a&amp;b", r#""a&amp;amp;b""#),
+            ("two\nlines", r#""two\nlines""#),
+            ("bell\u{7}", r#""bell\\u{7}""#),
+            ("é ü 字 <b>", r#""é ü 字 <b>""#),
+        ];
+        for (text, dot) in cases {
+            assert_eq!(quoted(text), Id::Escaped(dot.to_string()), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn escaped_ids_parse_back() {
+        let names = [
+            r#"q"uote"#,
+            r"trailing\",
+            r#"\"mixed\\"#,
+            "new\nline",
+            "ünï ✓",
+        ];
+        for name in names {
+            let graph = DotGraph::Graph {
+                id: quoted(name),
+                strict: false,
+                stmts: vec![Stmt::Node(node("n", vec![attr("label", quoted(name))]))],
+            };
+            let parsed = graphviz_rust::parse(&to_text(&graph)).unwrap();
+            assert_eq!(parsed, graph, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn edge_styles_follow_roles_and_moves() {
+        // 1 bridge, 2-4 a triangle, 5 not attached, 6 a bridge that is a winning move.
+        let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (4, 5), (1, 6)]);
+        let winning = vec![vec![EdgeIndex::new(5)]];
+        let picture = position("t", std::slice::from_ref(&g), &winning, &Options::default());
+        let c = cluster(&picture, "cluster_1");
+
+        let bridge = edge(c, 1);
+        assert_eq!(get(bridge, "color"), None);
+        assert_eq!(get(bridge, "style"), None);
+        assert_eq!(get(bridge, "penwidth"), None);
+
+        for j in 2..=4 {
+            let internal = edge(c, j);
+            assert_eq!(get(internal, "color"), Some("\"#1f77b4\""));
+            assert_eq!(get(internal, "style"), None);
+        }
+
+        let dropped = edge(c, 5);
+        assert_eq!(get(dropped, "style"), Some("dashed"));
+        assert_eq!(get(dropped, "color"), Some("\"#9a9a9a\""));
+
+        let winning = edge(c, 6);
+        assert_eq!(get(winning, "color"), Some("\"#d62728\""));
+        assert_eq!(get(winning, "penwidth"), Some("3"));
+
+        // The legend mentions winning moves only when there are some.
+        let text = to_text(&picture);
+        assert!(text.contains("winning move"));
+        let none = position("t", std::slice::from_ref(&g), &[], &Options::default());
+        assert!(!to_text(&none).contains("winning move"));
+    }
+
+    #[test]
+    fn blocks_get_their_own_colours() {
+        // Two triangles joined by a bridge: two blocks, two colours.
+        let g = analyzed(
+            &[0],
+            &[(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 5), (5, 3)],
+        );
+        let picture = position("t", &[g], &[], &Options::default());
+        let c = cluster(&picture, "cluster_1");
+        assert_eq!(get(edge(c, 1), "color"), Some("\"#1f77b4\""));
+        assert_eq!(get(edge(c, 4), "color"), None);
+        assert_eq!(get(edge(c, 5), "color"), Some("\"#2ca02c\""));
+    }
+
+    #[test]
+    fn vertices_show_what_hangs_above_them() {
+        // Stalk 0-1-2 with a loop on 2, and a triangle 1-3-4 on 1.
+        let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 2), (1, 3), (3, 4), (4, 1)]);
+        let picture = position("t", &[g], &[], &Options::default());
+        let c = cluster(&picture, "cluster_1");
+        // 2 is the top of the loop's block: *1; 1 is the top of the triangle's block,
+        // which holds the branch of 2: 1 XOR (1 + 1) = *3; 3 and 4 hold nothing.
+        assert_eq!(get(node_attrs(c, "n1_2"), "label"), Some(r#""2\n*1""#));
+        assert_eq!(get(node_attrs(c, "n1_1"), "label"), Some(r#""1\n*3""#));
+        assert_eq!(get(node_attrs(c, "n1_3"), "label"), Some(r#""3""#));
+        // The ground is a dark box with its name only.
+        let ground = node_attrs(c, "n1_0");
+        assert_eq!(get(ground, "label"), Some(r#""0""#));
+        assert_eq!(get(ground, "shape"), Some("box"));
+    }
+
+    #[test]
+    fn node_ids_are_unique_across_graphs() {
+        let a = analyzed(&[0], &[(0, 1)]);
+        let b = analyzed(&[0], &[(0, 1)]);
+        let picture = position("t", &[a, b], &[], &Options::default());
+        node_attrs(cluster(&picture, "cluster_1"), "n1_1");
+        node_attrs(cluster(&picture, "cluster_2"), "n2_1");
+        let text = to_text(&picture);
+        assert!(text.contains("label=\"graph 1 = *1\""), "{text}");
+        assert!(text.contains("*1 + *1 = *0: second player wins"), "{text}");
+    }
+
+    #[test]
+    fn reduction_is_the_colon_principle_tree() {
+        // Ground - bridge 1 - triangle (edges 2-4) - bridge 5 - leaf.
+        let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (3, 4)]);
+        let winning = vec![vec![EdgeIndex::new(2), EdgeIndex::new(4)]];
+        let options = Options { reduced: true };
+        let picture = position("t", &[g], &winning, &options);
+        let c = cluster(&picture, "cluster_1");
+        let block = node_attrs(c, "b1_1");
+        assert_eq!(
+            get(block, "label"),
+            Some(r#""{1, 2, 3}\n3 edges fused: *1\nvalue *0\nwinning cut: 3""#)
+        );
+        assert_eq!(get(block, "color"), Some("\"#d62728\""));
+        // An odd block has a twig.
+        assert_eq!(get(node_attrs(c, "t1_1"), "shape"), Some("point"));
+        // Bridges join the blocks, labelled with their input number; 5 is winning.
+        assert_eq!(get(edge(c, 1), "color"), None);
+        assert_eq!(get(edge(c, 5), "color"), Some("\"#d62728\""));
+        // Internal edges are not drawn.
+        let text = to_text(&picture);
+        assert!(!text.contains("label=\" 2\""), "{text}");
+        assert!(text.contains("ground\\ngraph *1"), "{text}");
+    }
+
+    #[test]
+    fn missing_graphviz_says_how_to_install_it() {
+        let e = RenderError {
+            kind: RenderErrorKind::NotInstalled,
+        };
+        assert!(e.is_not_installed());
+        let message = e.to_string();
+        for hint in [
+            "apt-get install graphviz",
+            "brew install graphviz",
+            "https://graphviz.org/download/",
+        ] {
+            assert!(message.contains(hint), "{message}");
+        }
+    }
 }

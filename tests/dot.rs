@@ -1,0 +1,338 @@
+//! Pictures (`hackenbush::report::dot`): every example draws to DOT text that
+//! graphviz-rust parses back and Graphviz renders without a word on stderr, the DOT text
+//! matches the golden files in `tests/golden/dot/`, and the gallery in `docs/gallery/` has
+//! a picture of every example.
+//!
+//! Golden files: `<example file>.dot` (the graph as written) and `<example
+//! file>.reduced.dot` (the reduction), each holding one DOT graph per position in input
+//! order (a christmas file with several test cases holds several graphs), exactly what
+//! `hackenbush dot [--reduced] examples/<file>` prints. Rewrite them with
+//! `BLESS=1 cargo test --test dot` (or `scripts/gallery.sh`, which also redraws the
+//! gallery).
+//!
+//! Gallery: `docs/gallery/<example file>.svg` and `.reduced.svg` for a file with one
+//! position; `<example file>-<case>.svg` and `-<case>.reduced.svg` for a file with several.
+//!
+//! Graphviz must be installed (`dot` on the PATH): the tests fail, rather than skip,
+//! without it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use hackenbush::analysis::Analysis;
+use hackenbush::model::Graph;
+use hackenbush::report::dot::{self, Options};
+use hackenbush::source::Source;
+use hackenbush::syntax::{self, Format};
+use petgraph::graph::EdgeIndex;
+
+const INSTALL_GRAPHVIZ: &str = "Graphviz `dot` is needed by these tests: install Graphviz \
+(apt-get install graphviz, brew install graphviz, or https://graphviz.org/download/)";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One example file: its name and its positions (title, analyzed graphs).
+struct Example {
+    file: String,
+    positions: Vec<(String, Vec<(Graph, Analysis)>)>,
+}
+
+fn read_example(path: &Path) -> Option<Example> {
+    let format = Format::from_path(path)?;
+    let file = path.file_name()?.to_str()?.to_string();
+    let name = format!("examples/{file}");
+    let source = Source::new(name.clone(), std::fs::read(path).expect("readable example"))
+        .expect("small example");
+    let positions = syntax::parse(format, &source)
+        .map(|position| {
+            let position = position.unwrap_or_else(|d| panic!("{name}: {}", d.message));
+            let title = match position.case {
+                Some(case) => format!("{name}#{case}"),
+                None => name.clone(),
+            };
+            (title, hackenbush::analyze_position(position))
+        })
+        .collect();
+    Some(Example { file, positions })
+}
+
+/// Every example in `examples/` with a known format, by file name.
+fn examples() -> Vec<Example> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))
+        .expect("examples/ exists")
+        .map(|entry| entry.expect("readable examples/").path())
+        .collect();
+    paths.sort();
+    let examples: Vec<Example> = paths.iter().filter_map(|p| read_example(p)).collect();
+    assert!(examples.len() >= 5, "examples/ lost its examples");
+    examples
+}
+
+const VARIANTS: [(&str, Options); 2] = [
+    ("", Options { reduced: false }),
+    (".reduced", Options { reduced: true }),
+];
+
+/// The DOT text of every position of `example`, in order.
+fn pictures(example: &Example, options: &Options, winning: bool) -> Vec<String> {
+    example
+        .positions
+        .iter()
+        .map(|(title, graphs)| {
+            // Any edges will do to exercise the style: the first edge of every graph.
+            let moves: Vec<Vec<EdgeIndex>> = if winning {
+                graphs
+                    .iter()
+                    .map(|(g, _)| g.net.edge_indices().take(1).collect())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            dot::to_text(&dot::position(title, graphs, &moves, options))
+        })
+        .collect()
+}
+
+/// Runs `dot -T<format>` on `text`: its stdout, or a panic with its stderr.
+fn run_dot(text: &str, format: &str, what: &str) -> Vec<u8> {
+    let mut child = match Command::new("dot")
+        .arg(format!("-T{format}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!("{INSTALL_GRAPHVIZ}"),
+        Err(e) => panic!("cannot run dot: {e}"),
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stderr.is_empty(),
+        "dot -T{format} on {what}: {}\n{stderr}\n--- input:\n{text}",
+        out.status
+    );
+    out.stdout
+}
+
+#[test]
+fn every_example_parses_back_and_renders_without_warnings() {
+    for example in examples() {
+        for (suffix, options) in &VARIANTS {
+            for winning in [false, true] {
+                for (k, text) in pictures(&example, options, winning).iter().enumerate() {
+                    let what = format!("{}{suffix} #{} (winning {winning})", example.file, k + 1);
+                    assert!(text.ends_with("}\n"), "{what}: no final newline");
+                    if let Err(e) = graphviz_rust::parse(text) {
+                        panic!("{what}: graphviz-rust cannot parse it back: {e}\n{text}");
+                    }
+                    let svg = run_dot(text, "svg", &what);
+                    assert!(String::from_utf8_lossy(&svg).contains("<svg"), "{what}");
+                }
+                // All positions of the file in one input, as `hackenbush dot` prints them.
+                let all = pictures(&example, options, winning).concat();
+                run_dot(
+                    &all,
+                    "svg",
+                    &format!("{}{suffix}, all positions", example.file),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn golden_dot_files_are_current() {
+    let dir = root().join("tests/golden/dot");
+    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
+    if bless {
+        std::fs::create_dir_all(&dir).unwrap();
+    }
+    let mut expected_files = Vec::new();
+    let mut stale = Vec::new();
+    for example in examples() {
+        for (suffix, options) in &VARIANTS {
+            let name = format!("{}{suffix}.dot", example.file);
+            let text = pictures(&example, options, false).concat();
+            let path = dir.join(&name);
+            if bless {
+                std::fs::write(&path, &text).unwrap();
+            } else {
+                match std::fs::read_to_string(&path) {
+                    Ok(golden) if golden == text => {}
+                    Ok(_) => stale.push(format!("{name} differs")),
+                    Err(e) => stale.push(format!("{name}: {e}")),
+                }
+            }
+            expected_files.push(name);
+        }
+    }
+    // No golden file without an example.
+    for entry in std::fs::read_dir(&dir).expect("tests/golden/dot exists") {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if !expected_files.contains(&name) {
+            if bless {
+                std::fs::remove_file(dir.join(&name)).unwrap();
+            } else {
+                stale.push(format!("{name} has no example"));
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "golden DOT files are stale ({}); rerun with BLESS=1 cargo test --test dot, or \
+         scripts/gallery.sh",
+        stale.join("; ")
+    );
+}
+
+/// The gallery's SVG names of an example: `<file>.svg` for one position,
+/// `<file>-<case>.svg` for several, each also `.reduced.svg`.
+fn gallery_names(example: &Example) -> Vec<String> {
+    let n = example.positions.len();
+    let mut names = Vec::new();
+    for k in 1..=n {
+        for (suffix, _) in &VARIANTS {
+            names.push(if n == 1 {
+                format!("{}{suffix}.svg", example.file)
+            } else {
+                format!("{}-{k}{suffix}.svg", example.file)
+            });
+        }
+    }
+    names
+}
+
+#[test]
+fn gallery_shows_every_example() {
+    let gallery = std::fs::read_to_string(root().join("docs/gallery.md"))
+        .expect("docs/gallery.md (run scripts/gallery.sh)");
+    for example in examples() {
+        for name in gallery_names(&example) {
+            let path = root().join("docs/gallery").join(&name);
+            let svg = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e} (run scripts/gallery.sh)", path.display()));
+            assert!(svg.contains("<svg"), "{name} is not an SVG");
+            assert!(
+                gallery.contains(&format!("(gallery/{name})")),
+                "docs/gallery.md does not show {name} (run scripts/gallery.sh)"
+            );
+        }
+    }
+}
+
+#[test]
+fn names_are_shown_literally() {
+    // Quotes, backslashes (a trailing one too), an entity, markup, a line break, a control
+    // character, Unicode, and a numbered vertex next to a named one that prints the same.
+    let json = r#"{"graphs": [
+        {"name": "q\"uo\\te &amp; <b>\n2nd line",
+         "ground": ["g \"1\""],
+         "edges": [["g \"1\"", "é ü 字"], ["é ü 字", "back\\slash\\"],
+                   ["back\\slash\\", "x\u0007y"], ["x\u0007y", 7], [7, "7"], ["7", "é ü 字"]]}
+    ]}"#;
+    let source = Source::from_str("weird \"names\".json", json);
+    let position = syntax::parse(Format::Json, &source)
+        .next()
+        .unwrap()
+        .unwrap();
+    let graphs = hackenbush::analyze_position(position);
+    for (suffix, options) in &VARIANTS {
+        let picture = dot::position("weird \"names\\\".json", &graphs, &[], options);
+        let text = dot::to_text(&picture);
+        let parsed = graphviz_rust::parse(&text)
+            .unwrap_or_else(|e| panic!("{suffix}: cannot parse back: {e}\n{text}"));
+        // The printer is deterministic: the parsed model prints the same text.
+        assert_eq!(dot::to_text(&parsed), text, "{suffix}");
+        let svg = String::from_utf8(run_dot(&text, "svg", "weird names")).unwrap();
+        assert!(
+            svg.contains("weird &quot;names\\&quot;.json"),
+            "{suffix}: {svg}"
+        );
+        assert!(
+            svg.contains("q&quot;uo\\te &amp;amp; &lt;b&gt;"),
+            "{suffix}: {svg}"
+        );
+        assert!(svg.contains(">2nd line = *"), "{suffix}: {svg}");
+        if options.reduced {
+            continue;
+        }
+        for shown in ["g &quot;1&quot;", "é ü 字", "back\\slash\\", "x\\u{7}y"] {
+            assert!(svg.contains(&format!(">{shown}<")), "{shown}: {svg}");
+        }
+        // Vertex 7 and vertex "7" are two vertices: two nodes labelled 7.
+        assert_eq!(svg.matches(">7<").count(), 2, "{svg}");
+    }
+}
+
+#[test]
+fn odd_shapes_render_cleanly() {
+    let hb = "\
+graph: no ground
+a-b b-c
+
+graph: edgeless
+ground: g
+
+graph: ground to ground
+ground: l, r, s
+l-r l-r r-s l-m-r s-s
+
+graph: loops only
+ground: 0
+0-0 0-0 0-0
+
+graph: long stalk
+ground: 0
+0-1-2-3-4-5-6-7-8-9-10-11-12
+
+graph: big block
+ground: g
+g-a-b-c-d-e-f-g a-d b-e c-f g-c
+";
+    let source = Source::from_str("odd.hb", hb);
+    let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+    let graphs = hackenbush::analyze_position(position);
+    let everything: Vec<Vec<EdgeIndex>> = graphs
+        .iter()
+        .map(|(g, _)| g.net.edge_indices().collect())
+        .collect();
+    let mut all = String::new();
+    for (suffix, options) in &VARIANTS {
+        for winning in [&[][..], &everything[..]] {
+            let text = dot::to_text(&dot::position("odd.hb", &graphs, winning, options));
+            graphviz_rust::parse(&text).unwrap_or_else(|e| panic!("{suffix}: {e}\n{text}"));
+            run_dot(&text, "svg", &format!("odd shapes{suffix}"));
+            all.push_str(&text);
+        }
+    }
+    // Several graphs in one input, as `hackenbush dot` prints a christmas file: Graphviz
+    // lays them out one after the other (2.43 crashed on the second after some layouts).
+    run_dot(&all, "svg", "odd shapes, all at once");
+}
+
+#[test]
+fn render_makes_svg_png_and_pdf() {
+    let source = Source::from_str("t.hb", "ground: g\ng-a-b-g a-c\n");
+    let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+    let graphs = hackenbush::analyze_position(position);
+    let picture = dot::position("t.hb", &graphs, &[], &Options::default());
+    let render = |format| match dot::render(&picture, format) {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_not_installed() => panic!("{INSTALL_GRAPHVIZ}: {e}"),
+        Err(e) => panic!("{e}"),
+    };
+    assert!(String::from_utf8_lossy(&render(dot::RenderFormat::Svg)).contains("<svg"));
+    assert!(render(dot::RenderFormat::Png).starts_with(b"\x89PNG"));
+    assert!(render(dot::RenderFormat::Pdf).starts_with(b"%PDF"));
+}
