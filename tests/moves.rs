@@ -28,16 +28,30 @@ fn cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
         .collect()
 }
 
-/// Asserts that `cuts_to` and the oracle agree on the graph for every target in `targets`.
-fn assert_agree(ground: &[u32], edges: &[(u32, u32)], targets: std::ops::RangeInclusive<u64>) {
+/// Where `cuts_to` and the oracle first disagree on the graph, over the targets `targets`.
+fn disagreement(
+    ground: &[u32],
+    edges: &[(u32, u32)],
+    targets: std::ops::RangeInclusive<u64>,
+) -> Option<String> {
     let graph = Graph::from_edges(ground, edges);
     for target in targets {
         let ours: Vec<usize> = cuts_to(&graph, target).iter().map(|e| e.index()).collect();
         let expected = brute::winning_cuts(ground, edges, target);
-        assert_eq!(
-            ours, expected,
-            "cuts to *{target} differ: ground {ground:?}, edges {edges:?}"
-        );
+        if ours != expected {
+            return Some(format!(
+                "cuts to *{target} differ: ground {ground:?}, edges {edges:?}: \
+                 cuts_to {ours:?}, brute force {expected:?}"
+            ));
+        }
+    }
+    None
+}
+
+/// Asserts that `cuts_to` and the oracle agree on the graph for every target in `targets`.
+fn assert_agree(ground: &[u32], edges: &[(u32, u32)], targets: std::ops::RangeInclusive<u64>) {
+    if let Some(message) = disagreement(ground, edges, targets) {
+        panic!("{message}");
     }
 }
 
@@ -146,20 +160,40 @@ fn for_each_multiset<F: FnMut(&[(u32, u32)])>(
 fn every_multigraph_up_to_6_edges_on_5_vertices_every_target_up_to_7() {
     let start = Instant::now();
     let types = pair_types();
-    let mut graphs = 0;
-    // Fewest edges first, so the first failure is a smallest one.
+    // Fewest edges first, so that the first failure is a smallest one.
+    let mut graphs: Vec<(&[u32], Edges)> = Vec::new();
     for len in 0..=6 {
         for_each_multiset(&types, 0, len, &mut Vec::new(), &mut |edges| {
             for ground in [&[0][..], &[0, 1]] {
-                assert_agree(ground, edges, 0..=7);
-                graphs += 1;
+                graphs.push((ground, edges.to_vec()));
             }
         });
     }
     // Sum over k = 0..=6 of C(15 + k - 1, k), for 2 ground sets.
-    assert_eq!(graphs, 54_264 * 2);
+    assert_eq!(graphs.len(), 54_264 * 2);
+    // The oracle is slow: share the graphs among threads (graph i to thread i mod
+    // `threads`); each stops at its first failure, and the smallest one is reported.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let first_failures: Vec<Option<(usize, String)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|w| {
+                let graphs = &graphs;
+                scope.spawn(move || {
+                    (w..graphs.len()).step_by(threads).find_map(|i| {
+                        let (ground, edges) = &graphs[i];
+                        disagreement(ground, edges, 0..=7).map(|m| (i, m))
+                    })
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    if let Some((_, message)) = first_failures.into_iter().flatten().min() {
+        panic!("{message}");
+    }
     eprintln!(
-        "{graphs} graphs x 8 targets checked in {:?}",
+        "{} graphs x 8 targets checked in {:?} on {threads} threads",
+        graphs.len(),
         start.elapsed()
     );
 }
@@ -264,16 +298,19 @@ fn cycle_with_trees(rng: &mut Rng, n: u32, chords: usize, tree_edges: u32) -> Ed
 fn assert_agree_with_recomputation(ground: &[u32], edges: &[(u32, u32)]) {
     let graph = Graph::from_edges(ground, edges);
     let analysis = analyze(&graph);
-    let mut after: Vec<Option<u64>> = vec![None; edges.len()];
+    // The value after each cut (`None`: not a move).
     let mut rest = edges.to_vec();
-    for e in 0..edges.len() {
-        if analysis.edge_roles[e] == hackenbush::analysis::EdgeRole::Ignored {
-            continue;
-        }
-        let removed = rest.remove(e);
-        after[e] = Some(analyze(&Graph::from_edges(ground, &rest)).value);
-        rest.insert(e, removed);
-    }
+    let after: Vec<Option<u64>> = (0..edges.len())
+        .map(|e| {
+            if analysis.edge_roles[e] == hackenbush::analysis::EdgeRole::Ignored {
+                return None;
+            }
+            let removed = rest.remove(e);
+            let value = analyze(&Graph::from_edges(ground, &rest)).value;
+            rest.insert(e, removed);
+            Some(value)
+        })
+        .collect();
     let reached: BTreeSet<u64> = after.iter().flatten().copied().collect();
     let highest = reached.last().copied().unwrap_or(0);
     let targets = reached.iter().copied().chain([analysis.value, highest + 1]);
@@ -296,16 +333,16 @@ fn assert_agree_with_recomputation(ground: &[u32], edges: &[(u32, u32)]) {
 fn medium_graphs_agree_with_one_analysis_per_cut() {
     let start = Instant::now();
     let mut rng = Rng(2024);
-    for round in 0..3 {
-        let size = [200, 800, 2000][round];
-        let ground: &[u32] = [&[0][..], &[0, 1, 2], &[5]][round];
+    for (size, ground) in [(200, &[0][..]), (600, &[0, 1, 2])] {
         let n = size as u32;
         let graphs = [
             cactus(&mut rng, size),
             sparse(&mut rng, n, size / 10),
             sparse(&mut rng, n / 2, size / 2),
-            random_multigraph(&mut rng, n / 3, size),
-            random_multigraph(&mut rng, n, size),
+            // Dense: one big block, few 2-edge cuts.
+            random_multigraph(&mut rng, n / 8, size),
+            // Sparse: a giant component with much hanging off it, and detached parts.
+            random_multigraph(&mut rng, n / 2, size),
             cycle_with_trees(&mut rng, n / 2, 3, n / 2),
             cycle_with_trees(&mut rng, n / 2, 0, n / 2),
         ];
@@ -313,6 +350,9 @@ fn medium_graphs_agree_with_one_analysis_per_cut() {
             assert_agree_with_recomputation(ground, edges);
         }
     }
+    // Two larger graphs with many 2-edge cuts.
+    assert_agree_with_recomputation(&[0], &sparse(&mut rng, 1800, 200));
+    assert_agree_with_recomputation(&[5], &cycle_with_trees(&mut rng, 1000, 5, 1000));
     eprintln!("medium graphs checked in {:?}", start.elapsed());
 }
 
@@ -372,7 +412,8 @@ fn million_edge_cycle_with_trees_needs_no_recursion() {
         }
         let graph = Graph::from_edges(&[0], &edges);
         assert_eq!(analyze(&graph).value, 0);
-        for t in [0u64, 1, 3, 99_999, 1_048_575] {
+        // Each target costs a full run (seconds in a debug build): two, and one too high.
+        for t in [1, u64::from(l ^ 5), 2_000_000] {
             let mut expected: Vec<usize> = (1..=n)
                 .filter(|&i| u64::from((i - 1) ^ (n - i)) == t)
                 .map(|i| i as usize - 1)

@@ -2,7 +2,7 @@
 //!
 //! In a position of nim-sum `N`, a cut in a graph of value `v` wins exactly when it leaves
 //! that graph worth `v XOR N` (then the nim-sum becomes 0). So the winning moves in a graph
-//! are [`cuts_to`]`(graph, v ^ n)`: the edges whose cut leaves the graph worth a given
+//! are `cuts_to(graph, v ^ N)` ([`cuts_to`]): the edges whose cut leaves the graph worth a given
 //! `target`. This module finds all of them at once in O(E log E) time for any multigraph,
 //! cycles, loops and parallel edges included.
 //!
@@ -58,18 +58,21 @@
 //! - A class of size 1 (every loop is one): B - e is still 2-edge-connected and has one
 //!   edge less, so it is worth sub(a) XOR 1.
 //! - A class of size k >= 2. Its tree edges e_i = p(x_i)-x_i lie on one root path
-//!   (two tree edges side by side have disjoint subtrees, each with a non-tree edge to
-//!   above both, so cutting both disconnects nothing); take them top-down, x_1 .. x_t. It
+//!   (if neither is below the other, their subtrees are disjoint and each has a non-tree
+//!   edge to an ancestor outside both, so cutting both disconnects nothing); take them
+//!   top-down, x_1 .. x_t. It
 //!   has at most one non-tree edge g (distinct non-tree edges cover different sets).
 //!   Because every non-tree edge covers all of the e_i or none of them, removing the class
 //!   leaves the pieces U_0 = T(a) - T(x_1), U_i = T(x_i) - T(x_{i+1}), U_t = T(x_t), and
 //!   the edges leaving U_t are those covering e_t: just g if g is in the class, otherwise
 //!   at least two edges into U_0, which then joins U_t into one piece. So the class
 //!   edges join k pieces Z_0 .. Z_{k-1} in a cycle, and cutting the j-th class edge (the
-//!   one joining Z_j and Z_{j+1}, indices mod k) leaves Z_0 with two chains of pieces
-//!   hanging from it by bridges: Z_1 .. Z_j and Z_{k-1} .. Z_{j+1}. By the Colon
-//!   Principle a chain of pieces of values w_1, .., w_j hanging from a bridge is worth
-//!   `g_{w_1}(g_{w_2}(.. g_{w_j}(0)))` with `g_w(y) = (y XOR w) + 1`, so the block is worth
+//!   one joining Z_j and Z_{j+1}, indices mod k) leaves Z_0 (which holds a) with two
+//!   chains of pieces hanging from it by bridges: Z_1 .. Z_j and Z_{k-1} .. Z_{j+1}. Each
+//!   piece is a block of B - e, worth W(Z) (the parity of its edges XOR its hanging
+//!   branches + 1). By the Colon Principle a chain of pieces worth w_1, .., w_j, hanging
+//!   by a bridge below w_1, adds `chains(w)[j] = g_{w_1}(g_{w_2}(.. g_{w_j}(0)))` to its
+//!   foot, with `g_w(y) = (y XOR w) + 1` and `chains(w)[0] = 0`. So the block is worth
 //!
 //!   ```text
 //!   W(Z_0) XOR P[j] XOR Q[k-1-j],   P = chains(W(Z_1), .., W(Z_{k-1})),  Q = chains(reversed)
@@ -83,12 +86,13 @@
 //!   ^ 1, Z_i = U_i for 0 < i < t, and k = t.
 //!
 //! **4. All chains of a class in O(k log E).** Sweep i = n .. 1: insert 0 tagged i, then
-//! apply g_{w_i} to every element; at the end the element tagged j is chains[j]. The
+//! apply g_{w_i} to every element; at the end the element tagged j is `chains[j]`. The
 //! elements live in a binary trie keyed by their low bit first, storing value XOR G for one
 //! global mask G: "XOR w into all" is `G ^= w`, and "+1 to all" flips the lowest bit of
 //! all (swap the root's children) and then carries into the child whose real bit is now
-//! 0, one node per level. Values never exceed E (each is the value of a real position), so
-//! the trie has about log2(E) + 2 levels.
+//! 0, one node per level, until no value carries. Values never exceed E (each is the value
+//! of a real position), so log2(E) + 2 levels are enough. The tags are read at the end
+//! by an explicit-stack walk.
 //!
 //! # Complexity
 //!
@@ -342,17 +346,17 @@ impl<'g> Tree<'g> {
         members.sort_unstable();
         let mut trie = ChainTrie::new(self.edge_count);
         let mut scratch = Scratch::default();
-        for class in members.chunk_by(|a, b| a.0 == b.0) {
-            let a = self.top[self.lower_end(class[0].2 as usize)] as usize;
+        for class in members.chunk_by(|a, b| a.label == b.label) {
+            let a = self.top[self.lower_end(class[0].edge as usize)] as usize;
             debug_assert!(
                 class
                     .iter()
-                    .all(|m| self.top[self.lower_end(m.2 as usize)] as usize == a),
+                    .all(|m| self.top[self.lower_end(m.edge as usize)] as usize == a),
                 "a class lies in one block"
             );
             if class.len() == 1 {
                 if self.sub[a] ^ 1 == req[a] {
-                    wins.push(class[0].2);
+                    wins.push(class[0].edge);
                 }
                 continue;
             }
@@ -360,10 +364,8 @@ impl<'g> Tree<'g> {
         }
     }
 
-    /// `(label, preorder of the lower end for a tree edge or NONE, edge)` for every edge
-    /// inside a block that has a requirement: sorted, equal labels are the classes, tree
-    /// edges top-down, the non-tree edge last.
-    fn class_members(&self, req: &[u64]) -> Vec<(u128, u32, u32)> {
+    /// Every edge inside a block that has a requirement, as a [`Member`] of its class.
+    fn class_members(&self, req: &[u64]) -> Vec<Member> {
         let mut members = Vec::new();
         for e in 0..self.label.len() {
             let (a, _) = self.ends(e);
@@ -379,26 +381,34 @@ impl<'g> Tree<'g> {
             } else {
                 NONE
             };
-            members.push((self.label[e], key, e as u32));
+            members.push(Member {
+                label: [(self.label[e] >> 64) as u64, self.label[e] as u64],
+                key,
+                edge: e as u32,
+            });
         }
         members
     }
 
-    /// A class of `k >= 2` edges in the block with top `a`: the piece values W(Z_0..k),
+    /// A class of `k >= 2` edges in the block with top `a`: the piece values W(Z_0), .., W(Z_{k-1}),
     /// the chains both ways, and the cuts that leave the block worth `req`.
     fn cycle_cuts(
         &self,
         a: usize,
-        class: &[(u128, u32, u32)],
+        class: &[Member],
         req: u64,
         trie: &mut ChainTrie,
         s: &mut Scratch,
         wins: &mut Vec<u32>,
     ) {
-        let with_g = class[class.len() - 1].1 == NONE;
+        let with_g = class[class.len() - 1].key == NONE;
         let tree_edges = &class[..class.len() - usize::from(with_g)];
-        debug_assert!(!tree_edges.is_empty() && tree_edges.iter().all(|m| m.1 != NONE));
-        let sub = |m: &(u128, u32, u32)| self.sub[self.order[m.1 as usize] as usize];
+        if tree_edges.last().is_none_or(|m| m.key == NONE) {
+            // Two non-tree edges with one label: only a label collision does that.
+            debug_assert!(false, "a 128-bit label collision");
+            return;
+        }
+        let sub = |m: &Member| self.sub[self.order[m.key as usize] as usize];
         let (first, last) = (sub(&tree_edges[0]), sub(&tree_edges[tree_edges.len() - 1]));
         s.weights.clear();
         s.weights.push(if with_g {
@@ -418,10 +428,21 @@ impl<'g> Tree<'g> {
         trie.chains(s.weights[1..].iter().copied(), &mut s.backward);
         for (j, member) in class.iter().enumerate() {
             if s.weights[0] ^ s.forward[j] ^ s.backward[k - 1 - j] == req {
-                wins.push(member.2);
+                wins.push(member.edge);
             }
         }
     }
+}
+
+/// An edge inside a block, sorted so that classes (equal labels) are runs, their tree
+/// edges top-down and their non-tree edge (if any) last.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Member {
+    /// The label, as two words (24 bytes a member instead of 32 with a `u128`).
+    label: [u64; 2],
+    /// The preorder number of the lower end of a tree edge; [`NONE`] for a non-tree edge.
+    key: u32,
+    edge: u32,
 }
 
 /// Buffers reused across classes.
