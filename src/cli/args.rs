@@ -128,6 +128,12 @@ See docs/gallery.md for the pictures of every example."
     )]
     Dot(DotArgs),
 
+    /// Check Christmas Game judge data against the POJ 3710 guarantees
+    Check(super::check::CheckArgs),
+
+    /// Generate positions: stalks, trees, POJ cases, cacti, multigraphs, paths, cycles
+    Gen(super::generate::GenArgs),
+
     /// Check the analysis against an exhaustive game-tree search of your position
     #[command(
         long_about = "\
@@ -158,6 +164,10 @@ pub enum FormatArg {
     Christmas,
     /// JSON: {"graphs":[{"name":..,"ground":[..],"edges":[[u,v],..]}]} (.json)
     Json,
+    /// Graphviz DOT: undirected graphs, ground vertices marked ground=true (.dot, .gv)
+    Dot,
+    /// CGSuite Hackenbush strings, green edges: e(ee;e):{x} ... (.cgs)
+    Cgsuite,
 }
 
 impl From<FormatArg> for Format {
@@ -166,6 +176,8 @@ impl From<FormatArg> for Format {
             FormatArg::Hb => Format::Hb,
             FormatArg::Christmas => Format::Christmas,
             FormatArg::Json => Format::Json,
+            FormatArg::Dot => Format::Dot,
+            FormatArg::Cgsuite => Format::Cgsuite,
         }
     }
 }

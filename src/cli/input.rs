@@ -70,8 +70,9 @@ impl Input {
 
 fn unknown_extension(path: &Path) -> String {
     format!(
-        "cannot tell the format of {} from its extension; use --format hb, --format christmas \
-         or --format json (.hb is hb, .json is json, .in and .txt are christmas)",
+        "cannot tell the format of {} from its extension; use --format (hb, christmas, json, \
+         dot or cgsuite); .hb is hb, .json is json, .in and .txt are christmas, .dot and .gv \
+         are dot, .cgs is cgsuite",
         path.display()
     )
 }

@@ -3,8 +3,10 @@
 
 mod analyze;
 mod args;
+mod check;
 mod dot;
 mod explain;
+mod generate;
 mod input;
 mod judge;
 mod output;
@@ -32,5 +34,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Dot(args) => dot::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Gen(args) => generate::run(args),
     }
 }

@@ -10,8 +10,12 @@
 //! | `hb` (native) | [`hb`] | `grammars/hb.ebnf` |
 //! | `christmas` (POJ 3710) | [`christmas`] | `grammars/christmas.ebnf` |
 //! | `json` | [`json`] | `grammars/json.ebnf` |
+//! | `dot` (Graphviz) | [`dot`] | `grammars/dot.md` |
+//! | `cgsuite` | [`cgsuite`] | `grammars/cgsuite.ebnf` |
 
+pub mod cgsuite;
 pub mod christmas;
+pub mod dot;
 pub mod hb;
 pub mod json;
 mod lex;
@@ -31,11 +35,21 @@ pub enum Format {
     Christmas,
     /// JSON (`.json`).
     Json,
+    /// Graphviz DOT (`.dot`, `.gv`): undirected graphs, ground marked by attribute.
+    Dot,
+    /// CGSuite Hackenbush strings, green edges only (`.cgs`).
+    Cgsuite,
 }
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 3] = [Format::Hb, Format::Christmas, Format::Json];
+    pub const ALL: [Format; 5] = [
+        Format::Hb,
+        Format::Christmas,
+        Format::Json,
+        Format::Dot,
+        Format::Cgsuite,
+    ];
 
     /// The format's name as the command line spells it.
     pub fn name(self) -> &'static str {
@@ -43,6 +57,8 @@ impl Format {
             Format::Hb => "hb",
             Format::Christmas => "christmas",
             Format::Json => "json",
+            Format::Dot => "dot",
+            Format::Cgsuite => "cgsuite",
         }
     }
 
@@ -54,6 +70,8 @@ impl Format {
             "hb" => Some(Format::Hb),
             "json" => Some(Format::Json),
             "in" | "txt" => Some(Format::Christmas),
+            "dot" | "gv" => Some(Format::Dot),
+            "cgs" => Some(Format::Cgsuite),
             _ => None,
         }
     }
@@ -165,6 +183,8 @@ pub fn parse(format: Format, source: &Source) -> Positions<'_> {
         Format::Christmas => Box::new(christmas::Cases::new(source.bytes())),
         Format::Hb => Box::new(std::iter::once_with(|| hb::parse(source.bytes()))),
         Format::Json => Box::new(std::iter::once_with(|| json::parse(source.bytes()))),
+        Format::Dot => Box::new(std::iter::once_with(|| dot::parse(source.bytes()))),
+        Format::Cgsuite => cgsuite::positions(source.bytes()),
     }
 }
 
