@@ -49,7 +49,7 @@ impl Input {
         }
         match self {
             Input::Stdin => {
-                Err("reading stdin needs --format hb, --format christmas or --format json".into())
+                Err("reading stdin needs --format (hb, christmas, json, dot or cgsuite)".into())
             }
             Input::File(path) => Format::from_path(path).ok_or_else(|| unknown_extension(path)),
         }
