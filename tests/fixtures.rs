@@ -76,6 +76,8 @@ fn format_of(ext: &str) -> Option<Format> {
         "hb" => Some(Format::Hb),
         "in" => Some(Format::Christmas),
         "json" => Some(Format::Json),
+        "dot" | "gv" => Some(Format::Dot),
+        "cgs" => Some(Format::Cgsuite),
         _ => None,
     }
 }
