@@ -136,13 +136,14 @@ fn window(text: &str, lo: usize, hi: usize) -> (String, usize, usize) {
     if text.len() <= MAX_SHOWN {
         return (text.to_string(), lo, hi);
     }
-    let hi = hi.min(lo + MAX_SHOWN / 2);
     let floor = |mut i: usize| {
         while !text.is_char_boundary(i) {
             i -= 1;
         }
         i
     };
+    // A long span is shown in part; cut it on a character boundary.
+    let hi = floor(hi.min(lo + MAX_SHOWN / 2)).max(lo);
     let start = floor(lo.saturating_sub(MAX_SHOWN / 4));
     let end = floor(
         (hi + MAX_SHOWN / 4)
@@ -206,6 +207,20 @@ mod tests {
         let caret_line = out.lines().find(|l| l.contains('^')).unwrap();
         let code_line = out.lines().find(|l| l.contains("-?")).unwrap();
         assert_eq!(code_line.find('?'), caret_line.find('^'), "{out}");
+    }
+
+    /// Fuzzing found this: a long span over control bytes (each shown as the 3-byte
+    /// U+FFFD) was cut inside a character.
+    #[test]
+    fn cuts_long_spans_on_character_boundaries() {
+        let mut bytes = b"g~".to_vec();
+        bytes.extend(std::iter::repeat_n(0u8, 200));
+        let src = Source::new("ctl", bytes).unwrap();
+        for start in 0..4 {
+            let d = Diagnostic::new(Span::new(start, 202), "bad", "here");
+            let out = d.render(&src, false);
+            assert!(out.contains("ctl:1:"), "{out}");
+        }
     }
 
     #[test]
