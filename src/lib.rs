@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod check;
 pub mod diagnostic;
 pub mod game_tree;
 pub mod model;

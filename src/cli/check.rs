@@ -1,14 +1,232 @@
-//! `hackenbush check`. Being written.
+//! `hackenbush check`: christmas-format judge data held against the promises of the POJ
+//! 3710 statement, every violation listed with its place in the input.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
+use hackenbush::check::{self, Options, Violation, ViolationKind};
+use hackenbush::source::Source;
+use hackenbush::syntax::{self, Format};
+
+use super::input::Input;
+use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
+
+const LONG_ABOUT: &str = "\
+Lists every broken promise of the POJ 3710 \"Christmas Game\" statement in test data of \
+the christmas format, each with its place in the input (file:line:column) and a short \
+description of the offending shape.
+
+Promised: fewer than 100 trees per test case (N < 100), fewer than 100 vertices (m < 100) \
+and 500 edges (k < 500) per tree, vertex 1 (the root) present, and each tree a tree with \
+some simple polygons: no loops, every edge connected to vertex 1, every vertex 1..m used, \
+each edge in at most one polygon (no theta shape, no K4, no polygons sharing an edge, no \
+third parallel edge), and each polygon meeting the rest of its tree at one vertex only. \
+Two parallel edges are a 2-edge polygon (a digon), allowed unless --no-digons.
+
+The first 20 violations are shown with their input line and a caret, the others one per \
+line; a summary line ends the report. The analysis itself (analyze, judge) stays exact \
+whatever the shape: check only reports.
+
+Exit status: 0 when the data keeps every promise, 1 when something is violated, 2 when \
+the input cannot be read or is malformed (a located error on stderr; the violations found \
+before it are still listed).";
+
+const AFTER_HELP: &str = "\
+Examples:
+  hackenbush check tests.in
+  hackenbush check --no-digons < tests.in
+  hackenbush check --short tests.in | head
+
+What is checked, and how to read the report: docs/check.md.";
+
+/// How many violations are shown with their input line and a caret (the rest, one line
+/// each: rendering locates a line from the start of the input, which is fine for a few).
+const SHOWN_IN_FULL: usize = 20;
+
 /// `hackenbush check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {}
+// The subcommand's one-line doc comment (in args.rs) overrides any `long_about` given
+// here, so the long description is `before_long_help`, placed after the about line by
+// the template.
+#[command(
+    before_long_help = LONG_ABOUT,
+    after_help = AFTER_HELP,
+    help_template = "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}"
+)]
+pub struct CheckArgs {
+    /// Input file in the christmas format; `-` or nothing reads stdin
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Report two parallel edges (a 2-edge polygon, a digon) as a violation
+    #[arg(long)]
+    pub no_digons: bool,
+
+    /// One line per violation (file:line:column: ...), without the input line and caret
+    #[arg(long)]
+    pub short: bool,
+}
 
 /// Runs the command.
-pub fn run(_args: &CheckArgs) -> ExitCode {
-    ExitCode::from(super::output::BAD_INPUT)
+pub fn run(args: &CheckArgs) -> ExitCode {
+    match check(args) {
+        Ok(Outcome::Malformed) => ExitCode::from(BAD_INPUT),
+        Ok(Outcome::Clean) => ExitCode::from(SUCCESS),
+        Ok(Outcome::Violated) => ExitCode::from(DISAGREE),
+        Err(stop) => stop.exit_code(),
+    }
+}
+
+enum Outcome {
+    Clean,
+    Violated,
+    Malformed,
+}
+
+/// Running totals, for the summary line.
+#[derive(Default)]
+struct Tally {
+    cases: usize,
+    bad_cases: usize,
+    violations: usize,
+    by_kind: [usize; ViolationKind::ALL.len()],
+}
+
+fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
+    let source = match Input::from_arg(args.file.as_ref()).read() {
+        Ok(source) => source,
+        Err(message) => {
+            output::report_error(&message);
+            return Ok(Outcome::Malformed);
+        }
+    };
+    let options = Options {
+        allow_digons: !args.no_digons,
+        source: Some(source.bytes()),
+    };
+    let color = output::stdout_color();
+    let mut out = output::stdout();
+    let mut tally = Tally::default();
+    let mut locator = Locator::default();
+    let mut error = None;
+    for case in syntax::parse(Format::Christmas, &source) {
+        let position = match case {
+            Ok(position) => position,
+            Err(diagnostic) => {
+                error = Some(diagnostic);
+                break;
+            }
+        };
+        tally.cases += 1;
+        let violations = check::check_case_with(&position, &options);
+        tally.bad_cases += usize::from(!violations.is_empty());
+        for violation in &violations {
+            tally.by_kind[violation.kind as usize] += 1;
+            let text = if args.short || tally.violations >= SHOWN_IN_FULL {
+                short(violation, &source, &mut locator)
+            } else {
+                full(violation, &source, color)
+            };
+            tally.violations += 1;
+            writeln!(out, "{text}")?;
+        }
+    }
+    writeln!(out, "{}", summary(&tally, error.is_some()))?;
+    out.flush()?;
+    Ok(match error {
+        Some(diagnostic) => {
+            output::report_diagnostic(&diagnostic, &source);
+            Outcome::Malformed
+        }
+        None if tally.violations > 0 => Outcome::Violated,
+        None => Outcome::Clean,
+    })
+}
+
+/// The violation the way errors are shown (input line, caret, label), headed
+/// `violation:`, and followed by an empty line.
+fn full(violation: &Violation, source: &Source, color: bool) -> String {
+    let text = violation.diagnostic().render(source, color);
+    // The renderer heads every message `error`; the first occurrence is that heading
+    // (colour escapes around it contain no letters of it).
+    format!("{}\n", text.replacen("error", "violation", 1))
+}
+
+/// `file:line:column: violation: test case C, tree T: message`.
+fn short(violation: &Violation, source: &Source, locator: &mut Locator) -> String {
+    let (line, column) = locator.locate(source.bytes(), violation.span.start as usize);
+    format!(
+        "{}:{line}:{column}: violation: {}",
+        source.name(),
+        violation.headline()
+    )
+}
+
+/// Line and column of increasing offsets in one pass over the input, however many
+/// violations there are and however long the lines (christmas data may be one line).
+#[derive(Default)]
+struct Locator {
+    offset: usize,
+    /// 0-based line and column (in characters) of `offset`.
+    line: usize,
+    column: usize,
+}
+
+impl Locator {
+    /// 1-based line and column of `offset`, counted as [`Source::locate`] does.
+    fn locate(&mut self, text: &[u8], offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        if offset < self.offset {
+            *self = Locator::default();
+        }
+        let segment = &text[self.offset..offset];
+        let chars = |bytes: &[u8]| bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        match segment.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.line += segment.iter().filter(|&&b| b == b'\n').count();
+                self.column = chars(&segment[last + 1..]);
+            }
+            None => self.column += chars(segment),
+        }
+        self.offset = offset;
+        (self.line + 1, self.column + 1)
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The last line of the report.
+fn summary(tally: &Tally, malformed: bool) -> String {
+    let cases = plural(tally.cases, "test case", "test cases");
+    if tally.violations == 0 {
+        return match (malformed, tally.cases) {
+            (true, 0) => "no complete test case before the error".to_string(),
+            (true, _) => format!("no violations in the {cases} before the error"),
+            (false, 0) => "no test cases: nothing to check".to_string(),
+            (false, 1) => "clean: 1 test case meets the POJ 3710 guarantees".to_string(),
+            (false, _) => format!("clean: {cases} meet the POJ 3710 guarantees"),
+        };
+    }
+    let kinds: Vec<String> = ViolationKind::ALL
+        .iter()
+        .zip(tally.by_kind)
+        .filter(|&(_, n)| n > 0)
+        .map(|(kind, n)| format!("{kind} {n}"))
+        .collect();
+    let of = if malformed {
+        format!("of the {cases} before the error")
+    } else {
+        format!("of {cases}")
+    };
+    format!(
+        "{} in {} {of} ({})",
+        plural(tally.violations, "violation", "violations"),
+        tally.bad_cases,
+        kinds.join(", ")
+    )
 }

@@ -1,0 +1,404 @@
+//! `hackenbush check`: judge data against the POJ 3710 promises.
+//!
+//! - `tests/fixtures/check/NAME.in`: `hackenbush check NAME.in` (with the arguments in
+//!   `NAME.args`, if there is one) must print `NAME.stdout` and `NAME.stderr` and exit with
+//!   the status in `NAME.code`. `BLESS=1 cargo test --test check` rewrites the expected
+//!   files from the current output; review the diff before committing it.
+//! - The bounds `N < 100`, `m < 100`, `k < 500` are checked on inputs written here, at
+//!   the bound and one below, rather than committed as large files.
+//! - Random POJ-valid trees with polygons (seeded) must pass clean, and each with one
+//!   defect added must show exactly that defect.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hackenbush::check::{self, Options, ViolationKind};
+use hackenbush::syntax::christmas::Cases;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .arg("check")
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: out.status.code().expect("exited normally, not by a signal"),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Compares `actual` with the file `expected`, or writes it when blessing.
+fn compare(expected: &Path, actual: &str) -> Option<String> {
+    if std::env::var_os("BLESS").is_some() {
+        fs::write(expected, actual).expect("writable fixture");
+        return None;
+    }
+    let want = fs::read_to_string(expected).unwrap_or_else(|_| {
+        panic!(
+            "missing {}: run BLESS=1 cargo test --test check",
+            expected.display()
+        )
+    });
+    (want != actual).then(|| {
+        format!(
+            "{} differs\n--- expected\n{want}\n--- actual\n{actual}",
+            expected.display()
+        )
+    })
+}
+
+#[test]
+fn fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("fixture folder exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    let mut failures = Vec::new();
+    let mut seen_kinds = String::new();
+    let mut codes = [0; 3];
+    for path in &inputs {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let extra = fs::read_to_string(path.with_extension("args")).unwrap_or_default();
+        let mut args: Vec<&str> = extra.split_whitespace().collect();
+        args.push(name);
+        let got = run(&dir, &args);
+        if got.stderr.contains("panicked") {
+            failures.push(format!("{name}: panic\n{}", got.stderr));
+        }
+        if let Some(slot) = usize::try_from(got.code)
+            .ok()
+            .and_then(|c| codes.get_mut(c))
+        {
+            *slot += 1;
+        }
+        failures.extend(compare(&path.with_extension("stdout"), &got.stdout));
+        failures.extend(compare(&path.with_extension("stderr"), &got.stderr));
+        failures.extend(compare(
+            &path.with_extension("code"),
+            &format!("{}\n", got.code),
+        ));
+        seen_kinds.push_str(got.stdout.lines().last().unwrap_or(""));
+    }
+    assert!(inputs.len() >= 15, "only {} check fixtures", inputs.len());
+    assert!(
+        codes.iter().all(|&n| n > 0),
+        "fixtures should exit 0, 1 and 2: {codes:?}"
+    );
+    // Every kind is shown by some fixture, except the bounds, written by `bounds` below.
+    for kind in ViolationKind::ALL {
+        if !kind.name().starts_with("too-many") && !seen_kinds.contains(kind.name()) {
+            failures.push(format!("no fixture shows a {kind} violation"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A scratch folder for inputs written by a test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+#[test]
+fn bounds() {
+    let dir = scratch("check-bounds");
+    let write = |name: &str, text: String| fs::write(dir.join(name), text).unwrap();
+
+    // N: 100 trees of one vertex each, and 99.
+    write("n100.in", format!("100\n{}", "1 0\n".repeat(100)));
+    write("n99.in", format!("99\n{}", "1 0\n".repeat(99)));
+    // m: a path on 100 vertices, and on 99.
+    let path = |m: u32| {
+        let edges: String = (1..m).map(|i| format!("{i} {}\n", i + 1)).collect();
+        format!("1\n{m} {}\n{edges}", m - 1)
+    };
+    write("m100.in", path(100));
+    write("m99.in", path(99));
+    // k: 500 edges (a root with 499 loops on a stalk), and 499.
+    let loops = |k: usize| format!("1\n2 {k}\n1 2\n{}", "2 2\n".repeat(k - 1));
+    write("k500.in", loops(500));
+    write("k499.in", loops(499));
+
+    let short = |name: &str| run(&dir, &["--short", name]);
+    let got = short("n100.in");
+    assert_eq!(got.code, 1, "{}", got.stdout);
+    assert_eq!(
+        got.stdout,
+        "n100.in:1:1: violation: test case 1: 100 trees, but the statement promises N < 100\n\
+         1 violation in 1 of 1 test case (too-many-trees 1)\n"
+    );
+    let got = short("n99.in");
+    assert_eq!(
+        (got.code, got.stdout.as_str()),
+        (0, "clean: 1 test case meets the POJ 3710 guarantees\n")
+    );
+    let got = short("m100.in");
+    assert_eq!(got.code, 1);
+    assert!(
+        got.stdout.starts_with(
+            "m100.in:2:1: violation: test case 1, tree 1: 100 vertices, but the statement \
+             promises m < 100\n1 violation"
+        ),
+        "{}",
+        got.stdout
+    );
+    assert_eq!(short("m99.in").code, 0);
+    let got = short("k500.in");
+    assert_eq!(got.code, 1);
+    assert!(
+        got.stdout.starts_with(
+            "k500.in:2:3: violation: test case 1, tree 1: 500 edges, but the statement \
+             promises k < 500\n"
+        ),
+        "{}",
+        got.stdout
+    );
+    assert!(
+        got.stdout.ends_with("(too-many-edges 1, self-loop 499)\n"),
+        "{}",
+        got.stdout
+    );
+    let got = short("k499.in");
+    assert!(!got.stdout.contains("too-many-edges"), "{}", got.stdout);
+    assert!(got.stdout.ends_with("(self-loop 498)\n"), "{}", got.stdout);
+
+    // The full rendering puts the caret under the whole count.
+    let got = run(&dir, &["n100.in"]);
+    assert!(
+        got.stdout.contains("1 | 100\n  | ^^^ N = 100\n"),
+        "{}",
+        got.stdout
+    );
+}
+
+#[test]
+fn many_violations_on_one_line_stay_linear() {
+    // 200,000 loops on one line: every violation is located, in one pass.
+    let dir = scratch("check-one-line");
+    let k = 200_000;
+    let mut text = format!("1 2 {} 1 2", k + 1);
+    text.push_str(&" 2 2".repeat(k));
+    fs::write(dir.join("line.in"), text).unwrap();
+    let started = std::time::Instant::now();
+    let got = run(&dir, &["line.in"]);
+    assert_eq!(got.code, 1);
+    assert_eq!(got.stdout.lines().count(), 20 * 6 + (k + 1 - 20) + 1);
+    assert!(
+        got.stdout
+            .contains("\nline.in:1:800012: violation: test case 1, tree 1: a loop at vertex 2"),
+        "{}",
+        &got.stdout[got.stdout.len() - 500..]
+    );
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+/// xorshift64*: a small seeded generator, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A POJ-valid tree with polygons, vertices `0..n` (0 is the root), with the polygons
+/// remembered (attachment vertex first) so that defects can be added on purpose.
+struct Shape {
+    n: u32,
+    edges: Vec<(u32, u32)>,
+    polygons: Vec<Vec<u32>>,
+}
+
+impl Shape {
+    /// Grows a tree of at most `max` vertices: stalks and polygons (2 to 12 edges) hung
+    /// from vertices of the tree proper, never from a polygon's other vertices.
+    fn random(rng: &mut Rng, max: u32) -> Shape {
+        let target = 1 + rng.below(max as usize) as u32;
+        let mut shape = Shape {
+            n: 1,
+            edges: Vec::new(),
+            polygons: Vec::new(),
+        };
+        let mut free = vec![0u32];
+        loop {
+            let at = free[rng.below(free.len())];
+            if rng.chance(50) {
+                if shape.n + 1 > target {
+                    break;
+                }
+                shape.edges.push((at, shape.n));
+                free.push(shape.n);
+                shape.n += 1;
+            } else {
+                let len = [2, 3, 3, 4, 5, 6, 8, 12][rng.below(8)];
+                if shape.n + len - 1 > target {
+                    break;
+                }
+                let cycle: Vec<u32> = std::iter::once(at)
+                    .chain(shape.n..shape.n + len - 1)
+                    .collect();
+                shape.n += len - 1;
+                for i in 0..cycle.len() {
+                    shape.edges.push((cycle[i], cycle[(i + 1) % cycle.len()]));
+                }
+                shape.polygons.push(cycle);
+            }
+        }
+        shape
+    }
+
+    /// The tree in the christmas format, vertices renumbered at random (the root stays
+    /// 1), edges shuffled and turned around at random. `m` may exceed the vertices used.
+    fn write(&self, rng: &mut Rng, m: u32, out: &mut String) {
+        let mut label: Vec<u32> = (2..=m).collect();
+        rng.shuffle(&mut label);
+        label.insert(0, 1);
+        let mut edges: Vec<(u32, u32)> = self
+            .edges
+            .iter()
+            .map(|&(u, v)| {
+                let (a, b) = (label[u as usize], label[v as usize]);
+                if rng.chance(50) { (b, a) } else { (a, b) }
+            })
+            .collect();
+        rng.shuffle(&mut edges);
+        out.push_str(&format!("{m} {}\n", edges.len()));
+        for (u, v) in edges {
+            out.push_str(&format!("{u} {v}\n"));
+        }
+    }
+}
+
+fn kinds_of(text: &str) -> Vec<Vec<ViolationKind>> {
+    let options = Options {
+        allow_digons: true,
+        source: Some(text.as_bytes()),
+    };
+    Cases::new(text.as_bytes())
+        .map(|case| {
+            check::check_case_with(&case.expect("generated data parses"), &options)
+                .iter()
+                .map(|v| v.kind)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn random_poj_valid_trees_are_clean() {
+    let mut rng = Rng(0x3710_c0de);
+    let mut text = String::new();
+    let mut cases = 0;
+    for _ in 0..400 {
+        let most = if rng.chance(10) { 99 } else { 6 };
+        let trees = 1 + rng.below(most);
+        text.push_str(&format!("{trees}\n"));
+        for _ in 0..trees {
+            let shape = Shape::random(&mut rng, 99);
+            shape.write(&mut rng, shape.n, &mut text);
+        }
+        cases += 1;
+    }
+    let found = kinds_of(&text);
+    assert_eq!(found.len(), cases);
+    for (i, kinds) in found.iter().enumerate() {
+        assert!(kinds.is_empty(), "test case {}: {kinds:?}", i + 1);
+    }
+    let dir = scratch("check-random");
+    fs::write(dir.join("valid.in"), &text).unwrap();
+    let got = run(&dir, &["valid.in"]);
+    assert_eq!(got.code, 0, "{}", got.stdout);
+    assert_eq!(
+        got.stdout,
+        format!("clean: {cases} test cases meet the POJ 3710 guarantees\n")
+    );
+}
+
+#[test]
+fn one_defect_shows_as_exactly_that_violation() {
+    let mut rng = Rng(0x5a11_7ba2);
+    let mut tried = [0usize; 5];
+    for _ in 0..600 {
+        let mut shape = Shape::random(&mut rng, 90);
+        let defect = rng.below(5);
+        let mut m = shape.n;
+        let want = match defect {
+            // A branch on a polygon vertex other than its attachment vertex.
+            0 => {
+                let Some(cycle) = shape.polygons.get(rng.below(shape.polygons.len().max(1))) else {
+                    continue;
+                };
+                let at = cycle[1 + rng.below(cycle.len() - 1)];
+                shape.edges.push((at, shape.n));
+                m += 1;
+                ViolationKind::PolygonBranch
+            }
+            // A chord: a polygon vertex joined again to its attachment vertex.
+            1 => {
+                let Some(cycle) = shape.polygons.iter().find(|c| c.len() >= 3) else {
+                    continue;
+                };
+                let far = cycle[1 + rng.below(cycle.len() - 1)];
+                // Next to the attachment vertex, this doubles a polygon edge: still edges
+                // on two cycles.
+                shape.edges.push((cycle[0], far));
+                ViolationKind::OverlappingCycles
+            }
+            2 => {
+                let at = rng.below(shape.n as usize) as u32;
+                shape.edges.push((at, at));
+                ViolationKind::SelfLoop
+            }
+            3 => {
+                m += 1;
+                ViolationKind::UnusedVertices
+            }
+            _ => {
+                shape.edges.push((shape.n, shape.n + 1));
+                m += 2;
+                ViolationKind::Detached
+            }
+        };
+        tried[defect] += 1;
+        let mut text = String::from("1\n");
+        shape.write(&mut rng, m, &mut text);
+        let found = kinds_of(&text);
+        assert_eq!(found, vec![vec![want]], "{text}");
+    }
+    assert!(tried.iter().all(|&n| n > 50), "{tried:?}");
+}
