@@ -1,14 +1,1056 @@
-//! CGSuite Hackenbush strings (`grammars/cgsuite.ebnf`). Being written.
+//! CGSuite Hackenbush strings, green edges only (`grammars/cgsuite.ebnf`).
+//!
+//! ```text
+//! # the Green Girl of Winning Ways, chapter 7: *2
+//! e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))
+//! eeeeeee + e(ee;e)          # a position of two graphs
+//! ```
+//!
+//! Each non-empty line is one [`Position`]; `+` separates its graphs. A graph is a string
+//! read from the ground upward: every `e` is a green edge from the current vertex to a new
+//! one, `(a;b;...)` hangs several branches from the current vertex, and `:A` or `:{name}`
+//! after a vertex names it, every vertex of a graph with the same name being one vertex.
+//!
+//! Branches nest without limit: the parser keeps the open brackets on an explicit stack,
+//! so a line of a million `(` costs linear time and memory, never the call stack. Lines
+//! are read (and checked to be UTF-8) one at a time, so the positions before a malformed
+//! line are reported.
 
-use super::Positions;
+use std::collections::HashMap;
+
+use nom::bytes::complete::{take_till, take_while};
+use nom::character::complete::{char, satisfy};
+use nom::combinator::recognize;
+use nom::sequence::delimited;
+use nom::{IResult, Parser};
+
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
+use super::{EdgeDecl, GraphDecl, Position, Positions, VertexName, Vertices};
+
+/// Longest summand (in characters) used as its graph's name; longer ones are `graph N`.
+const NAME_CHARS: usize = 40;
+
 /// The positions of a CGSuite file: one per non-empty line.
-pub fn positions(_input: &[u8]) -> Positions<'_> {
-    Box::new(std::iter::once(Err(Diagnostic::new(
-        Span::at(0),
-        "the cgsuite input format is not available yet",
-        "",
-    ))))
+pub fn positions(input: &[u8]) -> Positions<'_> {
+    Box::new(Lines {
+        whole: input,
+        at: 0,
+        case: 0,
+        failed: false,
+    })
+}
+
+/// The lines of a file, parsed lazily into positions.
+struct Lines<'a> {
+    whole: &'a [u8],
+    /// Offset of the next unread line.
+    at: usize,
+    /// How many positions were yielded.
+    case: usize,
+    failed: bool,
+}
+
+impl Iterator for Lines<'_> {
+    type Item = Result<Position, Diagnostic>;
+
+    /// `file = { line }`
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.failed && self.at < self.whole.len() {
+            let start = self.at;
+            let rest = &self.whole[start..];
+            let len = rest.iter().position(|&b| b == b'\n');
+            self.at = len.map_or(self.whole.len(), |n| start + n + 1);
+            let body = &rest[..len.unwrap_or(rest.len())];
+            let body = body.strip_suffix(b"\r").unwrap_or(body);
+            let result = std::str::from_utf8(body)
+                .map_err(|e| {
+                    let bad = start + e.valid_up_to();
+                    Diagnostic::new(
+                        Span::new(
+                            bad,
+                            bad + e.error_len().unwrap_or(body.len() - e.valid_up_to()),
+                        ),
+                        "invalid UTF-8 in a cgsuite file",
+                        "expected UTF-8 text",
+                    )
+                })
+                .and_then(|text| {
+                    LineParser {
+                        line: text,
+                        base: start,
+                        case: self.case + 1,
+                    }
+                    .parse()
+                });
+            match result {
+                Ok(None) => continue,
+                Ok(Some(position)) => {
+                    self.case += 1;
+                    return Some(Ok(position));
+                }
+                Err(diagnostic) => {
+                    self.failed = true;
+                    return Some(Err(diagnostic));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// What may come next in a graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// After the ground or an edge (and its vertex marks): an edge, a group, a `;` or
+    /// `)` closing the branch, or the end of the graph.
+    Path,
+    /// After `(` or `;`: a branch, which starts with an edge or a group.
+    BranchStart,
+    /// After `)`: a group ends its branch, so only `;`, `)` or the end of the graph.
+    AfterGroup,
+}
+
+/// One line of the file.
+struct LineParser<'a> {
+    line: &'a str,
+    /// Offset of the line in the file.
+    base: usize,
+    /// The case number the position gets.
+    case: usize,
+}
+
+impl<'a> LineParser<'a> {
+    /// The span of `line[from..to]` in the file.
+    fn span(&self, from: usize, to: usize) -> Span {
+        Span::new(self.base + from, self.base + to)
+    }
+
+    /// Offset of `rest`, a suffix of the line, within the line.
+    fn offset(&self, rest: &str) -> usize {
+        self.line.len() - rest.len()
+    }
+
+    /// `line = blanks , [ position , blanks ] , [ comment ]`, and
+    /// `position = graph , { blanks , "+" , blanks , graph }`. `None` for a line with no
+    /// position (blank, or only a comment).
+    fn parse(&self) -> Result<Option<Position>, Diagnostic> {
+        let first = self.offset(skip_blanks(self.line));
+        if first == self.line.len() || self.line[first..].starts_with('#') {
+            return Ok(None);
+        }
+        let mut graphs = Vec::new();
+        let mut at = first;
+        let mut plus: Option<usize> = None;
+        let end = loop {
+            let graph = GraphParser::new(self, at).run()?;
+            let stop = self.offset(skip_blanks(&self.line[graph.end..]));
+            match graph.decl {
+                Some(decl) => graphs.push(decl),
+                None => {
+                    return Err(match (self.line[stop..].starts_with('+'), plus) {
+                        (true, _) => Diagnostic::new(
+                            self.span(stop, stop + 1),
+                            "empty summand: expected a graph before `+`",
+                            "`+` adds a graph to the position",
+                        ),
+                        (false, Some(p)) => Diagnostic::new(
+                            self.span(p, p + 1),
+                            "empty summand: expected a graph after `+`",
+                            "`+` adds a graph to the position",
+                        ),
+                        (false, None) => unreachable!("a non-empty line has a token"),
+                    });
+                }
+            }
+            if self.line[stop..].starts_with('+') {
+                plus = Some(stop);
+                at = self.offset(skip_blanks(&self.line[stop + 1..]));
+            } else {
+                break graph.end;
+            }
+        };
+        Ok(Some(Position {
+            case: Some(self.case),
+            span: self.span(first, end),
+            graphs,
+        }))
+    }
+
+    /// The error for the unexpected character starting `rest`, in `state`, `depth`
+    /// brackets deep; `after_mark` says whether a vertex mark precedes it.
+    fn unexpected(&self, rest: &str, state: State, depth: usize, after_mark: bool) -> Diagnostic {
+        let at = self.offset(rest);
+        let c = rest.chars().next().expect("not at the end");
+        let span = self.span(at, at + c.len_utf8());
+        let found = format!("`{}`", c.escape_debug());
+        let expected = match state {
+            State::Path if depth > 0 => "an edge `e`, `(`, `;` or `)`",
+            State::Path => "an edge `e`, `(`, `+` or the end of the line",
+            State::BranchStart => "an edge `e` or `(`",
+            State::AfterGroup if depth > 0 => "`;` or `)`",
+            State::AfterGroup => "`+` or the end of the line",
+        };
+        let message = format!("expected {expected}, found {found}");
+        // `:waist`: a one-character label `w`, then letters that are no edges.
+        let before = &self.line[..at];
+        let mut tail = before.chars().rev();
+        if c.is_ascii_alphanumeric()
+            && let (Some(short), Some(':')) = (tail.next(), tail.next())
+            && short.is_ascii_alphanumeric()
+        {
+            let word = &self.line[at - 1..];
+            let len = word
+                .find(|c: char| !c.is_ascii_alphanumeric())
+                .unwrap_or(word.len());
+            return Diagnostic::new(
+                span,
+                message,
+                format!(
+                    "a label longer than one character goes in braces: `:{{{}}}`",
+                    &word[..len]
+                ),
+            );
+        }
+        match c {
+            'l' | 'r' | 'b' | 'L' | 'R' | 'B' => {
+                // CGSuite's letters are `l` (bLue, Left) and `r` (Red, Right); `b` and the
+                // capitals are what people may write for them.
+                let label = match c {
+                    'l' => "`l` is a blue edge".to_string(),
+                    'r' => "`r` is a red edge".to_string(),
+                    _ => {
+                        let red = c.eq_ignore_ascii_case(&'r');
+                        format!(
+                            "`{c}` would be a {} edge (CGSuite writes {} `{}`)",
+                            if red { "red" } else { "blue" },
+                            if red { "red" } else { "blue" },
+                            if red { 'r' } else { 'l' },
+                        )
+                    }
+                };
+                return Diagnostic::new(
+                    span,
+                    "blue and red edges are partisan Hackenbush, which hackenbush does not \
+                     analyse; only green edges (`e`) are supported",
+                    label,
+                );
+            }
+            c if c.is_ascii_alphabetic() && state != State::AfterGroup => {
+                let label = if c == 'E' {
+                    "edge letters are lowercase: a green edge is `e`"
+                } else {
+                    "a green edge is `e`"
+                };
+                return Diagnostic::new(span, format!("unknown edge letter {found}"), label);
+            }
+            _ => {}
+        }
+        let label = match state {
+            State::Path if after_mark && matches!(c, ':' | '.') => {
+                "a vertex takes one `.` and one label, in that order"
+            }
+            State::Path if c == '-' => "Hackenbush edges have a colour: a green edge is `e`",
+            State::Path if c == '{' => "a name in braces follows `:`, as in `:{waist}`",
+            State::Path => "expected a green edge `e`",
+            State::BranchStart if matches!(c, ':' | '.') => {
+                "a branch starts with an edge; name the vertex it hangs from before `(`"
+            }
+            State::BranchStart => "a branch starts with an edge `e`",
+            State::AfterGroup => "a group `( )` ends its branch",
+        };
+        Diagnostic::new(span, message, label)
+    }
+}
+
+/// A graph read from one summand.
+struct ParsedGraph {
+    /// `None` when the summand is empty.
+    decl: Option<GraphDecl>,
+    /// Offset (in the line) just after its last token.
+    end: usize,
+}
+
+/// An open `(`: the vertex its branches hang from and where it was written.
+#[derive(Clone, Copy)]
+struct Open {
+    vertex: u32,
+    at: usize,
+}
+
+/// The reader of one summand, with its vertex table.
+struct GraphParser<'p, 'a> {
+    line: &'p LineParser<'a>,
+    /// Offset of the first token of the summand.
+    start: usize,
+    /// The label of each vertex, if it has one; vertex 0 is the ground.
+    labels: Vec<Option<&'a str>>,
+    /// Labels seen so far and their vertices.
+    by_label: HashMap<&'a str, u32>,
+    edges: Vec<EdgeDecl>,
+}
+
+impl<'p, 'a> GraphParser<'p, 'a> {
+    fn new(line: &'p LineParser<'a>, start: usize) -> Self {
+        GraphParser {
+            line,
+            start,
+            labels: vec![None],
+            by_label: HashMap::new(),
+            edges: Vec::new(),
+        }
+    }
+
+    /// `graph = vertex marks , [ blanks , branch ] | branch`, up to the `+`, comment or end
+    /// of line that ends it. The nesting of `branch` and `group` is followed with an
+    /// explicit stack of open brackets.
+    fn run(mut self) -> Result<ParsedGraph, Diagnostic> {
+        let whole = self.line.line;
+        let mut rest = &whole[self.start..];
+        let mut end = self.start;
+        // The ground: the vertex where the string starts.
+        let (after, marked, name) = self.vertex_marks(rest)?;
+        if let Some(name) = name {
+            self.by_label.insert(name, 0);
+            self.labels[0] = Some(name);
+        }
+        if marked {
+            end = self.line.offset(after);
+        }
+        rest = after;
+        let mut state = State::Path;
+        let mut after_mark = marked;
+        let mut current = 0u32;
+        let mut stack: Vec<Open> = Vec::new();
+        // Where the current branch began: its `(` or `;`.
+        let mut delimiter = 0usize;
+        loop {
+            rest = skip_blanks(rest);
+            let at = self.line.offset(rest);
+            match rest.chars().next() {
+                None | Some('+' | '#') => {
+                    if let Some(open) = stack.last() {
+                        let before = match rest.chars().next() {
+                            None => "the end of the line",
+                            Some('+') => "`+`",
+                            _ => "the comment",
+                        };
+                        return Err(Diagnostic::new(
+                            self.line.span(open.at, open.at + 1),
+                            format!("unclosed `(`: expected `)` before {before}"),
+                            "this `(` is not closed",
+                        ));
+                    }
+                    break;
+                }
+                Some('e') if state != State::AfterGroup => {
+                    let (after, marked, name) = self.vertex_marks(&rest[1..])?;
+                    let top = self.top_vertex(name, at)?;
+                    self.edges.push(EdgeDecl {
+                        u: current,
+                        v: top,
+                        span: self.line.span(at, at + 1),
+                    });
+                    current = top;
+                    after_mark = marked;
+                    rest = after;
+                    state = State::Path;
+                }
+                Some('(') if state != State::AfterGroup => {
+                    stack.push(Open {
+                        vertex: current,
+                        at,
+                    });
+                    delimiter = at;
+                    rest = &rest[1..];
+                    state = State::BranchStart;
+                }
+                Some(c @ (';' | ')')) => {
+                    let Some(&open) = stack.last() else {
+                        return Err(if c == ';' {
+                            Diagnostic::new(
+                                self.line.span(at, at + 1),
+                                "`;` outside brackets",
+                                "`;` separates branches inside `( )`; `+` adds another graph",
+                            )
+                        } else {
+                            Diagnostic::new(
+                                self.line.span(at, at + 1),
+                                "unmatched `)`",
+                                "no `(` is open here",
+                            )
+                        });
+                    };
+                    if state == State::BranchStart {
+                        return Err(Diagnostic::new(
+                            self.line.span(delimiter, at + 1),
+                            format!("empty branch: expected an edge `e` or `(` before `{c}`"),
+                            "a branch needs at least one edge",
+                        ));
+                    }
+                    if c == ';' {
+                        current = open.vertex;
+                        delimiter = at;
+                        state = State::BranchStart;
+                    } else {
+                        stack.pop();
+                        state = State::AfterGroup;
+                    }
+                    rest = &rest[1..];
+                }
+                Some(_) => {
+                    return Err(self.line.unexpected(rest, state, stack.len(), after_mark));
+                }
+            }
+            end = self.line.offset(rest);
+            if !matches!(state, State::Path) {
+                after_mark = false;
+            }
+        }
+        if end == self.start {
+            return Ok(ParsedGraph { decl: None, end });
+        }
+        let text = &whole[self.start..end];
+        let name = text
+            .chars()
+            .nth(NAME_CHARS)
+            .is_none()
+            .then(|| text.to_string());
+        Ok(ParsedGraph {
+            decl: Some(GraphDecl {
+                name,
+                span: self.line.span(self.start, end),
+                vertices: self.vertex_names(),
+                ground: vec![0],
+                edges: self.edges,
+            }),
+            end,
+        })
+    }
+
+    /// `vertex marks = "." , [ blanks , label ] | label`, possibly after blanks: the rest,
+    /// whether there was a mark, and the label's name. Without a mark, the rest is
+    /// `input` itself.
+    fn vertex_marks(&self, input: &'a str) -> Result<(&'a str, bool, Option<&'a str>), Diagnostic> {
+        let mut rest = skip_blanks(input);
+        let mut marked = false;
+        if let Some(after) = rest.strip_prefix('.') {
+            marked = true;
+            rest = skip_blanks(after);
+        }
+        if rest.starts_with(':') {
+            let (after, name) = self.label(rest)?;
+            return Ok((after, true, Some(name)));
+        }
+        Ok((if marked { rest } else { input }, marked, None))
+    }
+
+    /// The vertex at the top of the edge written at `at`, labelled `name`: the vertex
+    /// the label names if it names one already, a new vertex otherwise.
+    fn top_vertex(&mut self, name: Option<&'a str>, at: usize) -> Result<u32, Diagnostic> {
+        if let Some(&id) = name.and_then(|n| self.by_label.get(n)) {
+            return Ok(id);
+        }
+        let id = u32::try_from(self.labels.len())
+            .ok()
+            .filter(|&id| id < u32::MAX)
+            .ok_or_else(|| {
+                Diagnostic::new(
+                    self.line.span(at, at + 1),
+                    "too many vertices in one graph",
+                    "",
+                )
+            })?;
+        self.labels.push(name);
+        if let Some(name) = name {
+            self.by_label.insert(name, id);
+        }
+        Ok(id)
+    }
+
+    /// `label = ":" , ( short name | "{" , long name , "}" )` at `input` (which starts
+    /// with `:`): the rest and the name.
+    fn label(&self, input: &'a str) -> Result<(&'a str, &'a str), Diagnostic> {
+        let after_colon = &input[1..];
+        let at = self.line.offset(after_colon);
+        if let Ok((rest, name)) = braced_name(after_colon) {
+            if name.is_empty() {
+                return Err(Diagnostic::new(
+                    self.line.span(at, at + 2),
+                    "empty vertex label `{}`",
+                    "write a name between the braces",
+                ));
+            }
+            return Ok((rest, name));
+        }
+        if let Ok(ok) = short_name(after_colon) {
+            return Ok(ok);
+        }
+        match after_colon.chars().next() {
+            Some('{') => Err(Diagnostic::new(
+                self.line.span(
+                    at,
+                    after_colon[1..]
+                        .find(is_brace)
+                        .map_or(self.line.line.len(), |i| at + 1 + i),
+                ),
+                "unterminated `{`: expected `}` to end the vertex label",
+                "this label is not closed",
+            )),
+            found => {
+                let (span, found) = match found {
+                    None => (self.line.span(at, at), "end of line".to_string()),
+                    Some(c) if is_blank(c) => (self.line.span(at, at + 1), "a blank".to_string()),
+                    Some(c) => (
+                        self.line.span(at, at + c.len_utf8()),
+                        format!("`{}`", c.escape_debug()),
+                    ),
+                };
+                Err(Diagnostic::new(
+                    span,
+                    format!("expected a vertex label after `:`, found {found}"),
+                    "a label is one letter or digit (`:A`) or a name in braces (`:{waist}`)",
+                ))
+            }
+        }
+    }
+
+    /// The vertex table: labelled vertices are named by their label, the ground
+    /// `ground` and the other vertices `v1`, `v2`, ... in order of appearance; a generated
+    /// name that a label already uses gets primes (`v1'`) until it is free.
+    fn vertex_names(&self) -> Vertices {
+        let mut unlabelled = 0usize;
+        let names = self
+            .labels
+            .iter()
+            .enumerate()
+            .map(|(id, label)| {
+                let mut name = match label {
+                    Some(name) => return VertexName::Name((*name).into()),
+                    None if id == 0 => "ground".to_string(),
+                    None => {
+                        unlabelled += 1;
+                        format!("v{unlabelled}")
+                    }
+                };
+                while self.by_label.contains_key(name.as_str()) {
+                    name.push('\'');
+                }
+                VertexName::Name(name.into())
+            })
+            .collect();
+        Vertices::Named(names)
+    }
+}
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// `blanks = { " " | "\t" }`
+fn blanks(input: &str) -> IResult<&str, &str> {
+    take_while(is_blank).parse(input)
+}
+
+fn skip_blanks(input: &str) -> &str {
+    blanks(input).map_or(input, |(rest, _)| rest)
+}
+
+/// `"{" , long name , "}"`, where a name holds any character but `{` and `}` (line breaks
+/// are not in the line; emptiness is checked by the caller).
+fn braced_name(input: &str) -> IResult<&str, &str> {
+    delimited(char('{'), take_till(is_brace), char('}')).parse(input)
+}
+
+fn is_brace(c: char) -> bool {
+    c == '{' || c == '}'
+}
+
+/// `short name = letter | digit`: one ASCII letter or digit.
+fn short_name(input: &str) -> IResult<&str, &str> {
+    recognize(satisfy(|c| c.is_ascii_alphanumeric())).parse(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &str) -> Vec<Result<Position, Diagnostic>> {
+        positions(text.as_bytes()).collect()
+    }
+
+    fn one(text: &str) -> Position {
+        let mut got = all(text);
+        assert_eq!(got.len(), 1, "{text:?}");
+        got.remove(0).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))
+    }
+
+    fn graph(text: &str) -> GraphDecl {
+        let mut p = one(text);
+        assert_eq!(p.graphs.len(), 1);
+        p.graphs.remove(0)
+    }
+
+    fn error(text: &str) -> Diagnostic {
+        let got = all(text);
+        match got.last() {
+            Some(Err(e)) => e.clone(),
+            other => panic!("{text:?}: expected an error, got {other:?}"),
+        }
+    }
+
+    fn pairs(g: &GraphDecl) -> Vec<(u32, u32)> {
+        g.edges.iter().map(|e| (e.u, e.v)).collect()
+    }
+
+    fn names(g: &GraphDecl) -> Vec<String> {
+        (0..g.vertices.len() as u32)
+            .map(|i| g.vertices.name(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn stalk() {
+        let g = graph("eee\n");
+        assert_eq!(pairs(&g), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(names(&g), ["ground", "v1", "v2", "v3"]);
+        assert_eq!(g.ground, vec![0]);
+        assert_eq!(g.name.as_deref(), Some("eee"));
+        assert_eq!(g.span, Span::new(0, 3));
+        assert_eq!(g.edges[2].span, Span::new(2, 3));
+    }
+
+    #[test]
+    fn branches() {
+        let g = graph("e(ee;e)");
+        assert_eq!(pairs(&g), [(0, 1), (1, 2), (2, 3), (1, 4)]);
+    }
+
+    #[test]
+    fn nested_branches() {
+        let g = graph("e(e(e;e);e)");
+        assert_eq!(pairs(&g), [(0, 1), (1, 2), (2, 3), (2, 4), (1, 5)]);
+    }
+
+    #[test]
+    fn branches_from_the_ground_and_groups_as_branches() {
+        let g = graph("(e;ee)");
+        assert_eq!(pairs(&g), [(0, 1), (0, 2), (2, 3)]);
+        // A branch may itself be a group: `((e;e);e)` is `(e;e;e)`.
+        let g = graph("((e;e);e)");
+        assert_eq!(pairs(&g), [(0, 1), (0, 2), (0, 3)]);
+    }
+
+    #[test]
+    fn labels_identify_vertices() {
+        // A triangle on a stalk: the second branch closes on the first's top vertex.
+        let g = graph("e(e:A;ee:A)");
+        assert_eq!(pairs(&g), [(0, 1), (1, 2), (1, 3), (3, 2)]);
+        assert_eq!(names(&g), ["ground", "v1", "A", "v2"]);
+        let g = graph("e:{top}e:{top}");
+        assert_eq!(pairs(&g), [(0, 1), (1, 1)]);
+        assert_eq!(names(&g), ["ground", "top"]);
+    }
+
+    #[test]
+    fn short_and_braced_labels_are_the_same_name() {
+        let g = graph("e:Ae:{A}");
+        assert_eq!(pairs(&g), [(0, 1), (1, 1)]);
+    }
+
+    #[test]
+    fn labelled_ground_makes_cycles_through_it() {
+        let g = graph(":{root}eee:{root}");
+        assert_eq!(pairs(&g), [(0, 1), (1, 2), (2, 0)]);
+        assert_eq!(names(&g), ["root", "v1", "v2"]);
+        let g = graph(":Ge:G");
+        assert_eq!(pairs(&g), [(0, 0)]);
+    }
+
+    #[test]
+    fn dots_and_blanks() {
+        let g = graph(" . :A e . e . :A ");
+        assert_eq!(pairs(&g), [(0, 1), (1, 0)]);
+        assert_eq!(g.name.as_deref(), Some(". :A e . e . :A"));
+        assert_eq!(g.span, Span::new(1, 16));
+        let g = graph("e (e ;\te )");
+        assert_eq!(pairs(&g), [(0, 1), (1, 2), (1, 3)]);
+    }
+
+    #[test]
+    fn lone_ground() {
+        let g = graph(".");
+        assert!(g.edges.is_empty());
+        assert_eq!(names(&g), ["ground"]);
+        let g = graph(":{x}");
+        assert_eq!(names(&g), ["x"]);
+    }
+
+    #[test]
+    fn generated_names_avoid_labels() {
+        let g = graph("e(e:{v1};e:{ground})");
+        assert_eq!(names(&g), ["ground'", "v1'", "v1", "ground"]);
+    }
+
+    #[test]
+    fn labels_are_per_graph() {
+        let p = one("e:A + e:Ae:A");
+        assert_eq!(pairs(&p.graphs[0]), [(0, 1)]);
+        assert_eq!(pairs(&p.graphs[1]), [(0, 1), (1, 1)]);
+    }
+
+    #[test]
+    fn sums_comments_and_cases() {
+        let got = all("# header\n\neee + e(e;e)  # two graphs\r\n  \n\t.\ne");
+        assert_eq!(got.len(), 3);
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.case, Some(1));
+        assert_eq!(p.graphs.len(), 2);
+        assert_eq!(p.graphs[1].name.as_deref(), Some("e(e;e)"));
+        assert_eq!(p.span, Span::new(10, 22));
+        assert_eq!(p.graphs[1].span, Span::new(16, 22));
+        assert_eq!(got[1].as_ref().unwrap().case, Some(2));
+        let last = got[2].as_ref().unwrap();
+        assert_eq!(last.case, Some(3));
+        assert_eq!(last.span, Span::new(44, 45));
+    }
+
+    #[test]
+    fn empty_input_has_no_positions() {
+        assert!(all("").is_empty());
+        assert!(all("\n  # nothing\r\n\t\n").is_empty());
+    }
+
+    #[test]
+    fn hash_inside_braces_is_part_of_the_label() {
+        let g = graph("e:{a#b}e:{a#b} # comment");
+        assert_eq!(pairs(&g), [(0, 1), (1, 1)]);
+        assert_eq!(names(&g), ["ground", "a#b"]);
+    }
+
+    #[test]
+    fn long_summands_are_unnamed() {
+        let text = "e".repeat(41);
+        assert_eq!(graph(&text).name, None);
+        assert_eq!(graph(&text[1..]).name.as_deref(), Some(&text[1..]));
+    }
+
+    #[test]
+    fn winning_ways_vectors() {
+        assert_eq!(graph("eeeeeee").edges.len(), 7);
+        let tree = graph("e(ee(e;e);e(eee;ee);e(ee;e))");
+        assert_eq!(tree.edges.len(), 15);
+        assert_eq!(tree.vertices.len(), 16);
+        let girl = graph("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))");
+        assert_eq!(girl.edges.len(), 12);
+        assert_eq!(
+            names(&girl),
+            [
+                "ground", "v1", "v2", "waist", "v3", "v4", "v5", "v6", "v7", "head", "v8"
+            ]
+        );
+    }
+
+    #[test]
+    fn deep_nesting_uses_no_recursion() {
+        let depth = 1_000_000;
+        let text = format!("{}{}", "e(".repeat(depth), ")".repeat(depth));
+        // Every `(` here opens a branch that is empty: the innermost one is reported.
+        let err = error(&text);
+        assert_eq!(err.span, Span::new(2 * depth - 1, 2 * depth + 1));
+        let text = format!("{}e{}", "e(".repeat(depth), ")".repeat(depth));
+        let g = graph(&text);
+        assert_eq!(g.edges.len(), depth + 1);
+        assert_eq!(g.name, None);
+        let err = error(&"(".repeat(depth));
+        assert_eq!(
+            err.message,
+            "unclosed `(`: expected `)` before the end of the line"
+        );
+        assert_eq!(err.span, Span::new(depth - 1, depth));
+    }
+
+    #[test]
+    fn partisan_edges() {
+        for (text, at, label) in [
+            ("eel", 2, "`l` is a blue edge"),
+            ("e(r)", 2, "`r` is a red edge"),
+            ("b", 0, "`b` would be a blue edge (CGSuite writes blue `l`)"),
+            ("eR", 1, "`R` would be a red edge (CGSuite writes red `r`)"),
+            (
+                "(L)",
+                1,
+                "`L` would be a blue edge (CGSuite writes blue `l`)",
+            ),
+        ] {
+            let err = error(text);
+            assert_eq!(
+                err.message,
+                "blue and red edges are partisan Hackenbush, which hackenbush does not \
+                 analyse; only green edges (`e`) are supported"
+            );
+            assert_eq!(err.span, Span::new(at, at + 1), "{text}");
+            assert_eq!(err.label, label);
+        }
+    }
+
+    #[test]
+    fn unknown_letters_and_characters() {
+        let err = error("eex");
+        assert_eq!(err.message, "unknown edge letter `x`");
+        assert_eq!(err.span, Span::new(2, 3));
+        let err = error("E");
+        assert_eq!(err.label, "edge letters are lowercase: a green edge is `e`");
+        let err = error("e-e");
+        assert_eq!(
+            err.message,
+            "expected an edge `e`, `(`, `+` or the end of the line, found `-`"
+        );
+        assert_eq!(
+            err.label,
+            "Hackenbush edges have a colour: a green edge is `e`"
+        );
+        let err = error("e(e%)");
+        assert_eq!(
+            err.message,
+            "expected an edge `e`, `(`, `;` or `)`, found `%`"
+        );
+        assert_eq!(err.span, Span::new(3, 4));
+        let err = error("eé");
+        assert_eq!(err.span, Span::new(1, 3));
+        assert_eq!(
+            err.message,
+            "expected an edge `e`, `(`, `+` or the end of the line, found `é`"
+        );
+    }
+
+    #[test]
+    fn nothing_follows_a_group_in_its_branch() {
+        let err = error("e(e;e)e");
+        assert_eq!(
+            err.message,
+            "expected `+` or the end of the line, found `e`"
+        );
+        assert_eq!(err.label, "a group `( )` ends its branch");
+        assert_eq!(err.span, Span::new(6, 7));
+        let err = error("(e(e)(e))");
+        assert_eq!(err.message, "expected `;` or `)`, found `(`");
+        let err = error("e(e):A");
+        assert_eq!(
+            err.message,
+            "expected `+` or the end of the line, found `:`"
+        );
+    }
+
+    #[test]
+    fn unbalanced_brackets() {
+        let err = error("e(e(e;e)");
+        assert_eq!(
+            err.message,
+            "unclosed `(`: expected `)` before the end of the line"
+        );
+        assert_eq!(err.span, Span::new(1, 2));
+        let err = error("e(e + e");
+        assert_eq!(err.message, "unclosed `(`: expected `)` before `+`");
+        let err = error("e(e # c");
+        assert_eq!(err.message, "unclosed `(`: expected `)` before the comment");
+        let err = error("e(e))");
+        assert_eq!(err.message, "unmatched `)`");
+        assert_eq!(err.span, Span::new(4, 5));
+        let err = error(")");
+        assert_eq!(err.message, "unmatched `)`");
+    }
+
+    #[test]
+    fn semicolon_outside_brackets() {
+        let err = error("ee;e");
+        assert_eq!(err.message, "`;` outside brackets");
+        assert_eq!(err.span, Span::new(2, 3));
+        let err = error("e(e);e");
+        assert_eq!(err.message, "`;` outside brackets");
+    }
+
+    #[test]
+    fn empty_branches() {
+        let err = error("e()");
+        assert_eq!(
+            err.message,
+            "empty branch: expected an edge `e` or `(` before `)`"
+        );
+        assert_eq!(err.span, Span::new(1, 3));
+        let err = error("e(e; ;e)");
+        assert_eq!(
+            err.message,
+            "empty branch: expected an edge `e` or `(` before `;`"
+        );
+        assert_eq!(err.span, Span::new(3, 6));
+        let err = error("e(;)");
+        assert_eq!(err.span, Span::new(1, 3));
+        let err = error("e(e;)");
+        assert_eq!(err.span, Span::new(3, 5));
+    }
+
+    #[test]
+    fn a_branch_starts_with_an_edge() {
+        let err = error("e(:Ae)");
+        assert_eq!(err.message, "expected an edge `e` or `(`, found `:`");
+        assert_eq!(err.span, Span::new(2, 3));
+    }
+
+    #[test]
+    fn long_labels_need_braces() {
+        let err = error("e(e:waist;e)");
+        assert_eq!(
+            err.message,
+            "expected an edge `e`, `(`, `;` or `)`, found `a`"
+        );
+        assert_eq!(
+            err.label,
+            "a label longer than one character goes in braces: `:{waist}`"
+        );
+        assert_eq!(err.span, Span::new(5, 6));
+        let err = error("e:v1");
+        assert_eq!(
+            err.label,
+            "a label longer than one character goes in braces: `:{v1}`"
+        );
+        // `:Al` is the label `A` and a blue edge, but more likely a longer label.
+        let err = error("e:All");
+        assert_eq!(
+            err.label,
+            "a label longer than one character goes in braces: `:{All}`"
+        );
+    }
+
+    #[test]
+    fn one_label_per_vertex() {
+        let err = error("e:A:B");
+        assert_eq!(
+            err.message,
+            "expected an edge `e`, `(`, `+` or the end of the line, found `:`"
+        );
+        assert_eq!(
+            err.label,
+            "a vertex takes one `.` and one label, in that order"
+        );
+        assert_eq!(err.span, Span::new(3, 4));
+        let err = error("e:A.");
+        assert_eq!(err.span, Span::new(3, 4));
+        let err = error("e..");
+        assert_eq!(err.span, Span::new(2, 3));
+    }
+
+    #[test]
+    fn colon_without_label() {
+        for (text, found, span) in [
+            ("e:", "end of line", Span::at(2)),
+            ("e: A", "a blank", Span::new(2, 3)),
+            ("e:(e)", "`(`", Span::new(2, 3)),
+            ("e:é", "`é`", Span::new(2, 4)),
+            (":", "end of line", Span::at(1)),
+        ] {
+            let err = error(text);
+            assert_eq!(
+                err.message,
+                format!("expected a vertex label after `:`, found {found}"),
+                "{text}"
+            );
+            assert_eq!(err.span, span, "{text}");
+        }
+    }
+
+    #[test]
+    fn braced_labels() {
+        let err = error("e:{waist");
+        assert_eq!(
+            err.message,
+            "unterminated `{`: expected `}` to end the vertex label"
+        );
+        assert_eq!(err.span, Span::new(2, 8));
+        // A `{` inside a name is taken for a missing `}`.
+        let err = error("e(e:{waist;e:{waist})");
+        assert_eq!(
+            err.message,
+            "unterminated `{`: expected `}` to end the vertex label"
+        );
+        assert_eq!(err.span, Span::new(4, 13));
+        let err = error("e:{}");
+        assert_eq!(err.message, "empty vertex label `{}`");
+        assert_eq!(err.span, Span::new(2, 4));
+        let err = error("e{a}");
+        assert_eq!(err.label, "a name in braces follows `:`, as in `:{waist}`");
+        // A label may hold any character but braces, blanks included, and is not trimmed.
+        let g = graph("e:{a b}e:{ a b}");
+        assert_eq!(names(&g), ["ground", "a b", " a b"]);
+    }
+
+    #[test]
+    fn empty_summands() {
+        let err = error("+ e");
+        assert_eq!(err.message, "empty summand: expected a graph before `+`");
+        assert_eq!(err.span, Span::new(0, 1));
+        let err = error("e + + e");
+        assert_eq!(err.span, Span::new(4, 5));
+        let err = error("e +  # c");
+        assert_eq!(err.message, "empty summand: expected a graph after `+`");
+        assert_eq!(err.span, Span::new(2, 3));
+    }
+
+    #[test]
+    fn invalid_utf8_stops_after_the_good_lines() {
+        let got: Vec<_> = positions(b"e\nee\xff\ne\n").collect();
+        assert_eq!(got.len(), 2);
+        assert!(got[0].is_ok());
+        assert_eq!(got[1].as_ref().unwrap_err().span, Span::new(4, 5));
+        assert_eq!(
+            got[1].as_ref().unwrap_err().message,
+            "invalid UTF-8 in a cgsuite file"
+        );
+        // A truncated sequence at the end of a line.
+        let got: Vec<_> = positions(b"e\xc3\r\n").collect();
+        assert_eq!(got[0].as_ref().unwrap_err().span, Span::new(1, 2));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 512,
+            failure_persistence: None,
+            ..Default::default()
+        })]
+
+        /// Whatever the text: no panic, errors point into it on character boundaries
+        /// and render, and accepted graphs are well formed.
+        #[test]
+        fn any_text_parses_or_fails_cleanly(text in "[e();:{}A1+ .#xlé\t\r\n-]{0,40}") {
+            let source = crate::source::Source::from_str("t.cgs", &text);
+            for result in positions(text.as_bytes()) {
+                match result {
+                    Ok(p) => {
+                        for g in &p.graphs {
+                            proptest::prop_assert_eq!(&g.ground, &vec![0]);
+                            let n = g.vertices.len() as u32;
+                            proptest::prop_assert!(g.edges.iter().all(|e| e.u < n && e.v < n));
+                            let es = text.matches('e').count();
+                            proptest::prop_assert!(g.edges.len() <= es);
+                        }
+                    }
+                    Err(e) => {
+                        let range = e.span.range();
+                        proptest::prop_assert!(range.end <= text.len());
+                        proptest::prop_assert!(text.is_char_boundary(range.start));
+                        proptest::prop_assert!(text.is_char_boundary(range.end));
+                        let _ = e.render(&source, false);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn parsing_stops_at_the_first_error() {
+        let got = all("e\nx\ne\n");
+        assert_eq!(got.len(), 2);
+        assert!(got[0].is_ok() && got[1].is_err());
+    }
 }
