@@ -20,6 +20,7 @@
 //! - [`report`]: what the command line shows, as serde types rendered to text or JSON;
 //! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
 //!   check behind `hackenbush verify` and the test suite.
+//! - [`generate`]: seeded, reproducible positions in every format (`hackenbush gen`).
 //!
 //! ```
 //! use hackenbush::{source::Source, syntax::{self, Format}, model, analysis};
@@ -39,6 +40,7 @@ pub mod analysis;
 pub mod check;
 pub mod diagnostic;
 pub mod game_tree;
+pub mod generate;
 pub mod model;
 pub mod report;
 pub mod source;

@@ -1,14 +1,561 @@
-//! `hackenbush gen`. Being written.
+//! `hackenbush gen`: seeded, reproducible positions of every shape, written in hb,
+//! christmas, json or dot. The shapes and writers are in [`hackenbush::generate`]; this
+//! module maps the flags onto them and picks the output.
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, Subcommand, ValueEnum};
+
+use hackenbush::generate::write::{self, WriteError};
+use hackenbush::generate::{
+    Cactus, Cycle, Heights, Multigraph, Path, Poj, Shape, Stalks, Tree, shapes,
+};
+use hackenbush::syntax::Format;
+
+use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+
+// The description goes after the list of shapes: the one-line doc comment of the `gen`
+// variant in args.rs sets the command's about texts.
+const AFTER_HELP: &str = "\
+Generates positions of a chosen shape: Nim stalks, random trees, POJ 3710 Christmas Game \
+test cases, cacti, general multigraphs, long paths, cycles through the ground. The output \
+depends only on the flags: the same --seed and flags give the same bytes, on every \
+platform.
+
+Every shape writes every format: hb (the default), christmas (the default for poj; one \
+test case per position, vertex 1 the ground, several ground vertices fused into it), json \
+and dot (the picture `hackenbush dot` draws). An hb, JSON or dot file is one position, so \
+--count above 1 needs christmas; --graphs puts several graphs in one position.
+
+Run `hackenbush gen SHAPE --help` for the flags of a shape. See docs/gen.md.
+
+Examples:
+  hackenbush gen stalks --heights 3,5,7
+  hackenbush gen poj --seed 7 --count 20 -o cases.in
+  hackenbush gen tree --edges 12 --seed 3 | hackenbush analyze --format hb
+  hackenbush gen path --edges 10000000 --format christmas -o path.in
+  hackenbush gen multigraph --grounds 2 --detached 1 --format json";
 
 /// `hackenbush gen`.
 #[derive(Debug, Args)]
-pub struct GenArgs {}
+#[command(after_help = AFTER_HELP)]
+pub struct GenArgs {
+    /// The shape to generate.
+    #[command(subcommand)]
+    pub shape: ShapeArgs,
+}
+
+/// Largest `--edges`, `--vertices`, heights and sizes: [`shapes::MAX_EDGES`].
+const MAX: i64 = shapes::MAX_EDGES as i64;
+/// Largest `--graphs` and `--count`.
+const MAX_GRAPHS: i64 = shapes::MAX_GRAPHS as i64;
+
+/// The shapes, each with its own flags.
+#[derive(Debug, Subcommand)]
+pub enum ShapeArgs {
+    /// Nim stalks: one path from the ground per graph, worth its height
+    #[command(
+        long_about = "\
+Nim stalks: each graph is a path of edges standing on the ground `g` (vertices g, 1, 2, \
+...), worth *height. The heights are given with --heights, or drawn at random in \
+1..=--max-height for --graphs stalks.",
+        after_help = "\
+Examples:
+  hackenbush gen stalks --heights 3,5,7        # the classic Nim position 3, 5, 7
+  hackenbush gen stalks --graphs 5 --max-height 20 --seed 2
+  hackenbush gen stalks --count 100 --format christmas -o nim.in"
+    )]
+    Stalks(StalksArgs),
+
+    /// Random rooted trees: each vertex hangs from a random earlier vertex
+    #[command(
+        long_about = "\
+Random rooted trees of --edges edges, rooted at the ground (vertex 1): every new vertex \
+hangs from a random earlier vertex, chosen among those still below --max-depth and \
+--max-children.",
+        after_help = "\
+Examples:
+  hackenbush gen tree --edges 12 --seed 3
+  hackenbush gen tree --graphs 4 --edges 100 --max-depth 5
+  hackenbush gen tree --edges 1000000 --max-children 2 --format christmas -o tree.in"
+    )]
+    Tree(TreeArgs),
+
+    /// POJ 3710 Christmas Game test cases: trees with polygons hanging from them
+    #[command(
+        long_about = "\
+POJ 3710 Christmas Game test cases, in the christmas format by default: each tree is \
+rooted at vertex 1 (the ground) and has simple polygons hanging from it, each attached to \
+the tree at exactly one vertex, no edge in two polygons, no loops, no parallel edges \
+(unless --digons). Vertex numbers and edge order are shuffled.
+
+Within the POJ bounds unless overridden: N < 100 trees per test case (random 1..=99, or \
+--trees), m < 100 vertices per tree (random 1..=99, or --vertices), hence k < 500 edges.",
+        after_help = "\
+Examples:
+  hackenbush gen poj --seed 7 --count 20 -o cases.in
+  hackenbush gen poj --count 1000 --digons | hackenbush judge
+  hackenbush gen poj --trees 3 --vertices 12 --format hb"
+    )]
+    Poj(PojArgs),
+
+    /// Random cacti: polygons sharing vertices but not edges
+    #[command(
+        long_about = "\
+Random cacti of exactly --edges edges: starting from the ground, a random vertex gets \
+either a pendant edge or a polygon of 3 to --max-polygon edges through it, again and \
+again. Polygons may share vertices (one may hang from a vertex of another), never edges.",
+        after_help = "\
+Examples:
+  hackenbush gen cactus --edges 40 --seed 1
+  hackenbush gen cactus --edges 5000000 --max-polygon 50 --format christmas -o cactus.in
+  hackenbush gen cactus --digons --max-polygon 4 --format dot | dot -Tsvg > cactus.svg"
+    )]
+    Cactus(CactusArgs),
+
+    /// General multigraphs: loops, parallel edges, overlapping cycles, detached parts
+    #[command(
+        long_about = "\
+General multigraphs of --vertices vertices and --edges edges: a random spanning tree of \
+each part, and the other edges between random vertices of a part, loops and parallel \
+edges included, so that cycles overlap. The first --grounds vertices are ground (0 makes \
+a graph without ground, worth 0); --detached parts never touch the ground.",
+        after_help = "\
+Examples:
+  hackenbush gen multigraph --vertices 6 --edges 12 --seed 5
+  hackenbush gen multigraph --grounds 3 --detached 2 --vertices 20 --edges 40
+  hackenbush gen multigraph --vertices 500000 --edges 1000000 --format christmas -o m.in"
+    )]
+    Multigraph(MultigraphArgs),
+
+    /// Long paths from the ground (nothing random)
+    #[command(
+        long_about = "\
+Paths of --edges edges from the ground: vertices 1 (the ground), 2, ..., worth *edges. \
+Nothing is random: --seed changes nothing. Paths of 10^7 edges and more are written in \
+seconds.",
+        after_help = "\
+Examples:
+  hackenbush gen path --edges 20
+  hackenbush gen path --edges 10000000 --format christmas -o path.in"
+    )]
+    Path(PathArgs),
+
+    /// Cycles through the ground, optionally with trees hanging off them
+    #[command(
+        long_about = "\
+Cycles of --edges edges through the ground (1 edge is a loop, 2 a pair of parallel \
+edges). With --trees, half the edges make the cycle and the other half random trees \
+hanging from it: every new vertex joins a random earlier vertex.",
+        after_help = "\
+Examples:
+  hackenbush gen cycle --edges 7
+  hackenbush gen cycle --edges 1000000 --trees --format christmas -o cycle.in"
+    )]
+    Cycle(CycleArgs),
+}
+
+/// The flags every shape has.
+#[derive(Debug, Args)]
+pub struct CommonArgs {
+    /// Seed of the random choices: the same seed and flags give the same output
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Positions to write, as christmas test cases (hb, json and dot files hold one)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=shapes::MAX_GRAPHS))]
+    pub count: u64,
+
+    /// Output format [default: from the extension of -o, else hb; christmas for poj]
+    #[arg(short, long, value_enum)]
+    pub format: Option<GenFormat>,
+
+    /// Write to FILE instead of stdout
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Output formats of `gen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenFormat {
+    /// Native format for people (.hb)
+    Hb,
+    /// POJ 3710 Christmas Game judge format (.in, .txt)
+    Christmas,
+    /// JSON input format (.json)
+    Json,
+    /// Graphviz DOT picture, as `hackenbush dot` draws it (.dot, .gv)
+    Dot,
+}
+
+impl From<GenFormat> for Format {
+    fn from(f: GenFormat) -> Format {
+        match f {
+            GenFormat::Hb => Format::Hb,
+            GenFormat::Christmas => Format::Christmas,
+            GenFormat::Json => Format::Json,
+            GenFormat::Dot => Format::Dot,
+        }
+    }
+}
+
+/// `gen stalks`.
+#[derive(Debug, Args)]
+pub struct StalksArgs {
+    /// Heights of the stalks, one graph each (0 is an empty graph)
+    #[arg(long, value_name = "H,H,...", value_delimiter = ',',
+          conflicts_with_all = ["graphs", "max_height"],
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub heights: Vec<u32>,
+
+    /// Number of stalks, of random heights
+    #[arg(long, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+
+    /// Largest random height (heights are drawn in 1..=H)
+    #[arg(long, value_name = "H", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..=MAX))]
+    pub max_height: u32,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen tree`.
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+
+    /// Edges per tree
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub edges: u32,
+
+    /// Largest depth (edges from the root down to a leaf) [default: no limit]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_depth: Option<u32>,
+
+    /// Largest number of children of a vertex [default: no limit]
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_children: Option<u32>,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen poj`.
+#[derive(Debug, Args)]
+pub struct PojArgs {
+    /// Trees per test case [default: random in 1..=99]
+    #[arg(long, visible_alias = "graphs", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub trees: Option<u32>,
+
+    /// Vertices per tree [default: random in 1..=99 for each tree]
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=MAX))]
+    pub vertices: Option<u32>,
+
+    /// Largest polygon, in edges
+    #[arg(long, value_name = "S", default_value_t = 6,
+          value_parser = clap::value_parser!(u32).range(2..=MAX))]
+    pub max_polygon: u32,
+
+    /// Allow polygons of 2 edges (pairs of parallel edges)
+    #[arg(long)]
+    pub digons: bool,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen cactus`.
+#[derive(Debug, Args)]
+pub struct CactusArgs {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+
+    /// Edges per cactus
+    #[arg(long, value_name = "N", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub edges: u32,
+
+    /// Largest polygon, in edges
+    #[arg(long, value_name = "S", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(2..=MAX))]
+    pub max_polygon: u32,
+
+    /// Allow polygons of 2 edges (pairs of parallel edges)
+    #[arg(long)]
+    pub digons: bool,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen multigraph`.
+#[derive(Debug, Args)]
+pub struct MultigraphArgs {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+
+    /// Vertices per graph (at least --grounds + --detached, and 1)
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=MAX))]
+    pub vertices: u32,
+
+    /// Edges per graph (at least --vertices - 1)
+    #[arg(long, value_name = "N", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub edges: u32,
+
+    /// Ground vertices per graph (0: no ground, the graph is worth 0)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub grounds: u32,
+
+    /// Parts per graph not attached to the ground
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub detached: u32,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen path`.
+#[derive(Debug, Args)]
+pub struct PathArgs {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+
+    /// Edges per path
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(0..=MAX))]
+    pub edges: u32,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen cycle`.
+#[derive(Debug, Args)]
+pub struct CycleArgs {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+
+    /// Edges per graph, cycle and trees together
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=MAX))]
+    pub edges: u32,
+
+    /// Half the edges make the cycle, the other half random trees hanging from it
+    #[arg(long)]
+    pub trees: bool,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+impl ShapeArgs {
+    /// The library's shape and the common flags.
+    fn shape(&self) -> (Shape, &CommonArgs) {
+        match self {
+            ShapeArgs::Stalks(a) => {
+                let heights = if a.heights.is_empty() {
+                    Heights::Random {
+                        graphs: a.graphs,
+                        max_height: a.max_height,
+                    }
+                } else {
+                    Heights::Given(a.heights.clone())
+                };
+                (Shape::Stalks(Stalks { heights }), &a.common)
+            }
+            ShapeArgs::Tree(a) => (
+                Shape::Tree(Tree {
+                    graphs: a.graphs,
+                    edges: a.edges,
+                    max_depth: a.max_depth,
+                    max_children: a.max_children,
+                }),
+                &a.common,
+            ),
+            ShapeArgs::Poj(a) => (
+                Shape::Poj(Poj {
+                    trees: a.trees,
+                    vertices: a.vertices,
+                    max_polygon: a.max_polygon,
+                    digons: a.digons,
+                }),
+                &a.common,
+            ),
+            ShapeArgs::Cactus(a) => (
+                Shape::Cactus(Cactus {
+                    graphs: a.graphs,
+                    edges: a.edges,
+                    max_polygon: a.max_polygon,
+                    digons: a.digons,
+                }),
+                &a.common,
+            ),
+            ShapeArgs::Multigraph(a) => (
+                Shape::Multigraph(Multigraph {
+                    graphs: a.graphs,
+                    vertices: a.vertices,
+                    edges: a.edges,
+                    grounds: a.grounds,
+                    detached: a.detached,
+                }),
+                &a.common,
+            ),
+            ShapeArgs::Path(a) => (
+                Shape::Path(Path {
+                    graphs: a.graphs,
+                    edges: a.edges,
+                }),
+                &a.common,
+            ),
+            ShapeArgs::Cycle(a) => (
+                Shape::Cycle(Cycle {
+                    graphs: a.graphs,
+                    edges: a.edges,
+                    trees: a.trees,
+                }),
+                &a.common,
+            ),
+        }
+    }
+}
 
 /// Runs the command.
-pub fn run(_args: &GenArgs) -> ExitCode {
-    ExitCode::from(super::output::BAD_INPUT)
+pub fn run(args: &GenArgs) -> ExitCode {
+    match generate(args) {
+        Ok(true) => ExitCode::from(SUCCESS),
+        Ok(false) => ExitCode::from(BAD_INPUT),
+        Err(stop) => stop.exit_code(),
+    }
+}
+
+/// The output format: `--format`, else the extension of `-o`, else the shape's default.
+fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
+    if let Some(format) = common.format {
+        return Ok(format.into());
+    }
+    if let Some(path) = &common.output
+        && let Some(format) = Format::from_path(path)
+    {
+        if !write::FORMATS.contains(&format) {
+            return Err(format!(
+                "gen cannot write the {format} format that {} implies; use --format hb, \
+                 christmas, json or dot",
+                path.display()
+            ));
+        }
+        return Ok(format);
+    }
+    Ok(match shape {
+        Shape::Poj(_) => Format::Christmas,
+        _ => Format::Hb,
+    })
+}
+
+/// Checks the flags, then writes; `Ok(false)` when the flags are refused.
+fn generate(args: &GenArgs) -> Result<bool, Stop> {
+    let (shape, common) = args.shape.shape();
+    let checked = shape.validate().and_then(|()| {
+        let format = format(&shape, common)?;
+        if common.count > 1 && !write::holds_several(format) {
+            return Err(format!(
+                "a{} {format} file holds one position, and --count asks for {}: write \
+                 christmas (one test case per position), or put several graphs in one \
+                 position with --graphs",
+                if format == Format::Hb { "n" } else { "" },
+                common.count
+            ));
+        }
+        Ok(format)
+    });
+    let format = match checked {
+        Ok(format) => format,
+        Err(message) => {
+            output::report_error(&message);
+            return Ok(false);
+        }
+    };
+    match &common.output {
+        None => {
+            let mut out = output::stdout();
+            match write_all(&mut out, &shape, common, format) {
+                Ok(()) => {}
+                Err(WriteError::Io(e)) => return Err(e.into()),
+                Err(WriteError::Unwritable(message)) => {
+                    out.flush()?;
+                    output::report_error(&message);
+                    return Ok(false);
+                }
+            }
+            out.flush()?;
+        }
+        Some(path) => {
+            let written = File::create(path).map_err(WriteError::Io).and_then(|file| {
+                let mut out = BufWriter::with_capacity(1 << 16, file);
+                write_all(&mut out, &shape, common, format)?;
+                out.flush()?;
+                Ok(())
+            });
+            match written {
+                Ok(()) => {}
+                Err(WriteError::Io(e)) => {
+                    output::report_error(&format!(
+                        "cannot write {}: {}",
+                        path.display(),
+                        output::io_reason(&e)
+                    ));
+                    return Ok(false);
+                }
+                Err(WriteError::Unwritable(message)) => {
+                    output::report_error(&message);
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Generates and writes the positions one at a time.
+fn write_all<W: Write>(
+    out: &mut W,
+    shape: &Shape,
+    common: &CommonArgs,
+    format: Format,
+) -> Result<(), WriteError> {
+    let title = format!("{} (seed {})", shape.name(), common.seed);
+    for position in shape.positions(common.seed, common.count) {
+        write::position(out, format, &position, &title)?;
+    }
+    Ok(())
 }

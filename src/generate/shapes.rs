@@ -1,0 +1,896 @@
+//! The shapes: each a parameter struct whose [`graph`](Stalks) methods build one
+//! [`GraphDecl`] from a [`Rng`], and [`Shape`], which puts the graphs of one position
+//! together.
+//!
+//! Every graph is built in time and memory linear in its size, with loops only (no
+//! recursion), and uses [`Vertices::Numbered`] (vertex id `i` is vertex `i + 1`), except
+//! stalks, which are small and name their ground `g`. Edge spans are empty: the graphs
+//! were not read from any text.
+
+use crate::source::Span;
+use crate::syntax::{EdgeDecl, GraphDecl, Position, VertexName, Vertices};
+
+use super::rng::Rng;
+
+/// Largest number of edges of one position (all its graphs together): about 1.6 GB of
+/// edges in memory.
+pub const MAX_EDGES: u64 = 100_000_000;
+
+/// Largest number of graphs in one position.
+pub const MAX_GRAPHS: u64 = 1_000_000;
+
+/// The POJ 3710 bound on trees per test case (`N < 100`).
+pub const POJ_MAX_TREES: u32 = 99;
+
+/// The POJ 3710 bound on vertices per tree (`m < 100`).
+pub const POJ_MAX_VERTICES: u32 = 99;
+
+/// The POJ 3710 bound on edges per tree (`k < 500`).
+pub const POJ_MAX_EDGES: u32 = 499;
+
+/// A family of positions, with its parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Nim heaps: one stalk per graph.
+    Stalks(Stalks),
+    /// Random rooted trees.
+    Tree(Tree),
+    /// POJ 3710 Christmas Game test cases: trees with polygons hanging from them.
+    Poj(Poj),
+    /// Random cacti: polygons sharing vertices but not edges.
+    Cactus(Cactus),
+    /// General multigraphs: loops, parallel edges, overlapping cycles.
+    Multigraph(Multigraph),
+    /// Long paths from the ground.
+    Path(Path),
+    /// Big cycles through the ground, optionally with trees.
+    Cycle(Cycle),
+}
+
+impl Shape {
+    /// The shape's name, as `hackenbush gen` spells it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Shape::Stalks(_) => "stalks",
+            Shape::Tree(_) => "tree",
+            Shape::Poj(_) => "poj",
+            Shape::Cactus(_) => "cactus",
+            Shape::Multigraph(_) => "multigraph",
+            Shape::Path(_) => "path",
+            Shape::Cycle(_) => "cycle",
+        }
+    }
+
+    /// Checks the parameters: `Err` says what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            Shape::Stalks(s) => s.validate(),
+            Shape::Tree(s) => s.validate(),
+            Shape::Poj(s) => s.validate(),
+            Shape::Cactus(s) => s.validate(),
+            Shape::Multigraph(s) => s.validate(),
+            Shape::Path(s) => s.validate(),
+            Shape::Cycle(s) => s.validate(),
+        }
+    }
+
+    /// Position number `index` (0-based) of `seed`: its graphs are drawn from
+    /// [`Rng::stream(seed, index)`](Rng::stream), so the position does not depend on the
+    /// positions before it. The position's `case` is `index + 1`.
+    ///
+    /// # Panics
+    ///
+    /// If the parameters are invalid ([`Shape::validate`] says why).
+    ///
+    /// ```
+    /// use hackenbush::generate::{Shape, Stalks};
+    ///
+    /// let shape = Shape::Stalks(Stalks::heights(vec![1, 2, 3]));
+    /// let position = shape.position(0, 0);
+    /// let values: Vec<u64> = hackenbush::analyze_position(position)
+    ///     .iter()
+    ///     .map(|(_, a)| a.value)
+    ///     .collect();
+    /// assert_eq!(values, [1, 2, 3]);
+    /// ```
+    pub fn position(&self, seed: u64, index: u64) -> Position {
+        if let Err(message) = self.validate() {
+            panic!("invalid {} parameters: {message}", self.name());
+        }
+        let mut rng = Rng::stream(seed, index);
+        let rng = &mut rng;
+        let graphs = match self {
+            Shape::Stalks(s) => s.graphs(rng),
+            Shape::Tree(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
+            Shape::Poj(s) => {
+                let trees = s.trees.unwrap_or_else(|| rng.range(1, POJ_MAX_TREES));
+                (0..trees).map(|i| s.graph(i, rng)).collect()
+            }
+            Shape::Cactus(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
+            Shape::Multigraph(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
+            Shape::Path(s) => (0..s.graphs).map(|i| s.graph(i)).collect(),
+            Shape::Cycle(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
+        };
+        Position {
+            case: Some(index as usize + 1),
+            span: Span::default(),
+            graphs,
+        }
+    }
+
+    /// Positions `0..count` of `seed`, one at a time.
+    ///
+    /// # Panics
+    ///
+    /// As [`Shape::position`], when the first position is asked for.
+    pub fn positions(&self, seed: u64, count: u64) -> impl Iterator<Item = Position> + '_ {
+        (0..count).map(move |i| self.position(seed, i))
+    }
+}
+
+/// Checks a count against a bound.
+fn at_most(what: &str, value: u64, max: u64) -> Result<(), String> {
+    if value > max {
+        Err(format!("{what} must be at most {max}, got {value}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks the total number of edges of a position.
+fn total_edges(graphs: u64, per_graph: u64) -> Result<(), String> {
+    at_most("the number of graphs", graphs, MAX_GRAPHS)?;
+    let total = graphs.saturating_mul(per_graph);
+    if total > MAX_EDGES {
+        return Err(format!(
+            "a position would have up to {total} edges ({graphs} graphs of up to {per_graph}); \
+             the limit is {MAX_EDGES}"
+        ));
+    }
+    Ok(())
+}
+
+/// A graph under construction: vertex ids `0..vertices`, ground `[0]` unless changed.
+struct Builder {
+    vertices: u32,
+    edges: Vec<EdgeDecl>,
+}
+
+impl Builder {
+    fn with_capacity(edges: usize) -> Builder {
+        Builder {
+            vertices: 1,
+            edges: Vec::with_capacity(edges),
+        }
+    }
+
+    fn edge(&mut self, u: u32, v: u32) {
+        self.edges.push(EdgeDecl {
+            u,
+            v,
+            span: Span::default(),
+        });
+    }
+
+    /// A new vertex, joined to `parent`.
+    fn child(&mut self, parent: u32) -> u32 {
+        let v = self.new_vertex();
+        self.edge(parent, v);
+        v
+    }
+
+    fn new_vertex(&mut self) -> u32 {
+        let v = self.vertices;
+        self.vertices += 1;
+        v
+    }
+
+    /// A polygon of `sides` edges through `at`: `sides - 1` new vertices, in order.
+    fn polygon(&mut self, at: u32, sides: u32) {
+        debug_assert!(sides >= 2);
+        let mut last = at;
+        for _ in 1..sides {
+            last = self.child(last);
+        }
+        self.edge(last, at);
+    }
+
+    fn finish(self, name: String, ground: Vec<u32>) -> GraphDecl {
+        GraphDecl {
+            name: Some(name),
+            span: Span::default(),
+            vertices: Vertices::Numbered(self.vertices),
+            ground,
+            edges: self.edges,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Nim stalks: each graph a path of `height` edges from the ground `g` (vertices `g`,
+/// `1`, `2`, ...), worth `*height`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stalks {
+    /// The heights.
+    pub heights: Heights,
+}
+
+/// How [`Stalks`] get their heights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heights {
+    /// These heights, one graph each (0 is a graph with no edges).
+    Given(Vec<u32>),
+    /// `graphs` stalks, each of a random height in `1..=max_height`.
+    Random {
+        /// How many stalks.
+        graphs: u32,
+        /// The largest height.
+        max_height: u32,
+    },
+}
+
+impl Default for Stalks {
+    /// Three stalks of random heights up to 10.
+    fn default() -> Self {
+        Stalks {
+            heights: Heights::Random {
+                graphs: 3,
+                max_height: 10,
+            },
+        }
+    }
+}
+
+impl Stalks {
+    /// Stalks of the given heights.
+    pub fn heights(heights: Vec<u32>) -> Stalks {
+        Stalks {
+            heights: Heights::Given(heights),
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        match &self.heights {
+            Heights::Given(heights) => {
+                at_most("the number of stalks", heights.len() as u64, MAX_GRAPHS)?;
+                let total: u64 = heights.iter().map(|&h| u64::from(h)).sum();
+                at_most("the total height of the stalks", total, MAX_EDGES)
+            }
+            Heights::Random { graphs, max_height } => {
+                if *max_height == 0 {
+                    return Err("the largest height must be at least 1".into());
+                }
+                total_edges(u64::from(*graphs), u64::from(*max_height))
+            }
+        }
+    }
+
+    fn graphs(&self, rng: &mut Rng) -> Vec<GraphDecl> {
+        let heights = match &self.heights {
+            Heights::Given(heights) => heights.clone(),
+            Heights::Random { graphs, max_height } => {
+                (0..*graphs).map(|_| rng.range(1, *max_height)).collect()
+            }
+        };
+        heights
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| stalk(i as u32, h))
+            .collect()
+    }
+}
+
+fn stalk(index: u32, height: u32) -> GraphDecl {
+    let mut names = Vec::with_capacity(height as usize + 1);
+    names.push(VertexName::Name("g".into()));
+    names.extend((1..=u64::from(height)).map(VertexName::Number));
+    GraphDecl {
+        name: Some(format!("stalk {}", index + 1)),
+        span: Span::default(),
+        vertices: Vertices::Named(names),
+        ground: vec![0],
+        edges: (0..height)
+            .map(|i| EdgeDecl {
+                u: i,
+                v: i + 1,
+                span: Span::default(),
+            })
+            .collect(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Random rooted trees of `edges` edges: vertex `i` (from 1) hangs from a random earlier
+/// vertex, chosen uniformly among those that may still take a child. The root, vertex 1,
+/// is the ground.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    /// Graphs per position.
+    pub graphs: u32,
+    /// Edges per tree.
+    pub edges: u32,
+    /// Largest depth (edges from the root to a leaf), if limited; at least 1.
+    pub max_depth: Option<u32>,
+    /// Largest number of children of a vertex, if limited; at least 1.
+    pub max_children: Option<u32>,
+}
+
+impl Default for Tree {
+    /// One tree of 20 edges.
+    fn default() -> Self {
+        Tree {
+            graphs: 1,
+            edges: 20,
+            max_depth: None,
+            max_children: None,
+        }
+    }
+}
+
+impl Tree {
+    fn validate(&self) -> Result<(), String> {
+        total_edges(u64::from(self.graphs), u64::from(self.edges))?;
+        if self.max_depth == Some(0) || self.max_children == Some(0) {
+            return Err("the largest depth and number of children must be at least 1".into());
+        }
+        if let (Some(depth), Some(children)) = (self.max_depth, self.max_children) {
+            // children + children^2 + ... + children^depth, saturating.
+            let mut capacity = 0u64;
+            let mut level = 1u64;
+            for _ in 0..depth {
+                level = level.saturating_mul(u64::from(children));
+                capacity = capacity.saturating_add(level);
+                if capacity >= u64::from(self.edges) {
+                    break;
+                }
+            }
+            if capacity < u64::from(self.edges) {
+                return Err(format!(
+                    "a tree of depth at most {depth} with at most {children} children per \
+                     vertex has at most {capacity} edges, not {}",
+                    self.edges
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Tree number `index` of a position.
+    pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
+        let mut b = Builder::with_capacity(self.edges as usize);
+        if self.max_depth.is_none() && self.max_children.is_none() {
+            for v in 1..=self.edges {
+                b.child(rng.below_u32(v));
+            }
+        } else {
+            let max_depth = self.max_depth.unwrap_or(u32::MAX);
+            let max_children = self.max_children.unwrap_or(u32::MAX);
+            // Vertices that may take a child, and every vertex's depth and children.
+            let mut open = vec![0u32];
+            let mut depth = vec![0u32];
+            let mut children = vec![0u32];
+            for _ in 0..self.edges {
+                let slot = rng.below(open.len() as u64) as usize;
+                let parent = open[slot];
+                let v = b.child(parent);
+                let p = parent as usize;
+                children[p] += 1;
+                if children[p] == max_children {
+                    open.swap_remove(slot);
+                }
+                depth.push(depth[p] + 1);
+                children.push(0);
+                if depth[p] + 1 < max_depth {
+                    open.push(v);
+                }
+            }
+        }
+        b.finish(format!("tree {}", index + 1), vec![0])
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// POJ 3710 Christmas Game trees: a rooted tree (vertex 1 is the root and the ground)
+/// with simple polygons hanging from it. Each polygon shares exactly one vertex with the
+/// rest of the graph, a vertex of the tree; its other vertices lie on it alone, so no
+/// edge is in two polygons. There are no loops, and no parallel edges unless `digons`
+/// allows 2-edge polygons. Vertex numbers other than 1 and the order and direction of
+/// the edges are shuffled, as judge data would be.
+///
+/// With the default sizes a test case has `N < 100` trees of `m < 100` vertices, hence
+/// `k < 2m < 500` edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Poj {
+    /// Trees per test case; random in `1..=99` if not given.
+    pub trees: Option<u32>,
+    /// Vertices per tree; random in `1..=99` for each tree if not given.
+    pub vertices: Option<u32>,
+    /// Largest polygon, in edges (at least 3, or 2 with `digons`).
+    pub max_polygon: u32,
+    /// Allow 2-edge polygons (pairs of parallel edges).
+    pub digons: bool,
+}
+
+impl Default for Poj {
+    /// Random sizes within the POJ bounds, polygons of 3 to 6 edges.
+    fn default() -> Self {
+        Poj {
+            trees: None,
+            vertices: None,
+            max_polygon: 6,
+            digons: false,
+        }
+    }
+}
+
+impl Poj {
+    fn smallest_polygon(&self) -> u32 {
+        if self.digons { 2 } else { 3 }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.max_polygon < self.smallest_polygon() {
+            return Err(format!(
+                "the largest polygon must have at least {} edges{}, got {}",
+                self.smallest_polygon(),
+                if self.digons { "" } else { " (2 with digons)" },
+                self.max_polygon
+            ));
+        }
+        if self.vertices == Some(0) {
+            return Err("a tree has at least 1 vertex".into());
+        }
+        let trees = self.trees.unwrap_or(POJ_MAX_TREES);
+        let vertices = self.vertices.unwrap_or(POJ_MAX_VERTICES);
+        // At most 2 edges per vertex beyond the root (a digon per vertex).
+        total_edges(u64::from(trees), 2 * u64::from(vertices))
+    }
+
+    /// Tree number `index` of a test case.
+    pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
+        let m = self
+            .vertices
+            .unwrap_or_else(|| rng.range(1, POJ_MAX_VERTICES));
+        let mut b = Builder::with_capacity(m as usize + m as usize / 2);
+        let mut tree = vec![0u32];
+        let smallest = self.smallest_polygon();
+        while b.vertices < m {
+            let left = m - b.vertices;
+            let at = tree[rng.below(tree.len() as u64) as usize];
+            if left + 1 >= smallest && rng.chance(1, 3) {
+                let sides = rng.range(smallest, self.max_polygon.min(left + 1));
+                b.polygon(at, sides);
+            } else {
+                tree.push(b.child(at));
+            }
+        }
+        // Shuffle the names of vertices 2..m, the order of the edges and their directions.
+        let mut names: Vec<u32> = (0..m).collect();
+        rng.shuffle(&mut names[1..]);
+        for e in &mut b.edges {
+            let (u, v) = (names[e.u as usize], names[e.v as usize]);
+            (e.u, e.v) = if rng.chance(1, 2) { (u, v) } else { (v, u) };
+        }
+        rng.shuffle(&mut b.edges);
+        b.finish(format!("tree {}", index + 1), vec![0])
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Random cacti of exactly `edges` edges: starting from the ground, again and again a
+/// random vertex gets either a pendant edge or a polygon of random size through it.
+/// Polygons may share vertices (a polygon may hang from a vertex of another), never
+/// edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cactus {
+    /// Graphs per position.
+    pub graphs: u32,
+    /// Edges per graph.
+    pub edges: u32,
+    /// Largest polygon, in edges (at least 3, or 2 with `digons`).
+    pub max_polygon: u32,
+    /// Allow 2-edge polygons (pairs of parallel edges).
+    pub digons: bool,
+}
+
+impl Default for Cactus {
+    /// One cactus of 30 edges, polygons of 3 to 8 edges.
+    fn default() -> Self {
+        Cactus {
+            graphs: 1,
+            edges: 30,
+            max_polygon: 8,
+            digons: false,
+        }
+    }
+}
+
+impl Cactus {
+    fn smallest_polygon(&self) -> u32 {
+        if self.digons { 2 } else { 3 }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.max_polygon < self.smallest_polygon() {
+            return Err(format!(
+                "the largest polygon must have at least {} edges{}, got {}",
+                self.smallest_polygon(),
+                if self.digons { "" } else { " (2 with digons)" },
+                self.max_polygon
+            ));
+        }
+        total_edges(u64::from(self.graphs), u64::from(self.edges))
+    }
+
+    /// Cactus number `index` of a position.
+    pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
+        let mut b = Builder::with_capacity(self.edges as usize);
+        let smallest = self.smallest_polygon();
+        let mut left = self.edges;
+        while left > 0 {
+            let at = rng.below_u32(b.vertices);
+            if left >= smallest && rng.chance(1, 2) {
+                let sides = rng.range(smallest, self.max_polygon.min(left));
+                b.polygon(at, sides);
+                left -= sides;
+            } else {
+                b.child(at);
+                left -= 1;
+            }
+        }
+        b.finish(format!("cactus {}", index + 1), vec![0])
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// General multigraphs: `vertices` vertices, the first `grounds` of them ground, and
+/// `edges` edges. The vertices are split into a main part (holding the ground) and
+/// `detached` parts that do not touch it; each part is connected by a random spanning
+/// tree, and the other edges join random vertices of one part, with loops and parallel
+/// edges made on purpose (about one extra edge in eight each). The edges are shuffled and
+/// randomly directed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Multigraph {
+    /// Graphs per position.
+    pub graphs: u32,
+    /// Vertices per graph (at least `max(grounds, 1) + detached`).
+    pub vertices: u32,
+    /// Edges per graph (at least `vertices - 1`).
+    pub edges: u32,
+    /// Ground vertices per graph (0 makes graphs without ground, worth 0).
+    pub grounds: u32,
+    /// Parts not attached to the ground, per graph.
+    pub detached: u32,
+}
+
+impl Default for Multigraph {
+    /// One multigraph of 8 vertices and 16 edges, one ground vertex, all attached.
+    fn default() -> Self {
+        Multigraph {
+            graphs: 1,
+            vertices: 8,
+            edges: 16,
+            grounds: 1,
+            detached: 0,
+        }
+    }
+}
+
+impl Multigraph {
+    fn validate(&self) -> Result<(), String> {
+        total_edges(u64::from(self.graphs), u64::from(self.edges))?;
+        at_most(
+            "the number of vertices",
+            u64::from(self.vertices),
+            MAX_EDGES,
+        )?;
+        let needed = u64::from(self.grounds.max(1)) + u64::from(self.detached);
+        if u64::from(self.vertices) < needed {
+            return Err(format!(
+                "{} ground vertices and {} detached parts need at least {needed} vertices, got {}",
+                self.grounds, self.detached, self.vertices
+            ));
+        }
+        if self.edges < self.vertices - 1 {
+            return Err(format!(
+                "{} vertices need at least {} edges (a spanning tree of each part and a loop \
+                 in each one-vertex part), got {}",
+                self.vertices,
+                self.vertices - 1,
+                self.edges
+            ));
+        }
+        Ok(())
+    }
+
+    /// Multigraph number `index` of a position.
+    pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
+        let n = self.vertices;
+        let main_min = self.grounds.max(1);
+        let parts = self.detached as usize + 1;
+        // The vertices of each part: the ground (and at least one vertex) in the main part,
+        // one vertex for each detached part, then the rest, three in four to the main part.
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); parts];
+        let mut part_of = Vec::with_capacity(n as usize);
+        for v in 0..n {
+            let part = if v < main_min {
+                0
+            } else if v < main_min + self.detached {
+                (v - main_min + 1) as usize
+            } else if self.detached == 0 || rng.chance(3, 4) {
+                0
+            } else {
+                1 + rng.below(u64::from(self.detached)) as usize
+            };
+            members[part].push(v);
+            part_of.push(part as u32);
+        }
+        let mut b = Builder::with_capacity(self.edges as usize);
+        b.vertices = n;
+        for part in &members {
+            for i in 1..part.len() {
+                let parent = part[rng.below(i as u64) as usize];
+                b.edge(parent, part[i]);
+            }
+        }
+        for part in &members[1..] {
+            if part.len() == 1 {
+                b.edge(part[0], part[0]);
+            }
+        }
+        while (b.edges.len() as u64) < u64::from(self.edges) {
+            let u = rng.below_u32(n);
+            let kind = rng.below(8);
+            if kind == 0 {
+                b.edge(u, u);
+            } else if kind == 1 && !b.edges.is_empty() {
+                let e = b.edges[rng.below(b.edges.len() as u64) as usize];
+                b.edge(e.u, e.v);
+            } else {
+                let part = &members[part_of[u as usize] as usize];
+                let v = part[rng.below(part.len() as u64) as usize];
+                b.edge(u, v);
+            }
+        }
+        for e in &mut b.edges {
+            if rng.chance(1, 2) {
+                (e.u, e.v) = (e.v, e.u);
+            }
+        }
+        rng.shuffle(&mut b.edges);
+        b.finish(
+            format!("multigraph {}", index + 1),
+            (0..self.grounds).collect(),
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Paths of `edges` edges from the ground: vertex 1 (the ground), 2, ..., `edges + 1`,
+/// worth `*edges`. Nothing random.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// Graphs per position.
+    pub graphs: u32,
+    /// Edges per path.
+    pub edges: u32,
+}
+
+impl Default for Path {
+    /// One path of 1000 edges.
+    fn default() -> Self {
+        Path {
+            graphs: 1,
+            edges: 1000,
+        }
+    }
+}
+
+impl Path {
+    fn validate(&self) -> Result<(), String> {
+        total_edges(u64::from(self.graphs), u64::from(self.edges))
+    }
+
+    /// Path number `index` of a position.
+    pub fn graph(&self, index: u32) -> GraphDecl {
+        let mut b = Builder::with_capacity(self.edges as usize);
+        for v in 0..self.edges {
+            b.child(v);
+        }
+        b.finish(format!("path {}", index + 1), vec![0])
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Cycles through the ground: vertex 1 (the ground), 2, ..., back to 1. With `trees`,
+/// half the edges (rounded down, at least 1) make the cycle and the others hang as random
+/// trees: each new vertex joins a random earlier vertex, of the cycle or of a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// Graphs per position.
+    pub graphs: u32,
+    /// Edges per graph, at least 1 (a cycle of 1 edge is a loop, of 2 a digon).
+    pub edges: u32,
+    /// Let trees hang off the cycle.
+    pub trees: bool,
+}
+
+impl Default for Cycle {
+    /// One cycle of 100 edges, no trees.
+    fn default() -> Self {
+        Cycle {
+            graphs: 1,
+            edges: 100,
+            trees: false,
+        }
+    }
+}
+
+impl Cycle {
+    fn validate(&self) -> Result<(), String> {
+        if self.edges == 0 {
+            return Err("a cycle has at least 1 edge".into());
+        }
+        total_edges(u64::from(self.graphs), u64::from(self.edges))
+    }
+
+    /// Cycle number `index` of a position.
+    pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
+        let ring = if self.trees {
+            (self.edges / 2).max(1)
+        } else {
+            self.edges
+        };
+        let mut b = Builder::with_capacity(self.edges as usize);
+        b.polygon(0, ring.max(2));
+        if ring == 1 {
+            // A loop: the polygon of 2 was one vertex too many.
+            b.edges.clear();
+            b.vertices = 1;
+            b.edge(0, 0);
+        }
+        while (b.edges.len() as u32) < self.edges {
+            let v = b.vertices;
+            b.child(rng.below_u32(v));
+        }
+        b.finish(format!("cycle {}", index + 1), vec![0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(position: Position) -> Vec<u64> {
+        crate::analyze_position(position)
+            .iter()
+            .map(|(_, a)| a.value)
+            .collect()
+    }
+
+    #[test]
+    fn stalks_are_worth_their_heights() {
+        let shape = Shape::Stalks(Stalks::heights(vec![0, 3, 5]));
+        assert_eq!(values(shape.position(1, 0)), [0, 3, 5]);
+        let shape = Shape::Stalks(Stalks::default());
+        let position = shape.position(1, 0);
+        assert_eq!(position.graphs.len(), 3);
+        for (graph, value) in position.graphs.iter().zip(values(position.clone())) {
+            assert!((1..=10).contains(&value));
+            assert_eq!(graph.edges.len() as u64, value);
+        }
+    }
+
+    #[test]
+    fn paths_and_cycles() {
+        let path = Shape::Path(Path {
+            graphs: 2,
+            edges: 7,
+        });
+        assert_eq!(values(path.position(0, 0)), [7, 7]);
+        for (edges, value) in [(1, 1), (2, 0), (3, 1), (10, 0), (11, 1)] {
+            let cycle = Shape::Cycle(Cycle {
+                graphs: 1,
+                edges,
+                trees: false,
+            });
+            let position = cycle.position(0, 0);
+            assert_eq!(position.graphs[0].edges.len(), edges as usize);
+            assert_eq!(values(position), [value], "cycle of {edges}");
+        }
+        for edges in 1..12 {
+            let cycle = Shape::Cycle(Cycle {
+                graphs: 1,
+                edges,
+                trees: true,
+            });
+            let position = cycle.position(3, 0);
+            let graph = &position.graphs[0];
+            assert_eq!(graph.edges.len(), edges as usize);
+            assert_eq!(graph.vertices.len(), edges as usize);
+        }
+    }
+
+    #[test]
+    fn trees_respect_their_limits() {
+        let shape = Tree {
+            graphs: 1,
+            edges: 40,
+            max_depth: Some(3),
+            max_children: Some(4),
+        };
+        shape.validate().unwrap();
+        let g = shape.graph(0, &mut Rng::new(5));
+        let mut depth = [0u32; 41];
+        let mut children = [0u32; 41];
+        for e in &g.edges {
+            assert!(e.u < e.v);
+            depth[e.v as usize] = depth[e.u as usize] + 1;
+            children[e.u as usize] += 1;
+        }
+        assert!(depth.iter().all(|&d| d <= 3));
+        assert!(children.iter().all(|&c| c <= 4));
+        let too_small = Tree {
+            max_depth: Some(2),
+            max_children: Some(2),
+            edges: 7,
+            ..shape
+        };
+        assert!(
+            too_small
+                .validate()
+                .unwrap_err()
+                .contains("at most 6 edges")
+        );
+    }
+
+    #[test]
+    fn cacti_and_multigraphs_have_their_sizes() {
+        let cactus = Cactus {
+            edges: 1000,
+            ..Cactus::default()
+        };
+        let g = cactus.graph(0, &mut Rng::new(1));
+        assert_eq!(g.edges.len(), 1000);
+        assert!(g.vertices.len() < 1000);
+        let multi = Multigraph {
+            graphs: 1,
+            vertices: 30,
+            edges: 60,
+            grounds: 3,
+            detached: 4,
+        };
+        multi.validate().unwrap();
+        let g = multi.graph(0, &mut Rng::new(1));
+        assert_eq!(g.edges.len(), 60);
+        assert_eq!(g.ground, [0, 1, 2]);
+        assert!(g.edges.iter().any(|e| e.u == e.v));
+        let bad = Multigraph { edges: 20, ..multi };
+        assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn limits() {
+        let big = Shape::Path(Path {
+            graphs: 2,
+            edges: 60_000_000,
+        });
+        assert!(
+            big.validate()
+                .unwrap_err()
+                .contains("the limit is 100000000")
+        );
+        let poj = Shape::Poj(Poj {
+            max_polygon: 2,
+            ..Poj::default()
+        });
+        assert!(poj.validate().is_err());
+    }
+}

@@ -1,0 +1,618 @@
+//! Positions -> text: a writer for each input format that `hackenbush gen` produces
+//! (hb, christmas, json, dot). Reading a written position back with
+//! [`syntax::parse`](crate::syntax::parse) gives a position with the same graphs, in the
+//! same order, with the same edges in the same order, hence the same values and moves.
+//!
+//! What each format cannot say is handled so that the game does not change:
+//!
+//! - **hb** and **json** name vertices as the position does (numbers as numbers, names
+//!   as identifiers or strings) and leave out what they cannot express and the game does
+//!   not see: vertices without edges, and ground vertices without edges in a graph that
+//!   has edges (the formats reject those as typos). hb writes edges as chains `a-b-c`
+//!   where one edge starts where the previous one ended, several per line, lines of about
+//!   72 characters; JSON writes 8 edges per line.
+//! - **christmas** numbers the vertices of every tree `1..=m` and its vertex 1 is the
+//!   ground. The ground vertices are fused into vertex 1 (fusing ground vertices does not
+//!   change the game); the other vertices follow as 2, 3, ... in vertex id order (the
+//!   order of first appearance), their names dropped. A graph with no ground vertex gets
+//!   a vertex 1 of its own, with no edges, and its vertices become 2, 3, ...: as before,
+//!   nothing is attached to the ground and the graph is worth 0. Graph names are dropped.
+//! - **dot** is the picture of [`report::dot`](crate::report::dot) as written (no moves,
+//!   not reduced), which needs the analysis of the position, with `ground=true` on the
+//!   ground vertices (the boxes of the picture) so that the dot reader finds them.
+//!
+//! The writers buffer their output in 64 KiB chunks and format integers by hand: a
+//! christmas file of 10^7 edges takes well under a second.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::io::{self, Write};
+
+use graphviz_rust::dot_structures::{Attribute, Graph as DotGraph, Id, Stmt};
+
+use crate::report::dot;
+use crate::syntax::{Format, GraphDecl, Position, VertexName, Vertices};
+
+/// The formats the writers produce, in help order.
+pub const FORMATS: [Format; 4] = [Format::Hb, Format::Christmas, Format::Json, Format::Dot];
+
+/// Whether a file of `format` may hold several positions one after another: only
+/// christmas (test cases). An hb, JSON or dot file is exactly one position (a dot file
+/// with several `graph`s is refused by the dot reader).
+pub fn holds_several(format: Format) -> bool {
+    format == Format::Christmas
+}
+
+/// Why a position could not be written.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The output failed.
+    Io(io::Error),
+    /// The format cannot express something in the position (a vertex name that is not an
+    /// hb identifier, an empty JSON name, a format without a writer).
+    Unwritable(String),
+}
+
+impl From<io::Error> for WriteError {
+    fn from(e: io::Error) -> WriteError {
+        WriteError::Io(e)
+    }
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Io(e) => write!(f, "{e}"),
+            WriteError::Unwritable(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes `position` to `out` in `format`. `title` names the position in a dot picture
+/// and is not used by the other formats.
+///
+/// ```
+/// use hackenbush::generate::{Shape, Stalks, write};
+/// use hackenbush::syntax::Format;
+///
+/// let position = Shape::Stalks(Stalks::heights(vec![2, 1])).position(0, 0);
+/// let mut text = Vec::new();
+/// write::position(&mut text, Format::Hb, &position, "stalks").unwrap();
+/// assert_eq!(
+///     String::from_utf8(text).unwrap(),
+///     "graph: stalk 1\nground: g\ng-1-2\n\ngraph: stalk 2\nground: g\ng-1\n"
+/// );
+/// let mut text = Vec::new();
+/// write::position(&mut text, Format::Christmas, &position, "").unwrap();
+/// assert_eq!(text, b"2\n3 2\n1 2\n2 3\n2 1\n1 2\n");
+/// ```
+pub fn position<W: Write>(
+    out: &mut W,
+    format: Format,
+    position: &Position,
+    title: &str,
+) -> Result<(), WriteError> {
+    match format {
+        Format::Hb => hb(out, position),
+        Format::Christmas => christmas(out, position),
+        Format::Json => json(out, position),
+        Format::Dot => dot(out, position, title),
+        Format::Cgsuite => Err(WriteError::Unwritable(
+            "positions cannot be written in the cgsuite format (use hb, christmas, json or dot)"
+                .into(),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Output
+
+const CHUNK: usize = 1 << 16;
+
+/// A byte buffer flushed to `W` in chunks.
+struct Out<'a, W: Write> {
+    inner: &'a mut W,
+    buf: Vec<u8>,
+}
+
+impl<'a, W: Write> Out<'a, W> {
+    fn new(inner: &'a mut W) -> Self {
+        Out {
+            inner,
+            buf: Vec::with_capacity(CHUNK + 64),
+        }
+    }
+
+    #[inline]
+    fn check(&mut self) -> io::Result<()> {
+        if self.buf.len() >= CHUNK {
+            self.inner.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        self.check()
+    }
+
+    #[inline]
+    fn byte(&mut self, b: u8) -> io::Result<()> {
+        self.buf.push(b);
+        self.check()
+    }
+
+    /// `n` in decimal.
+    #[inline]
+    fn uint(&mut self, n: u64) -> io::Result<()> {
+        let mut digits = [0u8; 20];
+        let len = decimal(n, &mut digits);
+        self.bytes(&digits[20 - len..])
+    }
+
+    fn finish(mut self) -> io::Result<()> {
+        self.inner.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+/// Writes `n` in decimal at the end of `digits`; returns how many digits.
+#[inline]
+fn decimal(mut n: u64, digits: &mut [u8; 20]) -> usize {
+    let mut i = 20;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return 20 - i;
+        }
+    }
+}
+
+/// How many bytes `n` takes in decimal.
+fn decimal_len(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |l| l as usize + 1)
+}
+
+/// The ground vertices hb and JSON write: all of them when the graph has no edges,
+/// otherwise those that are ends of edges (the formats reject the others as typos).
+fn written_ground(graph: &GraphDecl) -> Vec<u32> {
+    if graph.edges.is_empty() {
+        return graph.ground.clone();
+    }
+    let mut missing: HashSet<u32> = graph.ground.iter().copied().collect();
+    for e in &graph.edges {
+        if missing.is_empty() {
+            break;
+        }
+        missing.remove(&e.u);
+        missing.remove(&e.v);
+    }
+    graph
+        .ground
+        .iter()
+        .copied()
+        .filter(|g| !missing.contains(g))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// hb
+
+/// Lines of hb edges stop growing at about this many bytes.
+const HB_LINE: usize = 72;
+
+/// Writes `position` in the hb format: one `graph: NAME` section per graph, separated by
+/// blank lines.
+pub fn hb<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    let mut o = Out::new(out);
+    for (i, graph) in position.graphs.iter().enumerate() {
+        if i > 0 {
+            o.byte(b'\n')?;
+        }
+        hb_graph(&mut o, graph)?;
+    }
+    Ok(o.finish()?)
+}
+
+fn hb_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
+    let name = graph.name.as_deref().unwrap_or("");
+    if name.contains(['#', '\r', '\n']) || name.trim_matches([' ', '\t']) != name {
+        return Err(WriteError::Unwritable(format!(
+            "hb cannot write the graph name {name:?}: it contains `#` or a line break, or \
+             starts or ends with a blank"
+        )));
+    }
+    if let Vertices::Named(names) = &graph.vertices {
+        for name in names {
+            if let VertexName::Name(s) = name
+                && !is_hb_identifier(s)
+            {
+                return Err(WriteError::Unwritable(format!(
+                    "hb cannot write the vertex name {s:?}: it is not an identifier"
+                )));
+            }
+        }
+    }
+    o.bytes(b"graph:")?;
+    if !name.is_empty() {
+        o.byte(b' ')?;
+        o.bytes(name.as_bytes())?;
+    }
+    o.byte(b'\n')?;
+    let ground = written_ground(graph);
+    if !ground.is_empty() {
+        o.bytes(b"ground:")?;
+        for g in ground {
+            o.byte(b' ')?;
+            hb_vertex(o, &graph.vertices, g)?;
+        }
+        o.byte(b'\n')?;
+    }
+    // Chains: an edge starting where the previous one ended extends it.
+    let mut line = 0;
+    let mut last = None;
+    for e in &graph.edges {
+        if last == Some(e.u) && line < HB_LINE {
+            o.byte(b'-')?;
+            line += 1 + hb_vertex(o, &graph.vertices, e.v)?;
+        } else {
+            if line >= HB_LINE {
+                o.byte(b'\n')?;
+                line = 0;
+            } else if line > 0 {
+                o.bytes(b"  ")?;
+                line += 2;
+            }
+            line += hb_vertex(o, &graph.vertices, e.u)?;
+            o.byte(b'-')?;
+            line += 1 + hb_vertex(o, &graph.vertices, e.v)?;
+        }
+        last = Some(e.v);
+    }
+    if line > 0 {
+        o.byte(b'\n')?;
+    }
+    Ok(())
+}
+
+/// Writes vertex `id`; returns how many bytes.
+#[inline]
+fn hb_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io::Result<usize> {
+    match vertices {
+        Vertices::Numbered(_) => {
+            let n = u64::from(id) + 1;
+            o.uint(n)?;
+            Ok(decimal_len(n))
+        }
+        Vertices::Named(names) => match &names[id as usize] {
+            VertexName::Number(n) => {
+                o.uint(*n)?;
+                Ok(decimal_len(*n))
+            }
+            VertexName::Name(s) => {
+                o.bytes(s.as_bytes())?;
+                Ok(s.len())
+            }
+        },
+    }
+}
+
+/// `identifier = ( letter | "_" ), { letter | digit | "_" | "'" | "." }` (hb grammar).
+fn is_hb_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | '\'' | '.'))
+}
+
+// ---------------------------------------------------------------------------------------
+// christmas
+
+/// Writes `position` as one christmas test case: the number of trees, then per tree
+/// `m k` and `k` lines `u v`. Several positions written one after another make a file of
+/// several test cases.
+pub fn christmas<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    let mut o = Out::new(out);
+    o.uint(position.graphs.len() as u64)?;
+    o.byte(b'\n')?;
+    for graph in &position.graphs {
+        christmas_tree(&mut o, graph)?;
+    }
+    Ok(o.finish()?)
+}
+
+fn christmas_tree<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> io::Result<()> {
+    let n = graph.vertices.len() as u64;
+    // Vertex id -> number: `None` is the identity (`id + 1`), when the ground is id 0.
+    let (m, numbers) = if graph.ground == [0] {
+        (n, None)
+    } else {
+        let mut numbers = vec![0u32; n as usize];
+        for &g in &graph.ground {
+            numbers[g as usize] = 1;
+        }
+        let mut next = 2u32;
+        for number in &mut numbers {
+            if *number == 0 {
+                *number = next;
+                next += 1;
+            }
+        }
+        (u64::from(next) - 1, Some(numbers))
+    };
+    o.uint(m)?;
+    o.byte(b' ')?;
+    o.uint(graph.edges.len() as u64)?;
+    o.byte(b'\n')?;
+    let number = |id: u32| match &numbers {
+        None => u64::from(id) + 1,
+        Some(numbers) => u64::from(numbers[id as usize]),
+    };
+    for e in &graph.edges {
+        o.uint(number(e.u))?;
+        o.byte(b' ')?;
+        o.uint(number(e.v))?;
+        o.byte(b'\n')?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// json
+
+/// Edges per line in JSON.
+const JSON_EDGES_PER_LINE: usize = 8;
+
+/// Writes `position` as one JSON document `{"graphs": [...]}`, one graph per line (its
+/// edges on lines of their own).
+pub fn json<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    let mut o = Out::new(out);
+    o.bytes(b"{\"graphs\": [")?;
+    for (i, graph) in position.graphs.iter().enumerate() {
+        o.bytes(if i == 0 { b"\n  " } else { b",\n  " })?;
+        json_graph(&mut o, graph)?;
+    }
+    o.bytes(if position.graphs.is_empty() {
+        b"]}\n"
+    } else {
+        b"\n]}\n"
+    })?;
+    Ok(o.finish()?)
+}
+
+fn json_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
+    if let Vertices::Named(names) = &graph.vertices
+        && names
+            .iter()
+            .any(|n| matches!(n, VertexName::Name(s) if s.is_empty()))
+    {
+        return Err(WriteError::Unwritable(
+            "JSON cannot write a vertex with an empty name".into(),
+        ));
+    }
+    o.byte(b'{')?;
+    if let Some(name) = &graph.name {
+        o.bytes(b"\"name\": ")?;
+        json_string(o, name)?;
+        o.bytes(b", ")?;
+    }
+    o.bytes(b"\"ground\": [")?;
+    for (i, g) in written_ground(graph).into_iter().enumerate() {
+        if i > 0 {
+            o.bytes(b", ")?;
+        }
+        json_vertex(o, &graph.vertices, g)?;
+    }
+    o.bytes(b"], \"edges\": [")?;
+    for (j, e) in graph.edges.iter().enumerate() {
+        if j % JSON_EDGES_PER_LINE == 0 {
+            o.bytes(if j == 0 { b"\n    " } else { b",\n    " })?;
+        } else {
+            o.bytes(b", ")?;
+        }
+        o.byte(b'[')?;
+        json_vertex(o, &graph.vertices, e.u)?;
+        o.bytes(b", ")?;
+        json_vertex(o, &graph.vertices, e.v)?;
+        o.byte(b']')?;
+    }
+    o.bytes(if graph.edges.is_empty() {
+        b"]}"
+    } else {
+        b"\n  ]}"
+    })?;
+    Ok(())
+}
+
+#[inline]
+fn json_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io::Result<()> {
+    match vertices {
+        Vertices::Numbered(_) => o.uint(u64::from(id) + 1),
+        Vertices::Named(names) => match &names[id as usize] {
+            VertexName::Number(n) => o.uint(*n),
+            VertexName::Name(s) => json_string(o, s),
+        },
+    }
+}
+
+/// A JSON string (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`, or
+/// `\u00XX`.
+fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
+    o.byte(b'"')?;
+    for &b in s.as_bytes() {
+        match b {
+            b'"' => o.bytes(b"\\\"")?,
+            b'\\' => o.bytes(b"\\\\")?,
+            b'\n' => o.bytes(b"\\n")?,
+            b'\r' => o.bytes(b"\\r")?,
+            b'\t' => o.bytes(b"\\t")?,
+            0..=0x1f => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                o.bytes(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 15)],
+                ])?;
+            }
+            _ => o.byte(b)?,
+        }
+    }
+    o.byte(b'"')
+}
+
+// ---------------------------------------------------------------------------------------
+// dot
+
+/// Writes the Graphviz picture of `position` titled `title` ([`report::dot`] as written:
+/// no moves, not reduced), its ground vertices marked `ground=true` so that the dot
+/// reader finds them. The position is analysed to colour its blocks.
+///
+/// [`report::dot`]: crate::report::dot
+pub fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<(), WriteError> {
+    let graphs = crate::analyze_position(position.clone());
+    let mut picture = dot::position(title, &graphs, &[], &dot::Options::default());
+    // The picture shows the ground as dark boxes; the dot reader needs `ground=true`.
+    let ground: HashSet<String> = position
+        .graphs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| g.ground.iter().map(move |v| format!("n{}_{v}", i + 1)))
+        .collect();
+    let (DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. }) = &mut picture;
+    mark_ground(stmts, &ground);
+    out.write_all(dot::to_text(&picture).as_bytes())?;
+    Ok(())
+}
+
+/// Adds `ground=true` to the statements of the nodes named in `ground` (the node ids of
+/// [`report::dot`](crate::report::dot): `n<graph>_<vertex id>`) that do not say it yet.
+fn mark_ground(stmts: &mut [Stmt], ground: &HashSet<String>) {
+    for stmt in stmts {
+        match stmt {
+            Stmt::Subgraph(sub) => mark_ground(&mut sub.stmts, ground),
+            Stmt::Node(node) => {
+                let is_ground = matches!(&node.id.0, Id::Plain(id) if ground.contains(id));
+                let marked = node
+                    .attributes
+                    .iter()
+                    .any(|Attribute(key, _)| matches!(key, Id::Plain(k) if k == "ground"));
+                if is_ground && !marked {
+                    node.attributes.push(Attribute(
+                        Id::Plain("ground".into()),
+                        Id::Plain("true".into()),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Span;
+    use crate::syntax::EdgeDecl;
+
+    fn graph(vertices: Vertices, ground: Vec<u32>, edges: &[(u32, u32)]) -> GraphDecl {
+        GraphDecl {
+            name: Some("g".into()),
+            span: Span::default(),
+            vertices,
+            ground,
+            edges: edges
+                .iter()
+                .map(|&(u, v)| EdgeDecl {
+                    u,
+                    v,
+                    span: Span::default(),
+                })
+                .collect(),
+        }
+    }
+
+    fn text(format: Format, graphs: Vec<GraphDecl>) -> String {
+        let position = Position {
+            case: None,
+            span: Span::default(),
+            graphs,
+        };
+        let mut out = Vec::new();
+        super::position(&mut out, format, &position, "t").unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn decimals() {
+        for n in [0, 7, 10, 99, 100, 12345, u64::MAX] {
+            let mut digits = [0u8; 20];
+            let len = decimal(n, &mut digits);
+            assert_eq!(&digits[20 - len..], n.to_string().as_bytes());
+            assert_eq!(decimal_len(n), len);
+        }
+    }
+
+    #[test]
+    fn christmas_fuses_the_ground_and_numbers_the_rest() {
+        // Ground ids 1 and 3 become vertex 1; ids 0, 2, 4 become 2, 3, 4.
+        let g = graph(Vertices::Numbered(5), vec![3, 1], &[(0, 1), (2, 3), (4, 4)]);
+        assert_eq!(text(Format::Christmas, vec![g]), "1\n4 3\n2 1\n3 1\n4 4\n");
+        // No ground: a vertex 1 of its own.
+        let g = graph(Vertices::Numbered(2), vec![], &[(0, 1)]);
+        assert_eq!(text(Format::Christmas, vec![g]), "1\n3 1\n2 3\n");
+        let g = graph(Vertices::Numbered(0), vec![], &[]);
+        assert_eq!(text(Format::Christmas, vec![g]), "1\n1 0\n");
+    }
+
+    #[test]
+    fn hb_chains_and_ground() {
+        let names = Vertices::Named(vec![
+            VertexName::Name("g".into()),
+            VertexName::Number(7),
+            VertexName::Name("x'".into()),
+            VertexName::Name("h".into()),
+        ]);
+        // Ground `h` has no edge: left out.
+        let g = graph(names, vec![0, 3], &[(0, 1), (1, 2), (0, 0), (2, 1)]);
+        assert_eq!(
+            text(Format::Hb, vec![g]),
+            "graph: g\nground: g\ng-7-x'  g-g  x'-7\n"
+        );
+        let bad = graph(
+            Vertices::Named(vec![VertexName::Name("a b".into())]),
+            vec![0],
+            &[],
+        );
+        let position = Position {
+            case: None,
+            span: Span::default(),
+            graphs: vec![bad],
+        };
+        let err = super::position(&mut Vec::new(), Format::Hb, &position, "").unwrap_err();
+        assert!(err.to_string().contains("not an identifier"), "{err}");
+    }
+
+    #[test]
+    fn json_escapes_and_layout() {
+        let names = Vertices::Named(vec![
+            VertexName::Name("a\"\\\n\u{1}é".into()),
+            VertexName::Number(2),
+        ]);
+        let g = graph(names, vec![0], &[(0, 1)]);
+        assert_eq!(
+            text(Format::Json, vec![g]),
+            "{\"graphs\": [\n  {\"name\": \"g\", \"ground\": [\"a\\\"\\\\\\n\\u0001é\"], \
+             \"edges\": [\n    [\"a\\\"\\\\\\n\\u0001é\", 2]\n  ]}\n]}\n"
+        );
+        assert_eq!(text(Format::Json, vec![]), "{\"graphs\": []}\n");
+    }
+}
