@@ -28,8 +28,6 @@ use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
 
-use graphviz_rust::dot_structures::{Attribute, Graph as DotGraph, Id, Stmt};
-
 use crate::report::dot;
 use crate::syntax::{Format, GraphDecl, Position, VertexName, Vertices};
 
@@ -473,48 +471,15 @@ fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
 // dot
 
 /// Writes the Graphviz picture of `position` titled `title` ([`report::dot`] as written:
-/// no moves, not reduced), its ground vertices marked `ground=true` so that the dot
-/// reader finds them. The position is analysed to colour its blocks.
+/// no moves, not reduced; its ground nodes carry `ground=true`, so the dot reader reads
+/// it back). The position is analysed to colour its blocks.
 ///
 /// [`report::dot`]: crate::report::dot
 pub fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<(), WriteError> {
     let graphs = crate::analyze_position(position.clone());
-    let mut picture = dot::position(title, &graphs, &[], &dot::Options::default());
-    // The picture shows the ground as dark boxes; the dot reader needs `ground=true`.
-    let ground: HashSet<String> = position
-        .graphs
-        .iter()
-        .enumerate()
-        .flat_map(|(i, g)| g.ground.iter().map(move |v| format!("n{}_{v}", i + 1)))
-        .collect();
-    let (DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. }) = &mut picture;
-    mark_ground(stmts, &ground);
+    let picture = dot::position(title, &graphs, &[], &dot::Options::default());
     out.write_all(dot::to_text(&picture).as_bytes())?;
     Ok(())
-}
-
-/// Adds `ground=true` to the statements of the nodes named in `ground` (the node ids of
-/// [`report::dot`](crate::report::dot): `n<graph>_<vertex id>`) that do not say it yet.
-fn mark_ground(stmts: &mut [Stmt], ground: &HashSet<String>) {
-    for stmt in stmts {
-        match stmt {
-            Stmt::Subgraph(sub) => mark_ground(&mut sub.stmts, ground),
-            Stmt::Node(node) => {
-                let is_ground = matches!(&node.id.0, Id::Plain(id) if ground.contains(id));
-                let marked = node
-                    .attributes
-                    .iter()
-                    .any(|Attribute(key, _)| matches!(key, Id::Plain(k) if k == "ground"));
-                if is_ground && !marked {
-                    node.attributes.push(Attribute(
-                        Id::Plain("ground".into()),
-                        Id::Plain("true".into()),
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
 }
 
 #[cfg(test)]

@@ -319,6 +319,8 @@ fn block_colors(analysis: &Analysis) -> Vec<Option<&'static str>> {
 
 fn ground_node_attrs(label: &str) -> Vec<Attribute> {
     vec![
+        // Read back by `--format dot`: the picture is also an input.
+        attr("ground", plain("true")),
         attr("shape", plain("box")),
         attr("style", quoted("filled,rounded")),
         attr("fillcolor", quoted(GROUND_FILL)),

@@ -160,7 +160,10 @@ impl<'a> FileParser<'a> {
         let found = if token.is_empty() {
             "end of line".to_string()
         } else {
-            format!("`{}`", token.chars().take(16).collect::<String>().escape_debug())
+            format!(
+                "`{}`",
+                token.chars().take(16).collect::<String>().escape_debug()
+            )
         };
         let before = statement[..statement.len() - rest.len()].trim_end_matches(is_blank);
         let last = before
