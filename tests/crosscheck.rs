@@ -21,6 +21,20 @@ fn analysis(ground: &[u32], edges: &[(u32, u32)]) -> Analysis {
     analyze(&Graph::from_edges(ground, edges))
 }
 
+/// The judge's value-only analysis: ground vertices fused into id 0, the others shifted.
+fn lean_value(ground: &[u32], edges: &[(u32, u32)]) -> u64 {
+    let id = |v: u32| {
+        if ground.contains(&v) { 0 } else { v + 1 }
+    };
+    let ends: Vec<u32> = edges.iter().flat_map(|&(u, v)| [id(u), id(v)]).collect();
+    let n = ends.iter().copied().max().map_or(1, |m| m + 1);
+    hackenbush::analysis::lean::value(
+        n,
+        &ends,
+        &mut hackenbush::analysis::lean::Scratch::default(),
+    )
+}
+
 /// Asserts that the library and the oracle agree on the graph, value and dropped edges.
 fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
     let a = analysis(ground, edges);
@@ -29,6 +43,11 @@ fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
         a.value, expected,
         "value differs: ground {ground:?}, edges {edges:?}: library {}, brute force {expected}",
         a.value
+    );
+    let lean = lean_value(ground, edges);
+    assert_eq!(
+        lean, expected,
+        "lean value differs: ground {ground:?}, edges {edges:?}: lean {lean}, brute force {expected}"
     );
     let attached = brute::attached_count(ground, edges);
     assert_eq!(

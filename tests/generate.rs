@@ -670,7 +670,11 @@ fn cli_refuses_what_it_cannot_do() {
     let (code, _, err) = run_gen(&["stalks", "--heights", "1", "--graphs", "2"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
-    let (code, _, err) = run_gen(&["path", "-o", "x.cgs"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("cannot write the cgsuite format"), "{err}");
+    // `-o` picks the format by extension, cgsuite included.
+    let out = std::env::temp_dir().join(format!("hackenbush-gen-{}.cgs", std::process::id()));
+    let path = out.to_str().expect("a UTF-8 temp path");
+    let (code, _, err) = run_gen(&["path", "--edges", "3", "-o", path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "eee\n");
+    let _ = std::fs::remove_file(&out);
 }

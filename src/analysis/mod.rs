@@ -25,6 +25,7 @@
 //! Values are `u64`: a graph's value never exceeds its number of edges.
 
 mod dfs;
+pub mod lean;
 pub mod moves;
 pub mod position;
 

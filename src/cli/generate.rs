@@ -1,5 +1,5 @@
 //! `hackenbush gen`: seeded, reproducible positions of every shape, written in hb,
-//! christmas, json or dot. The shapes and writers are in [`hackenbush::generate`]; this
+//! christmas, json, dot or cgsuite. The shapes and writers are in [`hackenbush::generate`]; this
 //! module maps the flags onto them and picks the output.
 
 use std::fs::File;
@@ -26,9 +26,11 @@ depends only on the flags: the same --seed and flags give the same bytes, on eve
 platform.
 
 Every shape writes every format: hb (the default), christmas (the default for poj; one \
-test case per position, vertex 1 the ground, several ground vertices fused into it), json \
-and dot (the picture `hackenbush dot` draws). An hb, JSON or dot file is one position, so \
---count above 1 needs christmas; --graphs puts several graphs in one position.
+test case per position, vertex 1 the ground, several ground vertices fused into it), json, \
+dot (the picture `hackenbush dot` draws) and cgsuite (CGSuite Hackenbush strings, one \
+position per line; edges not attached to the ground are left out). An hb, JSON or dot \
+file is one position, so --count above 1 needs christmas or cgsuite; --graphs puts \
+several graphs in one position.
 
 Run `hackenbush gen SHAPE --help` for the flags of a shape. See docs/gen.md.
 
@@ -37,7 +39,8 @@ Examples:
   hackenbush gen poj --seed 7 --count 20 -o cases.in
   hackenbush gen tree --edges 12 --seed 3 | hackenbush analyze --format hb
   hackenbush gen path --edges 10000000 --format christmas -o path.in
-  hackenbush gen multigraph --grounds 2 --detached 1 --format json";
+  hackenbush gen multigraph --grounds 2 --detached 1 --format json
+  hackenbush gen cactus --edges 20 --count 5 -o cacti.cgs";
 
 /// `hackenbush gen`.
 #[derive(Debug, Args)]
@@ -165,7 +168,8 @@ pub struct CommonArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
 
-    /// Positions to write, as christmas test cases (hb, json and dot files hold one)
+    /// Positions to write, as christmas test cases or cgsuite lines (hb, json and dot files
+    /// hold one)
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=shapes::MAX_GRAPHS))]
     pub count: u64,
@@ -190,6 +194,8 @@ pub enum GenFormat {
     Json,
     /// Graphviz DOT picture, as `hackenbush dot` draws it (.dot, .gv)
     Dot,
+    /// CGSuite Hackenbush strings, one position per line (.cgs)
+    Cgsuite,
 }
 
 impl From<GenFormat> for Format {
@@ -199,6 +205,7 @@ impl From<GenFormat> for Format {
             GenFormat::Christmas => Format::Christmas,
             GenFormat::Json => Format::Json,
             GenFormat::Dot => Format::Dot,
+            GenFormat::Cgsuite => Format::Cgsuite,
         }
     }
 }
@@ -470,7 +477,7 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
         if !write::FORMATS.contains(&format) {
             return Err(format!(
                 "gen cannot write the {format} format that {} implies; use --format hb, \
-                 christmas, json or dot",
+                 christmas, json, dot or cgsuite",
                 path.display()
             ));
         }
@@ -490,8 +497,8 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
         if common.count > 1 && !write::holds_several(format) {
             return Err(format!(
                 "a{} {format} file holds one position, and --count asks for {}: write \
-                 christmas (one test case per position), or put several graphs in one \
-                 position with --graphs",
+                 christmas (one test case per position) or cgsuite (one position per \
+                 line), or put several graphs in one position with --graphs",
                 if format == Format::Hb { "n" } else { "" },
                 common.count
             ));

@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::syntax::{self, Format};
+use hackenbush::analysis::lean::{self, Scratch};
+use hackenbush::syntax::christmas::{Cases, EdgeLists};
 
 use super::args::JudgeArgs;
 use super::input::Input;
@@ -29,12 +30,17 @@ fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
         }
     };
     let mut out = output::stdout();
-    for case in syntax::parse(Format::Christmas, &source) {
+    // The judge needs values only: bare edge lists and the lean analysis, with buffers
+    // reused from case to case.
+    let mut cases = Cases::new(source.bytes());
+    let mut lists = EdgeLists::default();
+    let mut scratch = Scratch::default();
+    while let Some(case) = cases.next_edge_lists(&mut lists) {
         match case {
-            Ok(position) => {
-                let nim_sum = hackenbush::analyze_position(position)
-                    .iter()
-                    .fold(0, |acc, (_, analysis)| acc ^ analysis.value);
+            Ok(()) => {
+                let nim_sum = lists.trees.iter().fold(0, |acc, (n, range)| {
+                    acc ^ lean::value(*n, &lists.ends[range.clone()], &mut scratch)
+                });
                 out.write_all(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" })?;
             }
             Err(diagnostic) => {

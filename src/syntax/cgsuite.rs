@@ -408,6 +408,8 @@ impl<'p, 'a> GraphParser<'p, 'a> {
                 after_mark = false;
             }
         }
+        // The graph's text ends at its last token, not at blanks after it.
+        end = self.start + whole[self.start..end].trim_end_matches([' ', '\t']).len();
         if end == self.start {
             return Ok(ParsedGraph { decl: None, end });
         }
@@ -983,6 +985,13 @@ mod tests {
         // A label may hold any character but braces, blanks included, and is not trimmed.
         let g = graph("e:{a b}e:{ a b}");
         assert_eq!(names(&g), ["ground", "a b", " a b"]);
+    }
+
+    /// Found by the cross-format test: `. ` kept its blank in the graph's name.
+    #[test]
+    fn names_end_at_the_last_token() {
+        let p = one("e + . ");
+        assert_eq!(p.graphs[1].name.as_deref(), Some("."));
     }
 
     #[test]

@@ -52,8 +52,40 @@ impl<'a> Cases<'a> {
     }
 
     /// `number = integer`: the next token, which must be a number; `what` names it for
-    /// the message ("the number of trees").
+    /// the message ("the number of trees N").
+    ///
+    /// The common case (blanks, then at most 19 digits, then a blank or the end) is
+    /// scanned here in one tight loop: this runs twice per edge of judge data. Anything
+    /// else goes through the nom parsers of [`lex`], which also make the messages.
+    #[inline]
     fn expect_number(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
+        let bytes = self.rest;
+        let start = bytes
+            .iter()
+            .position(|&b| !lex::is_space(b))
+            .unwrap_or(bytes.len());
+        let mut value: u64 = 0;
+        let mut len = 0;
+        for &b in &bytes[start..] {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+            len += 1;
+        }
+        let i = start + len;
+        if len == 0 || len > 19 || bytes.get(i).is_some_and(|&b| !lex::is_space(b)) {
+            return self.number_slowly(what);
+        }
+        let offset = self.whole.len() - bytes.len();
+        self.rest = &bytes[i..];
+        Ok((value, Span::new(offset + start, offset + i)))
+    }
+
+    /// [`Self::expect_number`] for the uncommon cases: long numbers and errors.
+    #[cold]
+    fn number_slowly(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
         let (rest, _) = space(self.rest).unwrap_or((self.rest, &[]));
         self.rest = rest;
         match integer(rest) {
@@ -86,10 +118,9 @@ impl<'a> Cases<'a> {
         Diagnostic::expected(span, what, &found(at))
     }
 
-    /// `test_case = trees, { tree }`
-    fn parse_case(&mut self) -> Result<Position, Diagnostic> {
+    /// `test_case = trees, { tree }`, into `sink`.
+    fn parse_case<S: Sink>(&mut self, sink: &mut S) -> Result<Span, Diagnostic> {
         let (trees, n_span) = self.expect_number("the number of trees N")?;
-        let mut graphs = Vec::new();
         for t in 0..trees {
             if self.at_end() {
                 let left = trees - t;
@@ -102,34 +133,24 @@ impl<'a> Cases<'a> {
                     format!("test case {} declares {trees} trees", self.case),
                 ));
             }
-            graphs.push(self.parse_tree()?);
+            self.parse_tree(sink)?;
         }
-        let span = n_span.to(Span::at(self.here()));
-        Ok(Position {
-            case: Some(self.case),
-            span,
-            graphs,
-        })
+        Ok(n_span.to(Span::at(self.here())))
     }
 
-    /// `tree = vertex_count, edge_count, { edge }`
-    fn parse_tree(&mut self) -> Result<GraphDecl, Diagnostic> {
+    /// `tree = vertex_count, edge_count, { edge }`, into `sink`.
+    fn parse_tree<S: Sink>(&mut self, sink: &mut S) -> Result<(), Diagnostic> {
         let (m, m_span) = self.expect_number("the number of vertices m")?;
         let (k, _) = self.expect_number("the number of edges k")?;
         // Dense ids `x - 1` when every vertex number fits; otherwise (m beyond 32 bits)
         // intern the numbers actually used, so nothing is sized by m.
         let dense = m < u64::from(u32::MAX);
         let mut interner = Interner::default();
-        let mut ground = Vec::new();
-        if m >= 1 {
-            ground.push(if dense {
-                0
-            } else {
-                interner.intern(VertexName::Number(1)).unwrap_or(0)
-            });
+        if !dense {
+            interner.intern(VertexName::Number(1));
         }
         // At least 4 bytes per edge (`1 2\n`): a bound by what is there, not by what k claims.
-        let mut edges = Vec::with_capacity((k as usize).min(self.rest.len() / 4));
+        sink.start_tree(m_span, (k as usize).min(self.rest.len() / 4));
         for read in 0..k {
             if self.at_end() {
                 let left = k - read;
@@ -157,24 +178,15 @@ impl<'a> Cases<'a> {
                         .ok_or_else(too_many)?,
                 )
             };
-            edges.push(EdgeDecl {
-                u,
-                v,
-                span: u_span.to(v_span),
-            });
+            sink.edge(u, v, u_span.to(v_span));
         }
         let vertices = if dense {
             Vertices::Numbered(m as u32)
         } else {
             interner.into_vertices()
         };
-        Ok(GraphDecl {
-            name: None,
-            span: m_span,
-            vertices,
-            ground,
-            edges,
-        })
+        sink.end_tree(vertices);
+        Ok(())
     }
 
     /// `vertex = integer` in `1..=m`.
@@ -202,6 +214,107 @@ impl<'a> Cases<'a> {
     }
 }
 
+/// Where a test case's trees go as they are read.
+trait Sink {
+    /// A tree starts at `span` (its `m`); about `edges` edges follow.
+    fn start_tree(&mut self, span: Span, edges: usize);
+    /// One edge between vertex ids `u` and `v`, written at `span`.
+    fn edge(&mut self, u: u32, v: u32, span: Span);
+    /// The tree ends; its vertex table.
+    fn end_tree(&mut self, vertices: Vertices);
+}
+
+/// The syntax tree of a test case: one [`GraphDecl`] per tree, with spans.
+#[derive(Default)]
+struct Trees {
+    graphs: Vec<GraphDecl>,
+}
+
+impl Sink for Trees {
+    fn start_tree(&mut self, span: Span, edges: usize) {
+        self.graphs.push(GraphDecl {
+            name: None,
+            span,
+            vertices: Vertices::Numbered(0),
+            ground: Vec::new(),
+            edges: Vec::with_capacity(edges),
+        });
+    }
+
+    fn edge(&mut self, u: u32, v: u32, span: Span) {
+        if let Some(g) = self.graphs.last_mut() {
+            g.edges.push(EdgeDecl { u, v, span });
+        }
+    }
+
+    fn end_tree(&mut self, vertices: Vertices) {
+        if let Some(g) = self.graphs.last_mut() {
+            // Vertex 1 (id 0 either way: dense, or interned first) is the ground.
+            if !vertices.is_empty() {
+                g.ground.push(0);
+            }
+            g.vertices = vertices;
+        }
+    }
+}
+
+/// A test case as bare edge lists, for the judge: no names, no spans, one flat buffer
+/// reused from case to case. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the input
+/// is id 0, the ground) and its edges are the pairs `ends[trees[t].1]` (u, v, u, v, ...).
+#[derive(Clone, Debug, Default)]
+pub struct EdgeLists {
+    /// Per tree: vertex-id count and the range of its ends in `ends`.
+    pub trees: Vec<(u32, std::ops::Range<usize>)>,
+    /// Edge ends, two per edge.
+    pub ends: Vec<u32>,
+    start: usize,
+}
+
+impl EdgeLists {
+    fn clear(&mut self) {
+        self.trees.clear();
+        self.ends.clear();
+    }
+}
+
+impl Sink for EdgeLists {
+    fn start_tree(&mut self, _span: Span, edges: usize) {
+        self.start = self.ends.len();
+        self.ends.reserve(edges.saturating_mul(2));
+    }
+
+    fn edge(&mut self, u: u32, v: u32, _span: Span) {
+        self.ends.push(u);
+        self.ends.push(v);
+    }
+
+    fn end_tree(&mut self, vertices: Vertices) {
+        let n = u32::try_from(vertices.len()).unwrap_or(u32::MAX);
+        self.trees.push((n, self.start..self.ends.len()));
+    }
+}
+
+impl Cases<'_> {
+    /// The next test case as bare edge lists (see [`EdgeLists`]), for callers that need
+    /// only the values: the same grammar and errors as the iterator, without building a
+    /// syntax tree. Returns `None` at the end of the input or after an error.
+    pub fn next_edge_lists(&mut self, lists: &mut EdgeLists) -> Option<Result<(), Diagnostic>> {
+        if self.failed || self.at_end() {
+            return None;
+        }
+        self.case += 1;
+        lists.clear();
+        let result = self.parse_case(lists).map(|_| ());
+        self.failed = result.is_err();
+        Some(result)
+    }
+
+    /// How many test cases have been started so far.
+    pub fn cases_read(&self) -> usize {
+        self.case
+    }
+}
+
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -215,7 +328,12 @@ impl Iterator for Cases<'_> {
             return None;
         }
         self.case += 1;
-        let result = self.parse_case();
+        let mut sink = Trees::default();
+        let result = self.parse_case(&mut sink).map(|span| Position {
+            case: Some(self.case),
+            span,
+            graphs: sink.graphs,
+        });
         self.failed = result.is_err();
         Some(result)
     }

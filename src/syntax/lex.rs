@@ -2,14 +2,15 @@
 //! bytes, plus the offset arithmetic that turns the rest of an input into a [`Span`].
 
 use nom::bytes::complete::take_while;
-use nom::character::complete::digit1;
 use nom::{IResult, Parser};
 
 use crate::source::Span;
 
 /// Whitespace of any kind: space, tab, line feed, carriage return, vertical tab, form feed.
+#[inline]
 pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    // Tab, line feed, vertical tab, form feed and carriage return are 9..=13.
+    b == b' ' || b.wrapping_sub(b'\t') <= b'\r' - b'\t'
 }
 
 /// `space = { " " | "\t" | "\n" | "\r" | "\v" | "\f" }`
@@ -19,9 +20,34 @@ pub(crate) fn space(input: &[u8]) -> IResult<&[u8], &[u8]> {
 
 /// `integer = digit, { digit }`. The value is `None` when it does not fit 64 bits
 /// ("number too large"); the digits are returned too, for the span.
+///
+/// A nom parser written by hand: this is the innermost loop of reading judge data (two
+/// numbers per edge), so it accumulates the value while it scans, and checks for
+/// overflow only past 19 digits.
 pub(crate) fn integer(input: &[u8]) -> IResult<&[u8], (Option<u64>, &[u8])> {
-    let (rest, digits) = digit1(input)?;
-    Ok((rest, (digits_value(digits), digits)))
+    let mut value: u64 = 0;
+    let mut len = 0;
+    while let Some(&b) = input.get(len) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+        len += 1;
+    }
+    if len == 0 {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        )));
+    }
+    let digits = &input[..len];
+    let value = if len <= 19 {
+        Some(value)
+    } else {
+        digits_value(digits)
+    };
+    Ok((&input[len..], (value, digits)))
 }
 
 /// The value of a run of ASCII digits, `None` on overflow.
