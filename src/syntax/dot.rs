@@ -41,6 +41,10 @@ use super::{EdgeDecl, GraphDecl, Interner, Position, VertexName};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
+/// Parser calls allowed per input byte (valid files need far fewer), and at least.
+const CALLS_PER_BYTE: usize = 200;
+const MIN_CALLS: usize = 100_000;
+
 /// Deepest nesting of `{` accepted; the graph's own body is level 1.
 pub const MAX_DEPTH: usize = 64;
 
@@ -71,6 +75,14 @@ fn read(input: &[u8]) -> Result<(Position, bool), Diagnostic> {
     let base = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let body = &text[base..];
     check_depth(body, base)?;
+    // pest backtracks exponentially in the nesting depth on some malformed inputs (fuzzing
+    // found 56 unclosed `subgraph {` taking minutes): a budget of parser calls linear in
+    // the input bounds the time. The setting is process-wide and read when pest starts.
+    pest::set_call_limit(std::num::NonZeroUsize::new(
+        CALLS_PER_BYTE
+            .saturating_mul(body.len())
+            .saturating_add(MIN_CALLS),
+    ));
     let graph = graphviz_rust::parse(body).map_err(|e| syntax_error(body, base, &e))?;
     let mut reader = Reader::new(body, base, &graph);
     reader.graph(&graph)?;
@@ -320,7 +332,14 @@ fn syntax_error(body: &str, base: usize, message: &str) -> Diagnostic {
     let expects = |rule: &str| rules.iter().any(|r| r == rule);
     let span = |start: usize, end: usize| Span::new(base + start, base + end);
 
-    if message.contains("stack limit reached") || message.contains("call limit reached") {
+    if message.contains("call limit reached") {
+        return Diagnostic::new(
+            span(at, at),
+            "the DOT parser gave up: too much backtracking",
+            "malformed nested subgraphs? check the braces here and above",
+        );
+    }
+    if message.contains("stack limit reached") {
         // pest's own guard: the stack ran low (on a thread smaller than the main one).
         return Diagnostic::new(
             span(at, at),
