@@ -59,11 +59,17 @@ impl<'a> Cases<'a> {
     /// else goes through the nom parsers of [`lex`], which also make the messages.
     #[inline]
     fn expect_number(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
+        match self.quick_number() {
+            Some(found) => Ok(found),
+            None => self.number_slowly(what),
+        }
+    }
+
+    /// The common case of [`Self::expect_number`], or `None` to take the slow road.
+    #[inline(always)]
+    fn quick_number(&mut self) -> Option<(u64, Span)> {
         let bytes = self.rest;
-        let start = bytes
-            .iter()
-            .position(|&b| !lex::is_space(b))
-            .unwrap_or(bytes.len());
+        let start = bytes.iter().position(|&b| !lex::is_space(b))?;
         let mut value: u64 = 0;
         let mut len = 0;
         for &b in &bytes[start..] {
@@ -76,11 +82,11 @@ impl<'a> Cases<'a> {
         }
         let i = start + len;
         if len == 0 || len > 19 || bytes.get(i).is_some_and(|&b| !lex::is_space(b)) {
-            return self.number_slowly(what);
+            return None;
         }
         let offset = self.whole.len() - bytes.len();
         self.rest = &bytes[i..];
-        Ok((value, Span::new(offset + start, offset + i)))
+        Some((value, Span::new(offset + start, offset + i)))
     }
 
     /// [`Self::expect_number`] for the uncommon cases: long numbers and errors.
@@ -190,19 +196,11 @@ impl<'a> Cases<'a> {
     }
 
     /// `vertex = integer` in `1..=m`.
+    #[inline]
     fn expect_vertex(&mut self, m: u64) -> Result<(u64, Span), Diagnostic> {
         let (x, span) = self.expect_number("a vertex number")?;
         if x == 0 || x > m {
-            let range = if m == 0 {
-                "the tree has no vertices (m = 0)".to_string()
-            } else {
-                format!("expected a vertex in 1..{m}")
-            };
-            return Err(Diagnostic::new(
-                span,
-                format!("vertex {x} is out of range 1..{m}"),
-                range,
-            ));
+            return Err(out_of_range(x, m, span));
         }
         Ok((x, span))
     }
@@ -313,6 +311,17 @@ impl Cases<'_> {
     pub fn cases_read(&self) -> usize {
         self.case
     }
+}
+
+/// "vertex 7 is out of range 1..5".
+#[cold]
+fn out_of_range(x: u64, m: u64, span: Span) -> Diagnostic {
+    let range = if m == 0 {
+        "the tree has no vertices (m = 0)".to_string()
+    } else {
+        format!("expected a vertex in 1..{m}")
+    };
+    Diagnostic::new(span, format!("vertex {x} is out of range 1..{m}"), range)
 }
 
 fn plural(n: u64) -> &'static str {
