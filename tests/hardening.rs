@@ -92,3 +92,34 @@ fn claimed_counts_allocate_nothing() {
         "{stderr}"
     );
 }
+
+/// The judge works on two cores for large inputs (parsing the next batch of test cases
+/// while the current one is analysed): its verdicts must be those of the full analysis,
+/// in input order, across batch boundaries.
+#[test]
+fn the_parallel_judge_keeps_order_and_agrees_with_analyze() {
+    use hackenbush::generate::shapes::{Poj, Shape};
+    use hackenbush::generate::write;
+
+    // About 1.25 million edges: a few batches of 2^20 edge ends.
+    let shape = Shape::Poj(Poj {
+        trees: Some(10),
+        vertices: Some(40),
+        digons: true,
+        ..Poj::default()
+    });
+    let mut text = Vec::new();
+    let mut expected = String::new();
+    for position in shape.positions(7, 2_500) {
+        write::christmas(&mut text, &position).unwrap();
+        let nim = hackenbush::analysis::position::nim_sum(&hackenbush::analyze_position(position));
+        expected.push_str(if nim != 0 { "Sally\n" } else { "Harry\n" });
+    }
+    assert!(text.len() > 4 << 20, "large enough for several batches");
+    let (code, stdout, stderr) = run(&["judge"], &text);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        String::from_utf8(stdout).unwrap() == expected,
+        "verdicts differ"
+    );
+}

@@ -21,7 +21,11 @@ fuzz_target!(|data: &[u8]| {
     let mut cases = Cases::new(data);
     let mut lists = EdgeLists::default();
     let mut scratch = Scratch::default();
-    while let Some(case) = cases.next_edge_lists(&mut lists) {
+    loop {
+        lists.clear();
+        let Some(case) = cases.next_edge_lists(&mut lists) else {
+            break;
+        };
         let position = full.next().expect("as many cases on both paths");
         match (case, position) {
             (Ok(()), Ok(position)) => {

@@ -70,16 +70,23 @@ impl<'a> Cases<'a> {
     fn quick_number(&mut self) -> Option<(u64, Span)> {
         let bytes = self.rest;
         let start = bytes.iter().position(|&b| !lex::is_space(b))?;
-        let mut value: u64 = 0;
-        let mut len = 0;
-        for &b in &bytes[start..] {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                break;
+        let (value, len) = match lex::digits8(&bytes[start..]) {
+            Some((value, len)) if len < 8 => (value, len),
+            _ => {
+                // Eight digits or more, or near the end of the input: one at a time.
+                let mut value: u64 = 0;
+                let mut len = 0;
+                for &b in &bytes[start..] {
+                    let d = b.wrapping_sub(b'0');
+                    if d > 9 {
+                        break;
+                    }
+                    value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                    len += 1;
+                }
+                (value, len)
             }
-            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-            len += 1;
-        }
+        };
         let i = start + len;
         if len == 0 || len > 19 || bytes.get(i).is_some_and(|&b| !lex::is_space(b)) {
             return None;
@@ -158,19 +165,28 @@ impl<'a> Cases<'a> {
         // At least 4 bytes per edge (`1 2\n`): a bound by what is there, not by what k claims.
         sink.start_tree(m_span, (k as usize).min(self.rest.len() / 4));
         for read in 0..k {
-            if self.at_end() {
-                let left = k - read;
-                return Err(Diagnostic::new(
-                    self.end_of_content(),
-                    format!(
-                        "expected {left} more edge{}, found end of input",
-                        plural(left)
-                    ),
-                    format!("the tree declares {k} edges"),
-                ));
-            }
-            let (u, u_span) = self.expect_vertex(m)?;
-            let (v, v_span) = self.expect_vertex(m)?;
+            // The quick path first; the end of input is checked only when it fails.
+            let (u, u_span) = match self.quick_number() {
+                Some((x, span)) => in_range(x, m, span)?,
+                None => {
+                    if self.at_end() {
+                        let left = k - read;
+                        return Err(Diagnostic::new(
+                            self.end_of_content(),
+                            format!(
+                                "expected {left} more edge{}, found end of input",
+                                plural(left)
+                            ),
+                            format!("the tree declares {k} edges"),
+                        ));
+                    }
+                    self.slow_vertex(m)?
+                }
+            };
+            let (v, v_span) = match self.quick_number() {
+                Some((x, span)) => in_range(x, m, span)?,
+                None => self.slow_vertex(m)?,
+            };
             let (u, v) = if dense {
                 ((u - 1) as u32, (v - 1) as u32)
             } else {
@@ -195,14 +211,12 @@ impl<'a> Cases<'a> {
         Ok(())
     }
 
-    /// `vertex = integer` in `1..=m`.
-    #[inline]
-    fn expect_vertex(&mut self, m: u64) -> Result<(u64, Span), Diagnostic> {
-        let (x, span) = self.expect_number("a vertex number")?;
-        if x == 0 || x > m {
-            return Err(out_of_range(x, m, span));
-        }
-        Ok((x, span))
+    /// `vertex = integer` in `1..=m`, when the quick path declined the token (a long
+    /// number, or not a number at all).
+    #[cold]
+    fn slow_vertex(&mut self, m: u64) -> Result<(u64, Span), Diagnostic> {
+        let (x, span) = self.number_slowly("a vertex number")?;
+        in_range(x, m, span)
     }
 
     fn at_end(&mut self) -> bool {
@@ -269,7 +283,8 @@ pub struct EdgeLists {
 }
 
 impl EdgeLists {
-    fn clear(&mut self) {
+    /// Empties the lists, keeping their memory.
+    pub fn clear(&mut self) {
         self.trees.clear();
         self.ends.clear();
     }
@@ -295,14 +310,20 @@ impl Sink for EdgeLists {
 impl Cases<'_> {
     /// The next test case as bare edge lists (see [`EdgeLists`]), for callers that need
     /// only the values: the same grammar and errors as the iterator, without building a
-    /// syntax tree. Returns `None` at the end of the input or after an error.
+    /// syntax tree. Its trees are APPENDED to `lists` (clear it to start afresh), so a
+    /// batch of cases can share one buffer; a malformed case appends nothing. Returns
+    /// `None` at the end of the input or after an error.
     pub fn next_edge_lists(&mut self, lists: &mut EdgeLists) -> Option<Result<(), Diagnostic>> {
         if self.failed || self.at_end() {
             return None;
         }
         self.case += 1;
-        lists.clear();
+        let (trees, ends) = (lists.trees.len(), lists.ends.len());
         let result = self.parse_case(lists).map(|_| ());
+        if result.is_err() {
+            lists.trees.truncate(trees);
+            lists.ends.truncate(ends);
+        }
         self.failed = result.is_err();
         Some(result)
     }
@@ -310,6 +331,16 @@ impl Cases<'_> {
     /// How many test cases have been started so far.
     pub fn cases_read(&self) -> usize {
         self.case
+    }
+}
+
+/// `x` if it is a vertex of a tree with `m` vertices.
+#[inline(always)]
+fn in_range(x: u64, m: u64, span: Span) -> Result<(u64, Span), Diagnostic> {
+    if x != 0 && x <= m {
+        Ok((x, span))
+    } else {
+        Err(out_of_range(x, m, span))
     }
 }
 

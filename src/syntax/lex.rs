@@ -50,6 +50,31 @@ pub(crate) fn integer(input: &[u8]) -> IResult<&[u8], (Option<u64>, &[u8])> {
     Ok((&input[len..], (value, digits)))
 }
 
+/// The leading decimal digits of `bytes` read eight at a time (SWAR: one 64-bit word
+/// holds eight characters). Returns the value and how many digits there were (0 to 8;
+/// 8 means there may be more), or `None` when fewer than 8 bytes are left.
+///
+/// Each byte minus `'0'` is a digit exactly when it is at most 9; the first byte that is
+/// not marks the end (a borrow or carry from it can only spoil the bytes after it, which
+/// are discarded). Shifting the digits to the top of the word turns the discarded bytes
+/// into leading zeros, and three multiply-adds combine 8 digits into the value.
+#[inline(always)]
+pub(crate) fn digits8(bytes: &[u8]) -> Option<(u64, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let word = u64::from_le_bytes(bytes.get(..8)?.try_into().ok()?);
+    let sub = word.wrapping_sub(ONES * u64::from(b'0'));
+    let not_digit = (sub | sub.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
+    let len = (not_digit.trailing_zeros() / 8) as usize;
+    if len == 0 {
+        return Some((0, 0));
+    }
+    let mut v = sub << (8 * (8 - len));
+    v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+    v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
+    v = (v.wrapping_mul(10_000) + (v >> 32)) & 0xffff_ffff;
+    Some((v, len))
+}
+
 /// The value of a run of ASCII digits, `None` on overflow.
 pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
     digits.iter().try_fold(0u64, |acc, &d| {
@@ -115,6 +140,39 @@ mod tests {
         );
         assert_eq!(integer(b"18446744073709551616").unwrap().1.0, None);
         assert!(integer(b"x").is_err());
+    }
+
+    #[test]
+    fn eight_digits_at_a_time() {
+        assert_eq!(digits8(b"1234567 "), Some((1234567, 7)));
+        assert_eq!(digits8(b"12345678"), Some((12345678, 8)));
+        assert_eq!(digits8(b"0\n123456"), Some((0, 1)));
+        assert_eq!(digits8(b"7\r\n99999"), Some((7, 1)));
+        assert_eq!(digits8(b"x1234567"), Some((0, 0)));
+        assert_eq!(digits8(b"00000042/"), Some((42, 8)));
+        assert_eq!(digits8(b"1234"), None);
+        // Every byte after one to seven digits, even ones that borrow or carry.
+        for len in 1..8 {
+            for next in 0..=255u8 {
+                if next.is_ascii_digit() {
+                    continue;
+                }
+                let mut bytes = b"98765432".to_vec();
+                bytes[len] = next;
+                for b in &mut bytes[len + 1..] {
+                    *b = next;
+                }
+                let want: u64 = std::str::from_utf8(&b"98765432"[..len])
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert_eq!(
+                    digits8(&bytes),
+                    Some((want, len)),
+                    "{len} digits, then {next}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,78 @@
+//! Inputs shared by the benchmarks, all made with the library's seeded generators
+//! (`hackenbush::generate`), so every run measures the same bytes and graphs.
+
+#![allow(dead_code)] // each bench target uses a part of this module
+
+use hackenbush::generate::{Cactus, Cycle, Multigraph, Path, Shape, Tree};
+use hackenbush::syntax::GraphDecl;
+
+/// The seed of every benchmark input.
+pub const SEED: u64 = 2026;
+
+/// A path of `m` edges from the ground.
+pub fn path(m: u32) -> Shape {
+    Shape::Path(Path {
+        graphs: 1,
+        edges: m,
+    })
+}
+
+/// A random recursive tree of `m` edges (depth about ln m).
+pub fn tree(m: u32) -> Shape {
+    Shape::Tree(Tree {
+        edges: m,
+        ..Tree::default()
+    })
+}
+
+/// One cycle through the ground of m/2 edges with random trees of m/2 edges hanging off it.
+pub fn cycle_with_trees(m: u32) -> Shape {
+    Shape::Cycle(Cycle {
+        graphs: 1,
+        edges: m,
+        trees: true,
+    })
+}
+
+/// A random cactus of `m` edges, polygons of 3 to 8 edges.
+pub fn cactus(m: u32) -> Shape {
+    Shape::Cactus(Cactus {
+        edges: m,
+        ..Cactus::default()
+    })
+}
+
+/// A random multigraph of m/2 vertices and `m` edges: a random spanning tree and m/2 more
+/// edges (loops, parallel edges, many overlapping cycles).
+pub fn multigraph(m: u32) -> Shape {
+    Shape::Multigraph(Multigraph {
+        vertices: (m / 2).max(1),
+        edges: m,
+        ..Multigraph::default()
+    })
+}
+
+/// The one graph of position 0 of `shape` with [`SEED`].
+pub fn graph(shape: &Shape) -> GraphDecl {
+    let mut position = shape.position(SEED, 0);
+    assert_eq!(position.graphs.len(), 1, "one graph per position");
+    position.graphs.pop().expect("one graph")
+}
+
+/// The graph as the lean analysis takes it: vertex count and edge ends, ground vertex 0.
+pub fn edge_list(decl: &GraphDecl) -> (u32, Vec<u32>) {
+    assert_eq!(decl.ground, [0], "ground vertex 0 only");
+    let ends = decl.edges.iter().flat_map(|e| [e.u, e.v]).collect();
+    (decl.vertices.len() as u32, ends)
+}
+
+/// A readable count: 1000 -> "1e3", 1000000 -> "1e6", 300000 -> "3e5".
+pub fn size_label(m: u32) -> String {
+    let mut mantissa = m;
+    let mut exponent = 0;
+    while mantissa >= 10 && mantissa % 10 == 0 {
+        mantissa /= 10;
+        exponent += 1;
+    }
+    format!("{mantissa}e{exponent}")
+}

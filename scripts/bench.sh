@@ -1,0 +1,423 @@
+#!/usr/bin/env bash
+# Whole-process benchmarks of the release binary, against the C++ baseline
+# (../shared/baselines/fast_christmas.cpp) where there is one.
+#
+#   scripts/bench.sh            full run (10^5 to 10^7 edges, 5 runs each; 20-30 minutes)
+#   scripts/bench.sh --quick    small sizes, 2 runs: checks that the script works (1 minute)
+#   scripts/bench.sh --runs N   N runs per measurement (big analyze inputs get about half)
+#
+# Every input is made by `hackenbush gen` (fixed seeds) under target/bench/inputs/. Each
+# command runs several times, alternating with its partner (judge with the C++ baseline,
+# analyze with analyze --moves), under `/usr/bin/time -f "%e %M"`: wall seconds and peak
+# resident memory. The tables give medians and ratios; every run is kept in
+# target/bench/raw.csv, the medians against input size in target/bench/scaling.csv, and
+# the plot of those (scripts/plot.py) goes to docs/performance-plot.svg (full run) or
+# target/bench/performance-plot.svg (--quick).
+#
+# Before a full run the script waits (up to 25 minutes) until no fuzzer is running
+# (`pgrep -f "fuzz run"`), and says so if it had to go ahead anyway.
+
+set -euo pipefail
+
+usage() {
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+RUNS=""
+QUICK=0
+while [[ $# -gt 0 ]]; do
+    case $1 in
+    --quick) QUICK=1 ;;
+    --runs)
+        [[ $# -ge 2 ]] || { echo "bench.sh: --runs needs a number" >&2; exit 2; }
+        RUNS=$2
+        shift
+        ;;
+    --runs=*) RUNS=${1#--runs=} ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "bench.sh: unknown argument: $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+if [[ -n $RUNS && ! $RUNS =~ ^[1-9][0-9]*$ ]]; then
+    echo "bench.sh: --runs needs a positive number, got '$RUNS'" >&2
+    exit 2
+fi
+
+cd "$(dirname "$0")/.."
+OUT=target/bench
+INPUTS=$OUT/inputs
+BIN=target/release/hackenbush
+CXX_SRC=../shared/baselines/fast_christmas.cpp
+CXX_BIN=$OUT/fast_christmas
+TIME=/usr/bin/time
+
+if [[ $QUICK == 1 ]]; then
+    RUNS=${RUNS:-2}
+    BIG=250000 HUGE=500000 SHAPE_M=100000 POJ_COUNT=35
+    SIZES="50000 100000 250000 500000"
+    PLOT=$OUT/performance-plot.svg
+else
+    RUNS=${RUNS:-5}
+    BIG=5000000 HUGE=10000000 SHAPE_M=1000000 POJ_COUNT=345
+    SIZES="100000 300000 1000000 3000000 5000000 10000000"
+    PLOT=docs/performance-plot.svg
+fi
+# Fewer runs for analyze on the big inputs (3 * 10^6 edges and more).
+RUNS_BIG=$(((RUNS + 1) / 2))
+
+[[ -x $TIME ]] || { echo "bench.sh: $TIME is needed (GNU time)" >&2; exit 2; }
+mkdir -p "$INPUTS"
+RAW=$OUT/raw.csv
+echo "id,run,wall_s,peak_kib" >"$RAW"
+
+say() { printf '%s\n' "$*"; }
+
+# ---------------------------------------------------------------------------------------
+say "# hackenbush whole-process benchmarks ($([[ $QUICK == 1 ]] && echo quick || echo full), $RUNS runs)"
+say
+say "date:     $(date -u '+%Y-%m-%d %H:%M UTC')"
+say "machine:  $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo), $(uname -sr)"
+say "rustc:    $(rustc --version)"
+say "commit:   $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- src Cargo.toml 2>/dev/null || echo ' + uncommitted changes')"
+
+cargo build --release --quiet
+say "binary:   $BIN ($($BIN --version))"
+
+HAVE_CXX=0
+if command -v g++ >/dev/null && [[ -f $CXX_SRC ]]; then
+    g++ -O2 -o "$CXX_BIN" "$CXX_SRC"
+    HAVE_CXX=1
+    say "baseline: $CXX_BIN, g++ -O2 $CXX_SRC ($(g++ --version | head -1))"
+else
+    say "baseline: none (g++ or $CXX_SRC missing): the C++ columns are left empty"
+fi
+
+# ---------------------------------------------------------------------------------------
+# A quiet machine: no fuzzer in the background.
+QUIET_NOTE=""
+if [[ $QUICK == 0 ]]; then
+    waited=0
+    while pgrep -f "fuzz run" >/dev/null; do
+        if ((waited >= 25 * 60)); then
+            QUIET_NOTE="fuzzers still running after 25 minutes of waiting; measured anyway, figures may be slow"
+            break
+        fi
+        if ((waited == 0)); then
+            say "waiting for the fuzzers to finish (pgrep -f \"fuzz run\"), up to 25 minutes..."
+        fi
+        sleep 30
+        waited=$((waited + 30))
+    done
+    if [[ -n $QUIET_NOTE ]]; then
+        say "NOTE:     $QUIET_NOTE"
+    elif ((waited > 0)); then
+        say "quiet:    waited $((waited / 60)) min $((waited % 60)) s for the fuzzers to finish"
+    else
+        say "quiet:    no fuzzer running"
+    fi
+fi
+say "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) before measuring"
+
+# ---------------------------------------------------------------------------------------
+# Inputs.
+gen() { # gen FILE ARGS...: writes FILE with `hackenbush gen ARGS -f christmas -o FILE`
+    local file=$1
+    shift
+    "$BIN" gen "$@" -f christmas -o "$file"
+}
+
+# Edges of a christmas file: the sum of the k of every tree.
+edges_of() {
+    awk '{ for (i = 1; i <= NF; i++) {
+             t = $i
+             if (s == 0) { n = t; s = (n > 0) ? 1 : 0 }
+             else if (s == 1) { s = 2 }
+             else if (s == 2) { e += t; n--; r = 2 * t; s = (t > 0) ? 3 : ((n > 0) ? 1 : 0) }
+             else if (--r == 0) { s = (n > 0) ? 1 : 0 } } }
+         END { print e + 0 }' "$1"
+}
+
+say
+say "## Inputs (hackenbush gen, christmas format)"
+say
+make_input() { # make_input NAME ARGS...: seed 1
+    local name=$1
+    shift
+    gen "$INPUTS/$name.in" "$@" --seed 1
+    say "- $name.in: \`hackenbush gen $* --seed 1 -f christmas\` ($(du -h "$INPUTS/$name.in" | cut -f1))"
+}
+# A graph worth 0 has no winning move, and `analyze --moves` then searches nothing: the
+# inputs for analyze take the first seed from 1 that gives a position worth more than 0.
+make_winning_input() { # make_winning_input NAME ARGS...
+    local name=$1 seed
+    shift
+    for seed in $(seq 1 50); do
+        gen "$INPUTS/$name.in" "$@" --seed "$seed"
+        if [[ $("$BIN" judge "$INPUTS/$name.in") == Sally ]]; then
+            break
+        fi
+    done
+    say "- $name.in: \`hackenbush gen $* --seed $seed -f christmas\` ($(du -h "$INPUTS/$name.in" | cut -f1))"
+}
+for m in $SIZES; do
+    make_winning_input "tree-$m" tree --edges "$m"
+    make_winning_input "cactus-$m" cactus --edges "$m"
+done
+make_input "poj-$POJ_COUNT" poj --count "$POJ_COUNT"
+POJ_EDGES=$(edges_of "$INPUTS/poj-$POJ_COUNT.in")
+say "  ($POJ_COUNT test cases, $POJ_EDGES edges in all)"
+for shape in cycle multigraph; do
+    case $shape in
+    cycle) make_winning_input "cycle-$SHAPE_M" cycle --edges "$SHAPE_M" --trees ;;
+    multigraph) make_winning_input "multigraph-$SHAPE_M" multigraph --vertices $((SHAPE_M / 2)) --edges "$SHAPE_M" ;;
+    esac
+done
+if [[ " $SIZES " != *" $SHAPE_M "* ]]; then
+    make_winning_input "cactus-$SHAPE_M" cactus --edges "$SHAPE_M"
+fi
+
+# ---------------------------------------------------------------------------------------
+# Measurements.
+
+# The command line of COMMAND on INPUT, as shown and as run (output to /dev/null).
+cmdline() { # cmdline COMMAND FILE
+    case $1 in
+    judge) echo "$BIN judge $2" ;;
+    analyze) echo "$BIN analyze $2" ;;
+    moves) echo "$BIN analyze --moves $2" ;;
+    cpp) echo "$CXX_BIN < $2" ;;
+    esac
+}
+
+run_once() { # run_once ID COMMAND FILE RUN: appends a row to raw.csv
+    local id=$1 command=$2 file=$3 run=$4 tfile=$OUT/time.txt status=0 seconds kib
+    case $command in
+    judge) $TIME -f "%e %M" -o "$tfile" "$BIN" judge "$file" >/dev/null || status=$? ;;
+    analyze) $TIME -f "%e %M" -o "$tfile" "$BIN" analyze "$file" >/dev/null || status=$? ;;
+    moves) $TIME -f "%e %M" -o "$tfile" "$BIN" analyze --moves "$file" >/dev/null || status=$? ;;
+    cpp) $TIME -f "%e %M" -o "$tfile" "$CXX_BIN" <"$file" >/dev/null || status=$? ;;
+    esac
+    if ((status != 0)); then
+        echo "bench.sh: failed (status $status): $(cmdline "$command" "$file")" >&2
+        cat "$tfile" >&2
+        exit 1
+    fi
+    read -r seconds kib < <(tail -n 1 "$tfile")
+    echo "$id,$run,$seconds,$kib" >>"$RAW"
+}
+
+declare -A DONE
+# measure RUNS FILE COMMAND [PARTNER]: runs COMMAND and PARTNER alternately on FILE.
+measure() {
+    local runs=$1 file=$2 a=$3 b=${4:-}
+    local name i
+    name=$(basename "$file" .in)
+    if [[ -n ${DONE[$a:$name]:-} ]]; then
+        return 0
+    fi
+    if [[ $b == cpp && $HAVE_CXX == 0 ]]; then
+        b=""
+    fi
+    say "\$ $(cmdline "$a" "$file") > /dev/null${b:+    # alternating with: $(cmdline "$b" "$file") > /dev/null}    # $runs runs"
+    for ((i = 1; i <= runs; i++)); do
+        run_once "$a:$name" "$a" "$file" "$i"
+        if [[ -n $b ]]; then
+            run_once "$b:$name" "$b" "$file" "$i"
+        fi
+    done
+    DONE[$a:$name]=1
+    if [[ -n $b ]]; then
+        DONE[$b:$name]=1
+    fi
+}
+
+# Same verdicts as the baseline, once per judge input (not timed).
+check_verdicts() { # check_verdicts FILE
+    [[ $HAVE_CXX == 1 ]] || return 0
+    if ! cmp -s <("$BIN" judge "$1") <("$CXX_BIN" <"$1"); then
+        say "WARNING: hackenbush judge and fast_christmas disagree on $1"
+    fi
+}
+
+median() { # median ID FIELD(3 wall, 4 peak): empty if not measured
+    awk -F, -v id="$1" -v f="$2" '$1 == id { print $f }' "$RAW" | sort -g |
+        awk '{ a[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+wall() { # median wall seconds: 0.01 s resolution, 3 decimals for the mean of two middles
+    median "$1" 3 | awk '{ v = $1 * 100; f = (v - int(v + 0.5))^2 < 1e-12 ? "%.2f" : "%.3f"; printf f, $1 }'
+}
+mib() { # median peak memory in MiB, or n/a
+    local k
+    k=$(median "$1" 4)
+    if [[ -n $k ]]; then
+        awk -v k="$k" 'BEGIN { printf "%.0f", k / 1024 }'
+    else
+        echo "n/a"
+    fi
+}
+ratio() { # ratio A B: A / B to two decimals, or n/a
+    if [[ -n $1 && -n $2 ]] && awk -v b="$2" 'BEGIN { exit !(b > 0) }'; then
+        awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+    else
+        echo "n/a"
+    fi
+}
+verdict() { # verdict VALUE LIMIT: "yes" if VALUE <= LIMIT
+    if [[ $1 == n/a ]]; then
+        echo "n/a"
+        return 0
+    fi
+    awk -v v="$1" -v l="$2" 'BEGIN { print (v <= l) ? "yes" : "**no**" }'
+}
+
+say
+say "## Commands (each output to /dev/null; medians of the runs below)"
+say
+
+# Judge against the baseline, and the scaling series, on single random trees.
+for m in $SIZES; do
+    check_verdicts "$INPUTS/tree-$m.in"
+    measure "$RUNS" "$INPUTS/tree-$m.in" judge cpp
+done
+check_verdicts "$INPUTS/poj-$POJ_COUNT.in"
+measure "$RUNS" "$INPUTS/poj-$POJ_COUNT.in" judge cpp
+# analyze and analyze --moves: the three shapes, then the scaling series.
+for shape in cycle cactus multigraph; do
+    measure "$RUNS" "$INPUTS/$shape-$SHAPE_M.in" analyze moves
+done
+for shape in tree cactus; do
+    for m in $SIZES; do
+        runs=$RUNS
+        if ((m >= 3000000)); then
+            runs=$RUNS_BIG
+        fi
+        measure "$runs" "$INPUTS/$shape-$m.in" analyze moves
+    done
+done
+say
+say "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) after measuring"
+if pgrep -f "fuzz run" >/dev/null; then
+    say "NOTE:     a fuzzer was running at the end of the measurements"
+fi
+
+# ---------------------------------------------------------------------------------------
+# Tables.
+say
+say "## Judge against the C++ baseline (median wall time, median peak memory)"
+say
+say "| input | edges | hackenbush judge | fast_christmas (C++) | time ratio | memory ratio | targets (<= 1.0 time, <= 1.2 memory) |"
+say "|---|---|---|---|---|---|---|"
+judge_row() { # judge_row LABEL NAME EDGES
+    local h c tr mr
+    h=$(wall "judge:$2")
+    c=$(wall "cpp:$2")
+    tr=$(ratio "$h" "$c")
+    mr=$(ratio "$(median "judge:$2" 4)" "$(median "cpp:$2" 4)")
+    say "| $1 | $3 | $h s, $(mib "judge:$2") MiB | ${c:-n/a} s, $(mib "cpp:$2") MiB | $tr | $mr | time $(verdict "$tr" 1.0), memory $(verdict "$mr" 1.2) |"
+}
+judge_row "single tree" "tree-$BIG" "$BIG"
+judge_row "$POJ_COUNT POJ test cases" "poj-$POJ_COUNT" "$POJ_EDGES"
+
+say
+say "## Linear growth of the judge (single random tree)"
+say
+say "| command | $BIG edges | $HUGE edges | ratio | target (<= 2.2) |"
+say "|---|---|---|---|---|"
+for c in judge cpp; do
+    if [[ $c == cpp && $HAVE_CXX == 0 ]]; then
+        continue
+    fi
+    a=$(wall "$c:tree-$BIG")
+    b=$(wall "$c:tree-$HUGE")
+    r=$(ratio "$b" "$a")
+    label="hackenbush judge"
+    t=$(verdict "$r" 2.2)
+    if [[ $c == cpp ]]; then
+        label="fast_christmas (C++)"
+        t="(for comparison)"
+    fi
+    say "| $label | $a s | $b s | $r | $t |"
+done
+
+say
+say "## analyze --moves against analyze ($SHAPE_M edges, christmas)"
+say
+say "| shape | analyze | analyze --moves | time ratio | target (<= 3) | memory ratio |"
+say "|---|---|---|---|---|---|"
+for shape in cycle cactus multigraph; do
+    n=$shape-$SHAPE_M
+    a=$(wall "analyze:$n")
+    b=$(wall "moves:$n")
+    r=$(ratio "$b" "$a")
+    label=$shape
+    if [[ $shape == cycle ]]; then
+        label="cycle with trees"
+    fi
+    say "| $label | $a s, $(mib "analyze:$n") MiB | $b s, $(mib "moves:$n") MiB | $r | $(verdict "$r" 3) | $(ratio "$(median "moves:$n" 4)" "$(median "analyze:$n" 4)") |"
+done
+
+# ---------------------------------------------------------------------------------------
+# Scaling: CSV and plot.
+CSV=$OUT/scaling.csv
+echo "series,input,edges,runs,wall_s,peak_kib" >"$CSV"
+scaling_row() { # scaling_row SERIES ID SHAPE EDGES
+    local w k n
+    w=$(wall "$2")
+    if [[ -z $w ]]; then
+        return 0
+    fi
+    k=$(median "$2" 4)
+    n=$(awk -F, -v id="$2" '$1 == id' "$RAW" | wc -l)
+    echo "$1,$3,$4,$n,$w,$k" >>"$CSV"
+}
+for m in $SIZES; do
+    scaling_row "hackenbush judge" "judge:tree-$m" tree "$m"
+    scaling_row "fast_christmas (C++)" "cpp:tree-$m" tree "$m"
+    for shape in tree cactus; do
+        scaling_row "hackenbush analyze" "analyze:$shape-$m" "$shape" "$m"
+        scaling_row "hackenbush analyze --moves" "moves:$shape-$m" "$shape" "$m"
+    done
+done
+
+say
+say "## Time against input size (median wall seconds; single random tree, and cactus)"
+say
+header="| command | input |"
+rule="|---|---|"
+for m in $SIZES; do
+    header="$header $m |"
+    rule="$rule---|"
+done
+say "$header"
+say "$rule"
+for spec in "judge tree" "cpp tree" "analyze tree" "moves tree" "analyze cactus" "moves cactus"; do
+    read -r c shape <<<"$spec"
+    if [[ $c == cpp && $HAVE_CXX == 0 ]]; then
+        continue
+    fi
+    case $c in
+    judge) label="hackenbush judge" ;;
+    cpp) label="fast_christmas (C++)" ;;
+    analyze) label="hackenbush analyze" ;;
+    moves) label="hackenbush analyze --moves" ;;
+    esac
+    row="| $label | $shape |"
+    for m in $SIZES; do
+        row="$row $(wall "$c:$shape-$m") |"
+    done
+    say "$row"
+done
+
+if command -v python3 >/dev/null; then
+    title="hackenbush, $(date -u '+%Y-%m-%d'): $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+    python3 scripts/plot.py "$CSV" "$PLOT" --title "$title"
+    say
+    say "data: $CSV (all runs: $RAW); plot: $PLOT"
+else
+    say
+    say "data: $CSV (all runs: $RAW); no python3, no plot"
+fi
+if [[ -n $QUIET_NOTE ]]; then
+    say "NOTE: $QUIET_NOTE"
+fi
