@@ -24,23 +24,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn format_of(path: &Path) -> Option<Format> {
-    match path.extension()?.to_str()? {
-        "hb" => Some(Format::Hb),
-        "in" => Some(Format::Christmas),
-        "json" => Some(Format::Json),
-        "dot" | "gv" => Some(Format::Dot),
-        "cgs" => Some(Format::Cgsuite),
-        _ => None,
-    }
-}
-
 /// A position's title and its analysed graphs.
 type Titled = (String, Vec<(Graph, Analysis)>);
 
 /// The positions of an example, or `None` when its format is not available yet.
 fn positions(path: &Path) -> Option<Vec<Titled>> {
-    let format = format_of(path)?;
+    let format = Format::from_path(path)?;
     let name = path.strip_prefix(root()).ok()?.to_str()?.to_string();
     let source = Source::new(name.clone(), std::fs::read(path).unwrap()).unwrap();
     let mut found = Vec::new();
@@ -67,7 +56,7 @@ fn examples() -> Vec<PathBuf> {
         let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
-            .filter(|p| format_of(p).is_some())
+            .filter(|p| Format::from_path(p).is_some())
             .collect();
         found.sort();
         paths.extend(found);

@@ -48,12 +48,7 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(dir)
         .expect("fixture folder exists")
         .map(|e| e.expect("readable entry").path())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .and_then(format_of)
-                .is_some()
-        })
+        .filter(|p| Format::from_path(p).is_some())
         .collect();
     files.sort();
     let mut stems: Vec<_> = files
@@ -69,17 +64,6 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
         dir.display()
     );
     files
-}
-
-fn format_of(ext: &str) -> Option<Format> {
-    match ext {
-        "hb" => Some(Format::Hb),
-        "in" => Some(Format::Christmas),
-        "json" => Some(Format::Json),
-        "dot" | "gv" => Some(Format::Dot),
-        "cgs" => Some(Format::Cgsuite),
-        _ => None,
-    }
 }
 
 /// Compares `actual` with the file `expected`, or writes it when blessing. Returns a
@@ -105,7 +89,7 @@ fn check(expected: &Path, actual: &str) -> Option<String> {
 
 /// Proves every small graph of a valid fixture with the brute-force oracle.
 fn prove_with_oracle(path: &Path, failures: &mut Vec<String>) -> usize {
-    let format = format_of(path.extension().unwrap().to_str().unwrap()).unwrap();
+    let format = Format::from_path(path).unwrap();
     let source = Source::new(path.display().to_string(), fs::read(path).unwrap()).unwrap();
     let mut proven = 0;
     for position in syntax::parse(format, &source) {

@@ -20,7 +20,7 @@
 
 mod brute;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use hackenbush::analysis::position::{nim_sum, winning_moves};
 use hackenbush::generate::write::{self, WriteError};
@@ -32,18 +32,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The input format of a file, by extension.
-fn format_of(path: &Path) -> Option<Format> {
-    match path.extension()?.to_str()? {
-        "hb" => Some(Format::Hb),
-        "in" => Some(Format::Christmas),
-        "json" => Some(Format::Json),
-        "dot" | "gv" => Some(Format::Dot),
-        "cgs" => Some(Format::Cgsuite),
-        _ => None,
-    }
-}
-
 /// Every input file in `examples/` and `tests/fixtures/valid/`, sorted.
 fn inputs() -> Vec<PathBuf> {
     let mut paths = Vec::new();
@@ -51,7 +39,7 @@ fn inputs() -> Vec<PathBuf> {
         let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
-            .filter(|p| format_of(p).is_some())
+            .filter(|p| Format::from_path(p).is_some())
             .collect();
         found.sort();
         paths.extend(found);
@@ -186,7 +174,7 @@ fn every_input_agrees_in_every_format() {
     let mut compared = 0;
     let mut by_input_format = std::collections::HashSet::new();
     for path in inputs() {
-        let format = format_of(&path).unwrap();
+        let format = Format::from_path(&path).unwrap();
         let name = path.strip_prefix(root()).unwrap().display().to_string();
         for position in parse_all(&name, format, std::fs::read(&path).unwrap()) {
             let what = match position.case {

@@ -129,46 +129,10 @@ fn known_shapes_agree_with_the_oracle() {
 
 // ---- Every small multigraph ----
 
-/// The 15 unordered vertex pairs `{u, v}`, `u <= v < 5`, loops included.
-fn pair_types() -> Vec<(u32, u32)> {
-    (0..5u32)
-        .flat_map(|u| (u..5).map(move |v| (u, v)))
-        .collect()
-}
-
-/// Calls `f` on every multiset of `len` items from `types[from..]` appended to `edges`,
-/// in non-decreasing index order.
-fn for_each_multiset<F: FnMut(&[(u32, u32)])>(
-    types: &[(u32, u32)],
-    from: usize,
-    len: usize,
-    edges: &mut Edges,
-    f: &mut F,
-) {
-    if edges.len() == len {
-        f(edges);
-        return;
-    }
-    for t in from..types.len() {
-        edges.push(types[t]);
-        for_each_multiset(types, t, len, edges, f);
-        edges.pop();
-    }
-}
-
 #[test]
 fn every_multigraph_up_to_6_edges_on_5_vertices_every_target_up_to_7() {
     let start = Instant::now();
-    let types = pair_types();
-    // Fewest edges first, so that the first failure is a smallest one.
-    let mut graphs: Vec<(&[u32], Edges)> = Vec::new();
-    for len in 0..=6 {
-        for_each_multiset(&types, 0, len, &mut Vec::new(), &mut |edges| {
-            for ground in [&[0][..], &[0, 1]] {
-                graphs.push((ground, edges.to_vec()));
-            }
-        });
-    }
+    let graphs = brute::small_multigraphs();
     // Sum over k = 0..=6 of C(15 + k - 1, k), for 2 ground sets.
     assert_eq!(graphs.len(), 54_264 * 2);
     // The oracle is slow: share the graphs among threads (graph i to thread i mod

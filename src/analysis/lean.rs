@@ -37,6 +37,20 @@ pub struct Scratch {
     renumbered: Vec<u32>,
 }
 
+impl Scratch {
+    /// Makes room for a graph of about `vertices` vertices and `edges` edges ahead of
+    /// time, touching the memory, so that a second thread can pay for the page faults
+    /// while the first one is still reading the graph. Sizes are capped by `edges`, so a
+    /// claimed vertex count costs nothing.
+    pub fn prepare(&mut self, vertices: usize, edges: usize) {
+        let n = vertices.min(2 * edges + 16);
+        self.nodes.clear();
+        self.nodes.resize(n, Node::default());
+        self.adjacency.clear();
+        self.adjacency.resize(2 * edges, 0);
+    }
+}
+
 /// Everything the search reads about one vertex, side by side: one cache line per visit
 /// rather than one per array.
 #[derive(Clone, Copy, Debug, Default)]

@@ -95,7 +95,17 @@ fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
     let mut printed = Vec::new();
     let mut current = Batch::default();
     let mut next = Batch::default();
-    current.fill(&mut cases);
+    match cases.peek_first_tree().filter(|_| parallel) {
+        // One core reads the first batch while the other makes room for its first tree
+        // (on a one-tree file of millions of edges, the page faults are worth overlapping).
+        Some((m, k)) => {
+            rayon::join(
+                || current.fill(&mut cases),
+                || scratch.prepare(m as usize, k as usize),
+            );
+        }
+        None => current.fill(&mut cases),
+    }
     loop {
         if parallel {
             rayon::join(

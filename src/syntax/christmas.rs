@@ -131,20 +131,26 @@ impl<'a> Cases<'a> {
         Diagnostic::expected(span, what, &found(at))
     }
 
+    /// "expected 3 more edges, found end of input", at the end of the last token.
+    #[cold]
+    fn missing(&self, left: u64, what: &str, declared: String) -> Diagnostic {
+        Diagnostic::new(
+            self.end_of_content(),
+            format!(
+                "expected {left} more {what}{}, found end of input",
+                plural(left)
+            ),
+            declared,
+        )
+    }
+
     /// `test_case = trees, { tree }`, into `sink`.
     fn parse_case<S: Sink>(&mut self, sink: &mut S) -> Result<Span, Diagnostic> {
         let (trees, n_span) = self.expect_number("the number of trees N")?;
         for t in 0..trees {
             if self.at_end() {
-                let left = trees - t;
-                return Err(Diagnostic::new(
-                    self.end_of_content(),
-                    format!(
-                        "expected {left} more tree{}, found end of input",
-                        plural(left)
-                    ),
-                    format!("test case {} declares {trees} trees", self.case),
-                ));
+                let declared = format!("test case {} declares {trees} trees", self.case);
+                return Err(self.missing(trees - t, "tree", declared));
             }
             self.parse_tree(sink)?;
         }
@@ -170,15 +176,8 @@ impl<'a> Cases<'a> {
                 Some((x, span)) => in_range(x, m, span)?,
                 None => {
                     if self.at_end() {
-                        let left = k - read;
-                        return Err(Diagnostic::new(
-                            self.end_of_content(),
-                            format!(
-                                "expected {left} more edge{}, found end of input",
-                                plural(left)
-                            ),
-                            format!("the tree declares {k} edges"),
-                        ));
+                        let declared = format!("the tree declares {k} edges");
+                        return Err(self.missing(k - read, "edge", declared));
                     }
                     self.slow_vertex(m)?
                 }
@@ -326,6 +325,25 @@ impl Cases<'_> {
         }
         self.failed = result.is_err();
         Some(result)
+    }
+
+    /// The declared size `(m, k)` of the first tree of the next test case, without
+    /// consuming anything; `k` is capped by the bytes left (4 per edge at least). `None`
+    /// if the input does not start that way. A hint for preparing buffers, not a promise.
+    pub fn peek_first_tree(&self) -> Option<(u64, u64)> {
+        let mut ahead = Cases {
+            whole: self.whole,
+            rest: self.rest,
+            case: self.case,
+            failed: false,
+        };
+        let (trees, _) = ahead.quick_number()?;
+        if trees == 0 {
+            return None;
+        }
+        let (m, _) = ahead.quick_number()?;
+        let (k, _) = ahead.quick_number()?;
+        Some((m, k.min(ahead.rest.len() as u64 / 4)))
     }
 
     /// How many test cases have been started so far.

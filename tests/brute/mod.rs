@@ -37,3 +37,35 @@ pub fn winning_cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<us
         .map(|e| e.index())
         .collect()
 }
+
+/// Every multigraph of the exhaustive sweeps, fewest edges first (so a first failure is
+/// a smallest one): each multiset of at most 6 edges from the 15 vertex pairs `{u, v}`,
+/// `u <= v < 5` (loops and parallel edges included), with ground `{0}` and with ground
+/// `{0, 1}`: 2 x 54,264 graphs, which the callers assert.
+#[allow(dead_code)]
+pub fn small_multigraphs() -> Vec<(&'static [u32], Vec<(u32, u32)>)> {
+    let types: Vec<(u32, u32)> = (0..5u32)
+        .flat_map(|u| (u..5).map(move |v| (u, v)))
+        .collect();
+    let mut graphs = Vec::new();
+    for len in 0..=6 {
+        // The multisets of `len` types as non-decreasing index sequences, counted like an
+        // odometer (no recursion).
+        let mut idx = vec![0usize; len];
+        loop {
+            let edges: Vec<(u32, u32)> = idx.iter().map(|&i| types[i]).collect();
+            graphs.push((&[0u32][..], edges.clone()));
+            graphs.push((&[0u32, 1][..], edges));
+            // Advance: the rightmost index that can grow grows, the ones after it follow.
+            let Some(pos) = (0..len).rev().find(|&p| idx[p] + 1 < types.len()) else {
+                break;
+            };
+            idx[pos] += 1;
+            let v = idx[pos];
+            for later in &mut idx[pos + 1..] {
+                *later = v;
+            }
+        }
+    }
+    graphs
+}
