@@ -38,12 +38,16 @@ pub fn winning_cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<us
         .collect()
 }
 
+/// A graph of the sweep: its ground and its edges.
+#[allow(dead_code)]
+pub type SmallGraph = (&'static [u32], Vec<(u32, u32)>);
+
 /// Every multigraph of the exhaustive sweeps, fewest edges first (so a first failure is
 /// a smallest one): each multiset of at most 6 edges from the 15 vertex pairs `{u, v}`,
 /// `u <= v < 5` (loops and parallel edges included), with ground `{0}` and with ground
 /// `{0, 1}`: 2 x 54,264 graphs, which the callers assert.
 #[allow(dead_code)]
-pub fn small_multigraphs() -> Vec<(&'static [u32], Vec<(u32, u32)>)> {
+pub fn small_multigraphs() -> Vec<SmallGraph> {
     let types: Vec<(u32, u32)> = (0..5u32)
         .flat_map(|u| (u..5).map(move |v| (u, v)))
         .collect();
