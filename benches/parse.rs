@@ -11,7 +11,9 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
 use hackenbush::generate::{Poj, Shape, write};
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
@@ -51,7 +53,9 @@ fn edge_lists(bytes: &[u8]) -> usize {
 fn bench(c: &mut Criterion) {
     for m in [1_000u32, 10_000, 100_000] {
         let mut group = c.benchmark_group(format!("parse/{}_edges", common::size_label(m)));
-        group.sample_size(10);
+        if m >= 100_000 {
+            group.sampling_mode(SamplingMode::Flat);
+        }
         let position = common::cactus(m).position(common::SEED, 0);
         for format in Format::ALL {
             let source = text(format, std::slice::from_ref(&position));
@@ -73,7 +77,6 @@ fn bench(c: &mut Criterion) {
     // Many small test cases: 200 POJ 3710 cases of random size within the statement's
     // bounds (about 1.5 * 10^5 trees, 5 * 10^5 edges, 3 MB).
     let mut group = c.benchmark_group("parse/poj_cases");
-    group.sample_size(10);
     let positions: Vec<Position> = Shape::Poj(Poj::default())
         .positions(common::SEED, 200)
         .collect();
@@ -88,5 +91,9 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = common::config();
+    targets = bench
+}
 criterion_main!(benches);

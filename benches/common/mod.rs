@@ -76,3 +76,14 @@ pub fn size_label(m: u32) -> String {
     }
     format!("{mantissa}e{exponent}")
 }
+
+/// The criterion settings of every benchmark: short warm-up and measurement, no plots,
+/// so that `cargo bench` runs in a few minutes. Groups over inputs of 10^5 edges and more
+/// also switch to flat sampling (10 samples of one iteration each, not 1 + 2 + ... + 10).
+pub fn config() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2))
+        .sample_size(10)
+        .without_plots()
+}
