@@ -2,7 +2,7 @@
 # Whole-process benchmarks of the release binary, against the C++ baseline
 # (../shared/baselines/fast_christmas.cpp) where there is one.
 #
-#   scripts/bench.sh            full run (10^5 to 10^7 edges, 5 runs each; 20-30 minutes)
+#   scripts/bench.sh            full run (10^5 to 10^7 edges, 5 runs each; 4 minutes on 2 cores)
 #   scripts/bench.sh --quick    small sizes, 2 runs: checks that the script works (1 minute)
 #   scripts/bench.sh --runs N   N runs per measurement (big analyze inputs get about half)
 #
@@ -13,10 +13,10 @@
 # analyze with analyze --moves), under `/usr/bin/time -f "%e %M"`: wall seconds (to 0.01 s)
 # and peak resident memory; bash's $EPOCHREALTIME around each run gives a microsecond clock
 # as well (it includes starting /usr/bin/time, about a millisecond), shown for the judge
-# ratios, where the times are short. The tables give medians and ratios; every run is kept in
-# target/bench/raw.csv, the medians against input size in target/bench/scaling.csv, and
-# the plot of those (scripts/plot.py) goes to docs/performance-plot.svg (full run) or
-# target/bench/performance-plot.svg (--quick).
+# ratios, where the times are short, and in the plot. The tables give medians and ratios;
+# every run is kept in target/bench/raw.csv, the medians against input size in
+# target/bench/scaling.csv, and the plot of those (scripts/plot.py, microsecond clock) goes
+# to docs/performance-plot.svg (full run) or target/bench/performance-plot.svg (--quick).
 #
 # Before a full run the script waits (up to 25 minutes) until no fuzzer is running
 # (`pgrep -f "fuzz run"`), and says so if it had to go ahead anyway.
@@ -369,7 +369,7 @@ done
 # ---------------------------------------------------------------------------------------
 # Scaling: CSV and plot.
 CSV=$OUT/scaling.csv
-echo "series,input,edges,runs,wall_s,peak_kib" >"$CSV"
+echo "series,input,edges,runs,wall_s,peak_kib,clock_s" >"$CSV"
 scaling_row() { # scaling_row SERIES ID SHAPE EDGES
     local w k n
     w=$(wall "$2")
@@ -378,7 +378,7 @@ scaling_row() { # scaling_row SERIES ID SHAPE EDGES
     fi
     k=$(median "$2" 4)
     n=$(awk -F, -v id="$2" '$1 == id' "$RAW" | wc -l)
-    echo "$1,$3,$4,$n,$w,$k" >>"$CSV"
+    echo "$1,$3,$4,$n,$w,$k,$(median "$2" 5)" >>"$CSV"
 }
 for m in $SIZES; do
     scaling_row "hackenbush judge" "judge:tree-$m" tree "$m"
