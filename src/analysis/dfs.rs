@@ -14,6 +14,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// The DFS forest of the ground's component.
+#[derive(Clone, Debug)]
 pub(crate) struct Search {
     /// Attached nodes in preorder; `order[0]` is the ground.
     pub order: Vec<u32>,

@@ -92,6 +92,8 @@ pub struct Analysis {
     /// Nodes of each block in preorder: `block_nodes[node_start[b]..node_start[b + 1]]`.
     node_start: Vec<u32>,
     block_nodes: Vec<NodeIndex>,
+    /// The depth-first search behind it all, kept for the winning-move search.
+    pub(crate) search: dfs::Search,
 }
 
 const NO_BLOCK: BlockId = dfs::NONE;
@@ -240,6 +242,7 @@ pub fn analyze(graph: &Graph) -> Analysis {
         children,
         node_start,
         block_nodes,
+        search,
     }
 }
 

@@ -166,7 +166,18 @@ use crate::model::Graph;
 ///
 /// Winning Ways, ch. 7; Pritchard and Thurimella (2011) for the labels.
 pub fn cuts_to(graph: &Graph, target: u64) -> Vec<EdgeIndex> {
-    let tree = Tree::new(graph);
+    let search = dfs::search(&graph.net, Graph::ground());
+    cuts_from(graph, &search, target)
+}
+
+/// [`cuts_to`] for a graph already analysed: reuses the depth-first search that
+/// [`analyze`](super::analyze) made (`analysis` must be the analysis of `graph`).
+pub fn cuts_to_analysed(graph: &Graph, analysis: &super::Analysis, target: u64) -> Vec<EdgeIndex> {
+    cuts_from(graph, &analysis.search, target)
+}
+
+fn cuts_from(graph: &Graph, search: &dfs::Search, target: u64) -> Vec<EdgeIndex> {
+    let tree = Tree::new(graph, search);
     let mut wins = Vec::new();
     let req = tree.requirements(target, &mut wins);
     tree.class_cuts(&req, &mut wins);
@@ -185,11 +196,11 @@ struct Tree<'g> {
     /// Per node: DFS preorder number, or [`NONE`] if not attached.
     pre: Vec<u32>,
     /// Attached nodes in preorder.
-    order: Vec<u32>,
+    order: &'g [u32],
     /// Per node: its tree edge to its parent, or [`NONE`].
-    parent_edge: Vec<u32>,
+    parent_edge: &'g [u32],
     /// Per edge: whether it is a bridge.
-    bridge: Vec<bool>,
+    bridge: &'g [bool],
     /// Per edge: its label (non-tree: random; tree: the XOR of its covering labels).
     label: Vec<u128>,
     /// Per node: sub(v).
@@ -202,9 +213,8 @@ struct Tree<'g> {
 
 impl<'g> Tree<'g> {
     /// Search, labels, and the bottom-up pass (steps 1 and 3 of the method).
-    fn new(graph: &'g Graph) -> Tree<'g> {
+    fn new(graph: &'g Graph, search: &'g dfs::Search) -> Tree<'g> {
         let net = &graph.net;
-        let search = dfs::search(net, Graph::ground());
         let mut pre = vec![NONE; net.node_count()];
         for (i, &v) in search.order.iter().enumerate() {
             pre[v as usize] = i as u32;
@@ -212,9 +222,9 @@ impl<'g> Tree<'g> {
         let mut tree = Tree {
             graph,
             pre,
-            order: search.order,
-            parent_edge: search.parent_edge,
-            bridge: search.bridge,
+            order: &search.order,
+            parent_edge: &search.parent_edge,
+            bridge: &search.bridge,
             label: vec![0; net.edge_count()],
             sub: vec![0; net.node_count()],
             top: vec![NONE; net.node_count()],
@@ -599,6 +609,28 @@ impl ChainTrie {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The search `analyze` keeps gives the same cuts as a fresh one.
+    #[test]
+    fn reusing_the_analysis_search_changes_nothing() {
+        let shapes: [&[(u32, u32)]; 4] = [
+            &[(0, 1), (1, 2), (2, 3), (3, 1), (1, 4), (4, 5), (5, 1)],
+            &[(0, 1), (1, 2), (2, 0), (2, 2), (2, 3), (3, 3)],
+            &[(0, 1), (1, 4), (0, 2), (2, 4), (0, 3), (3, 4), (4, 5)],
+            &[(0, 1), (0, 1), (1, 2), (7, 8)],
+        ];
+        for edges in shapes {
+            let g = Graph::from_edges(&[0], edges);
+            let a = crate::analysis::analyze(&g);
+            for t in 0..=edges.len() as u64 {
+                assert_eq!(
+                    cuts_to(&g, t),
+                    cuts_to_analysed(&g, &a, t),
+                    "{edges:?} to {t}"
+                );
+            }
+        }
+    }
 
     /// chains(w) by direct evaluation, O(n^2).
     fn chains_slow(w: &[u64]) -> Vec<u64> {

@@ -44,11 +44,15 @@ pub fn winning_moves(graphs: &[(Graph, Analysis)]) -> Vec<Move> {
         if target > analysis.attached_edges as u64 {
             continue;
         }
-        found.extend(moves::cuts_to(graph, target).into_iter().map(|edge| Move {
-            graph: i,
-            edge,
-            value_after: target,
-        }));
+        found.extend(
+            moves::cuts_to_analysed(graph, analysis, target)
+                .into_iter()
+                .map(|edge| Move {
+                    graph: i,
+                    edge,
+                    value_after: target,
+                }),
+        );
     }
     found
 }
