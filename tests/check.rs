@@ -11,50 +11,18 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+mod common;
+
+use common::{Run, golden};
 use hackenbush::check::{self, Options, ViolationKind};
 use hackenbush::syntax::christmas::Cases;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
+/// `hackenbush check ARGS` in `dir`.
 fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .arg("check")
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code().expect("exited normally, not by a signal"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// Compares `actual` with the file `expected`, or writes it when blessing.
-fn compare(expected: &Path, actual: &str) -> Option<String> {
-    if std::env::var_os("BLESS").is_some() {
-        fs::write(expected, actual).expect("writable fixture");
-        return None;
-    }
-    let want = fs::read_to_string(expected).unwrap_or_else(|_| {
-        panic!(
-            "missing {}: run BLESS=1 cargo test --test check",
-            expected.display()
-        )
-    });
-    (want != actual).then(|| {
-        format!(
-            "{} differs\n--- expected\n{want}\n--- actual\n{actual}",
-            expected.display()
-        )
-    })
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    common::run(dir, &all)
 }
 
 #[test]
@@ -84,9 +52,9 @@ fn fixtures() {
         {
             *slot += 1;
         }
-        failures.extend(compare(&path.with_extension("stdout"), &got.stdout));
-        failures.extend(compare(&path.with_extension("stderr"), &got.stderr));
-        failures.extend(compare(
+        failures.extend(golden(&path.with_extension("stdout"), &got.stdout));
+        failures.extend(golden(&path.with_extension("stderr"), &got.stderr));
+        failures.extend(golden(
             &path.with_extension("code"),
             &format!("{}\n", got.code),
         ));

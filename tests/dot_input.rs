@@ -10,7 +10,9 @@
 //! value, the number of edges, of ignored edges and of ground vertices must be the same,
 //! and so must the winning moves, edge numbers included.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use hackenbush::analysis::Analysis;
 use hackenbush::analysis::position::{Move, winning_moves};
@@ -20,17 +22,17 @@ use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 use petgraph::graph::EdgeIndex;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// A position's title and its analysed graphs.
 type Titled = (String, Vec<(Graph, Analysis)>);
 
 /// The positions of an example, or `None` when its format is not available yet.
 fn positions(path: &Path) -> Option<Vec<Titled>> {
     let format = Format::from_path(path)?;
-    let name = path.strip_prefix(root()).ok()?.to_str()?.to_string();
+    let name = path
+        .strip_prefix(common::root())
+        .ok()?
+        .to_str()?
+        .to_string();
     let source = Source::new(name.clone(), std::fs::read(path).unwrap()).unwrap();
     let mut found = Vec::new();
     for position in syntax::parse(format, &source) {
@@ -47,21 +49,6 @@ fn positions(path: &Path) -> Option<Vec<Titled>> {
         }
     }
     Some(found)
-}
-
-/// Every file with a known format in `examples/` and `tests/fixtures/valid/`, sorted.
-fn examples() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    for dir in ["examples", "tests/fixtures/valid"] {
-        let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| Format::from_path(p).is_some())
-            .collect();
-        found.sort();
-        paths.extend(found);
-    }
-    paths
 }
 
 /// The winning moves of a position, per graph, as `dot::position` takes them.
@@ -122,7 +109,7 @@ fn round_trip(
 #[test]
 fn every_example_round_trips_through_its_picture() {
     let mut checked = 0;
-    for path in examples() {
+    for path in common::bundled_inputs() {
         let Some(positions) = positions(&path) else {
             continue;
         };
@@ -143,7 +130,7 @@ fn every_example_round_trips_through_its_picture() {
 fn every_edge_keeps_its_ends_and_its_line() {
     // Beyond counts: edge j of the picture joins the pictures of the ends of input edge j,
     // ground vertices stay ground vertices, and each edge's span is its own line.
-    for path in examples() {
+    for path in common::bundled_inputs() {
         let Some(positions) = positions(&path) else {
             continue;
         };
@@ -188,7 +175,7 @@ fn every_edge_keeps_its_ends_and_its_line() {
 fn reduced_pictures_parse_but_are_another_position() {
     // `hackenbush dot --reduced` draws the Colon Principle tree: valid DOT, read without
     // error, but not the position drawn (a block is one vertex, its edges one twig).
-    for path in examples() {
+    for path in common::bundled_inputs() {
         let Some(positions) = positions(&path) else {
             continue;
         };
@@ -208,7 +195,8 @@ fn reduced_pictures_parse_but_are_another_position() {
 
 #[test]
 fn drawn_example_reads_as_documented() {
-    let positions = positions(&root().join("examples/drawn.dot")).expect("dot is available");
+    let positions =
+        positions(&common::root().join("examples/drawn.dot")).expect("dot is available");
     assert_eq!(positions[0].0, "examples/drawn.dot");
     assert_eq!(positions.len(), 1);
     let graphs = &positions[0].1;

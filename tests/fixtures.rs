@@ -13,44 +13,20 @@
 //! output; review the diff before committing it.
 
 mod brute;
+mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use common::{golden, run};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 
 /// Largest attached graph the oracle is asked to solve here.
 const ORACLE_EDGES: usize = 16;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code().expect("exited normally, not by a signal"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 fn inputs(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)
-        .expect("fixture folder exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| Format::from_path(p).is_some())
-        .collect();
-    files.sort();
+    let files = common::inputs_in(dir);
     let mut stems: Vec<_> = files
         .iter()
         .map(|f| f.file_stem().unwrap().to_owned())
@@ -64,27 +40,6 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
         dir.display()
     );
     files
-}
-
-/// Compares `actual` with the file `expected`, or writes it when blessing. Returns a
-/// description of the mismatch, if any.
-fn check(expected: &Path, actual: &str) -> Option<String> {
-    if std::env::var_os("BLESS").is_some() {
-        fs::write(expected, actual).expect("writable fixture");
-        return None;
-    }
-    let want = fs::read_to_string(expected).unwrap_or_else(|_| {
-        panic!(
-            "missing {}: run BLESS=1 cargo test --test fixtures",
-            expected.display()
-        )
-    });
-    (want != actual).then(|| {
-        format!(
-            "{} differs\n--- expected\n{want}\n--- actual\n{actual}",
-            expected.display()
-        )
-    })
 }
 
 /// Proves every small graph of a valid fixture with the brute-force oracle.
@@ -132,13 +87,13 @@ fn golden_fixtures() {
                 analyzed.code, analyzed.stderr
             ));
         }
-        failures.extend(check(&path.with_extension("out"), &analyzed.stdout));
+        failures.extend(golden(&path.with_extension("out"), &analyzed.stdout));
         if name.ends_with(".in") {
             let judged = run(&valid, &["judge", name]);
             if judged.code != 0 {
                 failures.push(format!("{name}: judge exit {}", judged.code));
             }
-            failures.extend(check(&path.with_extension("judge"), &judged.stdout));
+            failures.extend(golden(&path.with_extension("judge"), &judged.stdout));
         }
         proven += prove_with_oracle(&path, &mut failures);
         walked += 1;
@@ -157,8 +112,8 @@ fn golden_fixtures() {
         if analyzed.stderr.contains("panicked") {
             failures.push(format!("{name}: panic\n{}", analyzed.stderr));
         }
-        failures.extend(check(&path.with_extension("out"), &analyzed.stdout));
-        failures.extend(check(&path.with_extension("stderr"), &analyzed.stderr));
+        failures.extend(golden(&path.with_extension("out"), &analyzed.stdout));
+        failures.extend(golden(&path.with_extension("stderr"), &analyzed.stderr));
         if name.ends_with(".in") {
             let judged = run(&invalid, &["judge", name]);
             if judged.code != 2 {
@@ -170,7 +125,7 @@ fn golden_fixtures() {
                     judged.stderr
                 ));
             }
-            failures.extend(check(&path.with_extension("judge"), &judged.stdout));
+            failures.extend(golden(&path.with_extension("judge"), &judged.stdout));
         }
         walked += 1;
     }

@@ -20,32 +20,13 @@
 
 mod brute;
 
-use std::path::PathBuf;
+mod common;
 
 use hackenbush::analysis::position::{nim_sum, winning_moves};
 use hackenbush::generate::write::{self, WriteError};
 use hackenbush::generate::{Cactus, Cycle, Multigraph, Path as PathShape, Poj, Shape};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format, Position};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Every input file in `examples/` and `tests/fixtures/valid/`, sorted.
-fn inputs() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    for dir in ["examples", "tests/fixtures/valid"] {
-        let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| Format::from_path(p).is_some())
-            .collect();
-        found.sort();
-        paths.extend(found);
-    }
-    paths
-}
 
 /// Every position of `text` in `format`; panics on an error.
 fn parse_all(name: &str, format: Format, text: Vec<u8>) -> Vec<Position> {
@@ -173,9 +154,13 @@ fn every_input_agrees_in_every_format() {
     let mut positions = 0;
     let mut compared = 0;
     let mut by_input_format = std::collections::HashSet::new();
-    for path in inputs() {
+    for path in common::bundled_inputs() {
         let format = Format::from_path(&path).unwrap();
-        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let name = path
+            .strip_prefix(common::root())
+            .unwrap()
+            .display()
+            .to_string();
         for position in parse_all(&name, format, std::fs::read(&path).unwrap()) {
             let what = match position.case {
                 Some(case) => format!("{name}#{case}"),

@@ -1,0 +1,76 @@
+//! What several test files share: running the binary, golden-file comparison with a
+//! `BLESS=1` mode, and the list of bundled inputs. Not every file uses every piece.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hackenbush::syntax::Format;
+
+/// What a run of the binary gave.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `hackenbush ARGS` in `dir`, without colour.
+pub fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: out.status.code().expect("exited normally, not by a signal"),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Compares `actual` with the file `expected`, or writes it when `BLESS` is set (then
+/// review the diff before committing). Returns a description of the mismatch, if any.
+pub fn golden(expected: &Path, actual: &str) -> Option<String> {
+    if std::env::var_os("BLESS").is_some() {
+        fs::write(expected, actual).expect("writable fixture");
+        return None;
+    }
+    let want = fs::read_to_string(expected).unwrap_or_else(|_| {
+        panic!(
+            "missing {}: run the test with BLESS=1 to write it",
+            expected.display()
+        )
+    });
+    (want != actual).then(|| {
+        format!(
+            "{} differs\n--- expected\n{want}\n--- actual\n{actual}",
+            expected.display()
+        )
+    })
+}
+
+/// The crate's root folder.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The files of `dir` whose extension names an input format, sorted.
+pub fn inputs_in(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(dir)
+        .expect("the folder exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| Format::from_path(p).is_some())
+        .collect();
+    found.sort();
+    found
+}
+
+/// Every input in `examples/` and `tests/fixtures/valid/`, sorted per folder.
+pub fn bundled_inputs() -> Vec<PathBuf> {
+    ["examples", "tests/fixtures/valid"]
+        .iter()
+        .flat_map(|dir| inputs_in(&root().join(dir)))
+        .collect()
+}
