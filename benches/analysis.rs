@@ -10,9 +10,7 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{
-    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hackenbush::analysis::{analyze, lean};
 use hackenbush::generate::Shape;
 use hackenbush::model::Graph;
@@ -29,10 +27,7 @@ const SHAPES: [Family; 5] = [
 
 fn bench(c: &mut Criterion) {
     for m in [10_000u32, 1_000_000] {
-        let mut group = c.benchmark_group(format!("analysis/{}_edges", common::size_label(m)));
-        if m >= 100_000 {
-            group.sampling_mode(SamplingMode::Flat);
-        }
+        let mut group = common::group(c, "analysis", m);
         group.throughput(Throughput::Elements(u64::from(m)));
         for (name, shape) in SHAPES {
             let decl = common::graph(&shape(m));

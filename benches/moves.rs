@@ -9,9 +9,7 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{
-    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hackenbush::analysis::{analyze, moves};
 use hackenbush::generate::Shape;
 use hackenbush::model::Graph;
@@ -26,10 +24,7 @@ const SHAPES: [Family; 3] = [
 
 fn bench(c: &mut Criterion) {
     for m in [10_000u32, 1_000_000] {
-        let mut group = c.benchmark_group(format!("moves/{}_edges", common::size_label(m)));
-        if m >= 100_000 {
-            group.sampling_mode(SamplingMode::Flat);
-        }
+        let mut group = common::group(c, "moves", m);
         group.throughput(Throughput::Elements(u64::from(m)));
         for (name, shape) in SHAPES {
             let graph = Graph::build(common::graph(&shape(m)), 0);

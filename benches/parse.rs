@@ -11,7 +11,7 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hackenbush::generate::{Poj, Shape, write};
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
@@ -50,10 +50,7 @@ fn edge_lists(bytes: &[u8]) -> usize {
 
 fn bench(c: &mut Criterion) {
     for m in [1_000u32, 10_000, 100_000] {
-        let mut group = c.benchmark_group(format!("parse/{}_edges", common::size_label(m)));
-        if m >= 100_000 {
-            group.sampling_mode(SamplingMode::Flat);
-        }
+        let mut group = common::group(c, "parse", m);
         let position = common::cactus(m).position(common::SEED, 0);
         for format in Format::ALL {
             let source = text(format, std::slice::from_ref(&position));

@@ -87,3 +87,17 @@ pub fn config() -> criterion::Criterion {
         .sample_size(10)
         .without_plots()
 }
+
+/// The benchmark group `KIND/SIZE_edges` for inputs of `m` edges: flat sampling for the
+/// large sizes, where a single iteration takes long.
+pub fn group<'a>(
+    c: &'a mut criterion::Criterion,
+    kind: &str,
+    m: u32,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut group = c.benchmark_group(format!("{kind}/{}_edges", size_label(m)));
+    if m >= 100_000 {
+        group.sampling_mode(criterion::SamplingMode::Flat);
+    }
+    group
+}

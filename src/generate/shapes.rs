@@ -414,6 +414,24 @@ pub struct Poj {
     pub digons: bool,
 }
 
+/// The fewest edges a polygon may have: 2 (a pair of parallel edges) with digons, else 3.
+fn smallest_polygon(digons: bool) -> u32 {
+    if digons { 2 } else { 3 }
+}
+
+/// Refuses a largest polygon smaller than the smallest one allowed.
+fn check_polygons(max_polygon: u32, digons: bool) -> Result<(), String> {
+    if max_polygon < smallest_polygon(digons) {
+        return Err(format!(
+            "the largest polygon must have at least {} edges{}, got {}",
+            smallest_polygon(digons),
+            if digons { "" } else { " (2 with digons)" },
+            max_polygon
+        ));
+    }
+    Ok(())
+}
+
 impl Default for Poj {
     /// Random sizes within the POJ bounds, polygons of 3 to 6 edges.
     fn default() -> Self {
@@ -427,19 +445,8 @@ impl Default for Poj {
 }
 
 impl Poj {
-    fn smallest_polygon(&self) -> u32 {
-        if self.digons { 2 } else { 3 }
-    }
-
     fn validate(&self) -> Result<(), String> {
-        if self.max_polygon < self.smallest_polygon() {
-            return Err(format!(
-                "the largest polygon must have at least {} edges{}, got {}",
-                self.smallest_polygon(),
-                if self.digons { "" } else { " (2 with digons)" },
-                self.max_polygon
-            ));
-        }
+        check_polygons(self.max_polygon, self.digons)?;
         if self.vertices == Some(0) {
             return Err("a tree has at least 1 vertex".into());
         }
@@ -456,7 +463,7 @@ impl Poj {
             .unwrap_or_else(|| rng.range(1, POJ_MAX_VERTICES));
         let mut b = Builder::with_capacity(m as usize + m as usize / 2);
         let mut tree = vec![0u32];
-        let smallest = self.smallest_polygon();
+        let smallest = smallest_polygon(self.digons);
         while b.vertices < m {
             let left = m - b.vertices;
             let at = tree[rng.below(tree.len() as u64) as usize];
@@ -510,26 +517,15 @@ impl Default for Cactus {
 }
 
 impl Cactus {
-    fn smallest_polygon(&self) -> u32 {
-        if self.digons { 2 } else { 3 }
-    }
-
     fn validate(&self) -> Result<(), String> {
-        if self.max_polygon < self.smallest_polygon() {
-            return Err(format!(
-                "the largest polygon must have at least {} edges{}, got {}",
-                self.smallest_polygon(),
-                if self.digons { "" } else { " (2 with digons)" },
-                self.max_polygon
-            ));
-        }
+        check_polygons(self.max_polygon, self.digons)?;
         total_edges(u64::from(self.graphs), u64::from(self.edges))
     }
 
     /// Cactus number `index` of a position.
     pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
         let mut b = Builder::with_capacity(self.edges as usize);
-        let smallest = self.smallest_polygon();
+        let smallest = smallest_polygon(self.digons);
         let mut left = self.edges;
         while left > 0 {
             let at = rng.below_u32(b.vertices);
