@@ -55,6 +55,19 @@ pub struct Source {
     text: Vec<u8>,
     /// Offsets of line starts, built on first use by [`Source::line_number`].
     line_starts: OnceLock<Vec<u32>>,
+    /// Where `text` starts in the input: not at its beginning for an excerpt.
+    origin: Origin,
+}
+
+/// Where an excerpt of an input starts: how many lines of the input come before its first
+/// byte, and how many characters of its first line. A whole input starts at the default,
+/// nothing before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// Line breaks before the excerpt.
+    pub lines: usize,
+    /// Characters of the excerpt's first line that come before it.
+    pub columns: usize,
 }
 
 /// A 1-based line and column (column counted in characters).
@@ -87,7 +100,17 @@ impl Source {
             name,
             text,
             line_starts: OnceLock::new(),
+            origin: Origin::default(),
         })
+    }
+
+    /// A part of a larger input (one too large to hold, read through a window) starting
+    /// at `origin`: lines and columns are those of the whole input. Offsets and spans are
+    /// relative to the excerpt's first byte.
+    pub fn excerpt(name: impl Into<String>, text: Vec<u8>, origin: Origin) -> Result<Self, String> {
+        let mut source = Source::new(name, text)?;
+        source.origin = origin;
+        Ok(source)
     }
 
     /// Convenience for tests and library users: a source from a string.
@@ -129,12 +152,14 @@ impl Source {
     /// Line and column of `offset`. Linear in the offset: meant for error display only.
     pub fn locate(&self, offset: usize) -> Location {
         let offset = offset.min(self.text.len());
-        let line = 1 + self.text[..offset].iter().filter(|&&b| b == b'\n').count();
+        let breaks = self.text[..offset].iter().filter(|&&b| b == b'\n').count();
         let start = self.line_start(offset);
-        let column = 1 + String::from_utf8_lossy(&self.text[start..offset])
-            .chars()
-            .count();
-        Location { line, column }
+        let before = if breaks == 0 { self.origin.columns } else { 0 };
+        let column = 1 + before + chars(&self.text[start..offset]);
+        Location {
+            line: 1 + self.origin.lines + breaks,
+            column,
+        }
     }
 
     /// Line number (1-based) of `offset`. The first call indexes the line starts (one
@@ -152,8 +177,14 @@ impl Source {
                 )
                 .collect()
         });
-        starts.partition_point(|&s| s as usize <= offset)
+        self.origin.lines + starts.partition_point(|&s| s as usize <= offset)
     }
+}
+
+/// How many characters `bytes` shows as (invalid UTF-8 counted as in
+/// [`String::from_utf8_lossy`]).
+pub fn chars(bytes: &[u8]) -> usize {
+    String::from_utf8_lossy(bytes).chars().count()
 }
 
 #[cfg(test)]
@@ -172,6 +203,25 @@ mod tests {
         assert_eq!(s.line_number(3), 1);
         assert_eq!(s.line_number(4), 2);
         assert_eq!(s.line_number(9), 3);
+    }
+
+    #[test]
+    fn excerpts_keep_the_lines_and_columns_of_the_whole() {
+        let whole = "ab\ncdé-x\nyz";
+        let s = Source::excerpt(
+            "x",
+            whole.as_bytes()[5..].to_vec(),
+            Origin {
+                lines: 1,
+                columns: 2,
+            },
+        )
+        .unwrap();
+        let full = Source::from_str("x", whole);
+        for offset in 0..s.bytes().len() {
+            assert_eq!(s.locate(offset), full.locate(offset + 5), "at {offset}");
+            assert_eq!(s.line_number(offset), full.line_number(offset + 5));
+        }
     }
 
     #[test]
