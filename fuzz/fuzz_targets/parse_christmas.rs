@@ -1,11 +1,13 @@
 //! Fuzz target: the christmas parser (and the analysis of what it accepts) on arbitrary
-//! bytes; and the judge's path (bare edge lists, lean values) must give the same nim-sum
-//! as the full analysis for every test case, and stop at the same error.
+//! bytes; and the judge's path (bare edge lists, lean values, read through a small window
+//! whose size the first byte picks) must give the same nim-sum as the full analysis for
+//! every test case, and stop at the same error, shown with the same message.
 #![no_main]
 
 use hackenbush::analysis::lean::{self, Scratch};
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
+use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut full = syntax::parse(Format::Christmas, &source);
-    let mut cases = Cases::new(data);
+    let chunk = 1 + usize::from(data.first().copied().unwrap_or(0) % 64);
+    let mut cases = Cases::streaming(Window::with_chunk("fuzz", data, chunk));
     let mut lists = EdgeLists::default();
     let mut scratch = Scratch::default();
     loop {
@@ -35,7 +38,13 @@ fuzz_target!(|data: &[u8]| {
                 let graphs = hackenbush::analyze_position(position);
                 assert_eq!(judged, hackenbush::analysis::position::nim_sum(&graphs));
             }
-            (Err(a), Err(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => {
+                assert_eq!(a.message, b.message);
+                assert_eq!(
+                    a.render(&cases.feed_mut().excerpt(), false),
+                    b.render(&source, false)
+                );
+            }
             _ => panic!("the judge's path and the full parser disagree on validity"),
         }
     }

@@ -12,43 +12,98 @@
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::lex::{self, found, integer, space, token_span};
+use super::lex::{self, found, integer, token_span};
+use super::window::{Feed, Window};
 use super::{EdgeDecl, GraphDecl, Interner, Position, VertexName, Vertices};
 
-/// The test cases of a christmas-format input, parsed lazily.
-pub struct Cases<'a> {
-    whole: &'a [u8],
-    rest: &'a [u8],
+/// The test cases of a christmas-format input, parsed lazily, from a whole input in
+/// memory (`F = &[u8]`, [`Cases::new`]) or through a [`Window`] over a reader
+/// ([`Cases::streaming`]): the same grammar, errors and spans either way, spans being
+/// offsets into what the feed shows ([`Window::excerpt`] turns them into a message).
+pub struct Cases<F> {
+    feed: F,
+    /// The next byte to read in `feed.bytes()`.
+    pos: usize,
     case: usize,
     failed: bool,
 }
 
-impl<'a> Cases<'a> {
+impl<'a> Cases<&'a [u8]> {
     /// Cases of `input`.
     pub fn new(input: &'a [u8]) -> Self {
+        Cases::with_feed(input)
+    }
+}
+
+impl<R: std::io::Read> Cases<Window<R>> {
+    /// Cases read through `window`: memory stays within the window and the current test
+    /// case's edge lists, whatever the size of the input. Only
+    /// [`Cases::next_edge_lists`] reads this way (syntax trees need the whole input).
+    pub fn streaming(window: Window<R>) -> Self {
+        Cases::with_feed(window)
+    }
+}
+
+impl<F: Feed> Cases<F> {
+    fn with_feed(feed: F) -> Self {
         Cases {
-            whole: input,
-            rest: input,
+            feed,
+            pos: 0,
             case: 0,
             failed: false,
         }
     }
 
+    /// What the cases are read from (after an error: where its span points).
+    pub fn feed(&self) -> &F {
+        &self.feed
+    }
+
+    /// See [`Cases::feed`].
+    pub fn feed_mut(&mut self) -> &mut F {
+        &mut self.feed
+    }
+
     fn here(&self) -> usize {
-        lex::offset(self.whole, self.rest)
+        self.pos
+    }
+
+    fn rest(&self) -> &[u8] {
+        &self.feed.bytes()[self.pos..]
+    }
+
+    /// Skips whitespace, reading on when the feed shows no more.
+    fn skip_space(&mut self) {
+        loop {
+            let bytes = self.feed.bytes();
+            self.pos += bytes[self.pos..]
+                .iter()
+                .take_while(|&&b| lex::is_space(b))
+                .count();
+            if self.pos < bytes.len() {
+                return;
+            }
+            match self.feed.more(self.pos) {
+                Some(shift) => self.pos -= shift,
+                None => return,
+            }
+        }
     }
 
     /// Where "found end of input" points: just after the last token, so the caret sits
-    /// on a line with content rather than on an empty last line.
+    /// on a line with content rather than on an empty last line. (A window that no longer
+    /// shows the last token, after a megabyte of blanks, points at the end itself.)
     fn end_of_content(&self) -> Span {
-        let end = self.whole.len()
-            - self
-                .whole
-                .iter()
-                .rev()
-                .take_while(|&&b| lex::is_space(b))
-                .count();
-        Span::at(end)
+        let bytes = self.feed.bytes();
+        let blanks = bytes
+            .iter()
+            .rev()
+            .take_while(|&&b| lex::is_space(b))
+            .count();
+        match bytes.len() - blanks {
+            0 => Span::at(bytes.len()),
+            end => Span::at(end),
+        }
     }
 
     /// `number = integer`: the next token, which must be a number; `what` names it for
@@ -65,10 +120,11 @@ impl<'a> Cases<'a> {
         }
     }
 
-    /// The common case of [`Self::expect_number`], or `None` to take the slow road.
+    /// The common case of [`Self::expect_number`], or `None` to take the slow road (which
+    /// also reads on when the feed shows no more).
     #[inline(always)]
     fn quick_number(&mut self) -> Option<(u64, Span)> {
-        let bytes = self.rest;
+        let bytes = &self.feed.bytes()[self.pos..];
         let start = bytes.iter().position(|&b| !lex::is_space(b))?;
         let (value, len) = match lex::digits8(&bytes[start..]) {
             Some((value, len)) if len < 8 => (value, len),
@@ -91,24 +147,25 @@ impl<'a> Cases<'a> {
         if len == 0 || len > 19 || bytes.get(i).is_some_and(|&b| !lex::is_space(b)) {
             return None;
         }
-        let offset = self.whole.len() - bytes.len();
-        self.rest = &bytes[i..];
+        let offset = self.pos;
+        self.pos += i;
         Some((value, Span::new(offset + start, offset + i)))
     }
 
-    /// [`Self::expect_number`] for the uncommon cases: long numbers and errors.
+    /// [`Self::expect_number`] for the uncommon cases: long numbers, errors, and the end
+    /// of what the feed shows.
     #[cold]
     fn number_slowly(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
-        let (rest, _) = space(self.rest).unwrap_or((self.rest, &[]));
-        self.rest = rest;
+        self.skip_space();
+        let rest = self.rest();
         match integer(rest) {
             Ok((after, (value, digits))) => {
-                let span = lex::span_of(self.whole, digits);
+                let span = Span::new(self.pos, self.pos + digits.len());
                 // A number glued to other characters (`3x`) is not a number.
                 if after.first().is_some_and(|&b| !lex::is_space(b)) {
-                    return Err(self.unexpected(rest, what));
+                    return Err(self.unexpected(what));
                 }
-                self.rest = after;
+                self.pos += digits.len();
                 let value = value.ok_or_else(|| {
                     Diagnostic::new(
                         span,
@@ -118,15 +175,18 @@ impl<'a> Cases<'a> {
                 })?;
                 Ok((value, span))
             }
-            Err(_) => Err(self.unexpected(rest, what)),
+            Err(_) => Err(self.unexpected(what)),
         }
     }
 
-    fn unexpected(&self, at: &[u8], what: &str) -> Diagnostic {
+    /// "expected WHAT, found X" about the token at the current position.
+    fn unexpected(&self, what: &str) -> Diagnostic {
+        let bytes = self.feed.bytes();
+        let at = &bytes[self.pos..];
         let span = if at.is_empty() {
             self.end_of_content()
         } else {
-            token_span(self.whole, at)
+            token_span(bytes, at)
         };
         Diagnostic::expected(span, what, &found(at))
     }
@@ -169,7 +229,7 @@ impl<'a> Cases<'a> {
             interner.intern(VertexName::Number(1));
         }
         // At least 4 bytes per edge (`1 2\n`): a bound by what is there, not by what k claims.
-        sink.start_tree(m_span, (k as usize).min(self.rest.len() / 4));
+        sink.start_tree(m_span, (k as usize).min(self.feed.bytes_left(self.pos) / 4));
         for read in 0..k {
             // The quick path first; the end of input is checked only when it fails.
             let (u, u_span) = match self.quick_number() {
@@ -182,23 +242,25 @@ impl<'a> Cases<'a> {
                     self.slow_vertex(m)?
                 }
             };
+            // Interned before reading on: reading may move the window under `u_span`.
+            let too_many = |span| Diagnostic::new(span, "too many vertices in one tree", "");
+            let u = if dense {
+                (u - 1) as u32
+            } else {
+                let id = interner.intern(VertexName::Number(u));
+                id.ok_or_else(|| too_many(u_span))?
+            };
             let (v, v_span) = match self.quick_number() {
                 Some((x, span)) => in_range(x, m, span)?,
                 None => self.slow_vertex(m)?,
             };
-            let (u, v) = if dense {
-                ((u - 1) as u32, (v - 1) as u32)
+            let v = if dense {
+                (v - 1) as u32
             } else {
-                let too_many = || Diagnostic::new(u_span, "too many vertices in one tree", "");
-                (
-                    interner
-                        .intern(VertexName::Number(u))
-                        .ok_or_else(too_many)?,
-                    interner
-                        .intern(VertexName::Number(v))
-                        .ok_or_else(too_many)?,
-                )
+                let id = interner.intern(VertexName::Number(v));
+                id.ok_or_else(|| too_many(v_span))?
             };
+            // The edge's span is exact for whole inputs, the only ones with syntax trees.
             sink.edge(u, v, u_span.to(v_span));
         }
         let vertices = if dense {
@@ -219,9 +281,8 @@ impl<'a> Cases<'a> {
     }
 
     fn at_end(&mut self) -> bool {
-        let (rest, _) = space(self.rest).unwrap_or((self.rest, &[]));
-        self.rest = rest;
-        rest.is_empty()
+        self.skip_space();
+        self.rest().is_empty()
     }
 }
 
@@ -306,7 +367,7 @@ impl Sink for EdgeLists {
     }
 }
 
-impl Cases<'_> {
+impl<F: Feed> Cases<F> {
     /// The next test case as bare edge lists (see [`EdgeLists`]), for callers that need
     /// only the values: the same grammar and errors as the iterator, without building a
     /// syntax tree. Its trees are APPENDED to `lists` (clear it to start afresh), so a
@@ -328,22 +389,20 @@ impl Cases<'_> {
     }
 
     /// The declared size `(m, k)` of the first tree of the next test case, without
-    /// consuming anything; `k` is capped by the bytes left (4 per edge at least). `None`
-    /// if the input does not start that way. A hint for preparing buffers, not a promise.
-    pub fn peek_first_tree(&self) -> Option<(u64, u64)> {
-        let mut ahead = Cases {
-            whole: self.whole,
-            rest: self.rest,
-            case: self.case,
-            failed: false,
-        };
+    /// consuming a token (it may read the first window); `k` is capped by the bytes known
+    /// to be left (4 per edge at least). `None` if what shows does not start that way. A
+    /// hint for preparing buffers, not a promise.
+    pub fn peek_first_tree(&mut self) -> Option<(u64, u64)> {
+        self.skip_space();
+        let mut ahead = Cases::new(self.rest());
         let (trees, _) = ahead.quick_number()?;
         if trees == 0 {
             return None;
         }
         let (m, _) = ahead.quick_number()?;
         let (k, _) = ahead.quick_number()?;
-        Some((m, k.min(ahead.rest.len() as u64 / 4)))
+        let left = self.feed.bytes_left(self.pos + ahead.pos);
+        Some((m, k.min(left as u64 / 4)))
     }
 
     /// How many test cases have been started so far.
@@ -377,7 +436,7 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-impl Iterator for Cases<'_> {
+impl Iterator for Cases<&[u8]> {
     type Item = Result<Position, Diagnostic>;
 
     /// `input = space, { test_case, space }`

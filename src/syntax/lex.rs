@@ -1,8 +1,7 @@
 //! Tokens shared by the formats: whitespace and decimal integers, as `nom` parsers over
 //! bytes, plus the offset arithmetic that turns the rest of an input into a [`Span`].
 
-use nom::bytes::complete::take_while;
-use nom::{IResult, Parser};
+use nom::IResult;
 
 use crate::source::Span;
 
@@ -11,11 +10,6 @@ use crate::source::Span;
 pub(crate) fn is_space(b: u8) -> bool {
     // Tab, line feed, vertical tab, form feed and carriage return are 9..=13.
     b == b' ' || b.wrapping_sub(b'\t') <= b'\r' - b'\t'
-}
-
-/// `space = { " " | "\t" | "\n" | "\r" | "\v" | "\f" }`
-pub(crate) fn space(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_while(is_space).parse(input)
 }
 
 /// `integer = digit, { digit }`. The value is `None` when it does not fit 64 bits
@@ -85,12 +79,6 @@ pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
 /// Offset of `rest` within `whole`, where `rest` is a suffix of `whole`.
 pub(crate) fn offset(whole: &[u8], rest: &[u8]) -> usize {
     whole.len() - rest.len()
-}
-
-/// The span of `part`, a sub-slice of `whole`.
-pub(crate) fn span_of(whole: &[u8], part: &[u8]) -> Span {
-    let start = part.as_ptr() as usize - whole.as_ptr() as usize;
-    Span::new(start, start + part.len())
 }
 
 /// A short, printable description of what starts `rest`, for "found ..." messages:

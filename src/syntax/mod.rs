@@ -19,6 +19,7 @@ pub mod dot;
 pub mod hb;
 pub mod json;
 mod lex;
+pub mod window;
 
 use std::fmt;
 use std::path::Path;

@@ -1,0 +1,366 @@
+//! Reading an input of whitespace-separated tokens through a small window, for inputs too
+//! large to hold (judge data of many megabytes, or a pipe that never ends).
+//!
+//! A [`Feed`] is what a parser reads from: either a whole input in memory (`&[u8]`) or a
+//! [`Window`] over a reader. A window shows only complete tokens: it ends just after a
+//! whitespace byte (or at the end of the input), and the bytes of a token cut by the last
+//! read wait, unseen, for the next one. When the parser has used up what the window shows,
+//! it asks for more ([`Feed::more`]); the window drops the bytes before the parser's
+//! position, keeping a little context for messages: up to [`CONTEXT`] bytes of the line
+//! being read and of the line of the last token (and the blanks since that token, up to
+//! [`MAX_BLANKS`]). Offsets into the window move left by the
+//! amount `more` returns.
+//!
+//! An error found in a window is shown with [`Window::excerpt`]: a [`Source`] of what the
+//! window holds (topped up to the end of the erring line, within limits) that knows the
+//! line and column it starts at, so a message reads the same as with the whole input.
+
+use std::io::{self, Read};
+
+use crate::source::{self, MAX_SOURCE_LEN, Origin, Source};
+
+use super::lex::is_space;
+
+/// Bytes read at a time: a few pages, as a tuned C reader would use.
+pub const CHUNK: usize = 1 << 15;
+
+/// Bytes of context kept before the parser's position and after an error: more than a
+/// message ever shows of a cut line.
+pub const CONTEXT: usize = 256;
+
+/// Most blank bytes kept between the last token and the parser's position. Beyond that a
+/// window no longer shows the last token, and a message about the end of the input points
+/// at the end itself.
+pub const MAX_BLANKS: usize = 1 << 20;
+
+/// What a parser reads from.
+pub trait Feed {
+    /// The bytes available now; offsets into them stay valid until [`Feed::more`].
+    fn bytes(&self) -> &[u8];
+
+    /// The parser has used `bytes()[..consumed]` (and everything it shows after that is
+    /// whitespace): make more input visible. Returns by how much every offset moves left
+    /// (the parser's position becomes `consumed - shift`), or `None` at the end of input.
+    fn more(&mut self, consumed: usize) -> Option<usize>;
+
+    /// Bytes of input known to be left from offset `at` on (a lower bound), for capacity
+    /// hints that must not trust a count the input claims.
+    fn bytes_left(&self, at: usize) -> usize;
+}
+
+impl Feed for &[u8] {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+
+    fn more(&mut self, _consumed: usize) -> Option<usize> {
+        None
+    }
+
+    fn bytes_left(&self, at: usize) -> usize {
+        self.len().saturating_sub(at)
+    }
+}
+
+/// A window over `R`, read [`CHUNK`] bytes at a time (see the module documentation).
+pub struct Window<R> {
+    name: String,
+    reader: R,
+    buf: Vec<u8>,
+    /// `buf[..limit]` holds complete tokens: it ends after whitespace or at the end.
+    limit: usize,
+    /// Nothing more will be read (end of input, or a read error).
+    ended: bool,
+    /// The read error that ended the input early, if any.
+    error: Option<io::Error>,
+    /// Where `buf[0]` is in the input.
+    origin: Origin,
+    /// The input's size, when known (a file).
+    size: Option<u64>,
+    /// Bytes dropped so far.
+    dropped: u64,
+    chunk: usize,
+}
+
+impl<R: Read> Window<R> {
+    /// A window over `reader`, named `name` in messages.
+    pub fn new(name: impl Into<String>, reader: R) -> Self {
+        Window::with_chunk(name, reader, CHUNK)
+    }
+
+    /// A window reading `chunk` bytes at a time (tests use tiny ones to cut every token
+    /// boundary).
+    pub fn with_chunk(name: impl Into<String>, reader: R, chunk: usize) -> Self {
+        Window {
+            name: name.into(),
+            reader,
+            buf: Vec::new(),
+            limit: 0,
+            ended: false,
+            error: None,
+            origin: Origin::default(),
+            size: None,
+            dropped: 0,
+            chunk: chunk.max(1),
+        }
+    }
+
+    /// Tells the window the input's size (a file's length), for [`Feed::bytes_left`].
+    pub fn with_size(mut self, size: u64) -> Self {
+        self.size = Some(size);
+        self
+    }
+
+    /// The read error that cut the input short, if one did. The parser saw it as the end
+    /// of the input, so whatever it says about that end is secondary.
+    pub fn error(&self) -> Option<&io::Error> {
+        self.error.as_ref()
+    }
+
+    /// Bytes read so far, including those still in the window.
+    pub fn bytes_read(&self) -> u64 {
+        self.dropped + self.buf.len() as u64
+    }
+
+    /// Whether the whole input has been read.
+    pub fn at_end_of_input(&self) -> bool {
+        self.ended
+    }
+
+    /// The window as a [`Source`] for showing a message about it: offsets into
+    /// [`Feed::bytes`] are offsets into the excerpt. Reads on to the end of the last line
+    /// first (at most [`CONTEXT`] bytes more), so the erring line is shown as it is.
+    pub fn excerpt(&mut self) -> Source {
+        let shown = self.buf.len();
+        while !self.ended
+            && self.buf.len() < shown + CONTEXT
+            && !self.buf[self.limit..].contains(&b'\n')
+        {
+            let before = self.buf.len();
+            self.read_chunk(CONTEXT);
+            if self.buf.len() == before {
+                break;
+            }
+        }
+        let text = self.buf.clone();
+        Source::excerpt(self.name.clone(), text, self.origin).unwrap_or_else(|message| {
+            // Only a token of 4 GiB could get here; show the message without context.
+            Source::from_str(self.name.clone(), &message)
+        })
+    }
+
+    /// Appends up to `want` bytes from the reader; at the end of input, or on an error
+    /// (kept for [`Window::error`]), marks the window ended.
+    fn read_chunk(&mut self, want: usize) {
+        let before = self.buf.len();
+        if before >= MAX_SOURCE_LEN {
+            self.end_with(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a token of 4 GiB or more",
+            ));
+            return;
+        }
+        self.buf.reserve_exact(want);
+        match (&mut self.reader)
+            .take(want as u64)
+            .read_to_end(&mut self.buf)
+        {
+            Ok(0) => self.ended = true,
+            Ok(_) => {}
+            Err(e) => self.end_with(e),
+        }
+    }
+
+    fn end_with(&mut self, error: io::Error) {
+        self.error = Some(error);
+        self.ended = true;
+    }
+
+    /// Where to cut: before it only bytes the parser is done with and messages do not
+    /// need (see the module documentation).
+    fn keep_from(&self, consumed: usize) -> usize {
+        let done = &self.buf[..consumed];
+        let last_token_end = done
+            .iter()
+            .rposition(|&b| !is_space(b))
+            .map_or(0, |i| i + 1);
+        let mut from = context_start(done, last_token_end).min(context_start(done, consumed));
+        // Blanks after the last token are kept (a message about the end of the input
+        // points after that token), but not more than [`MAX_BLANKS`] of them.
+        from = from.max(consumed.saturating_sub(MAX_BLANKS));
+        // Cut before a character, not inside one (at most 3 continuation bytes back).
+        for _ in 0..3 {
+            if from > 0 && done.get(from).is_some_and(|&b| b & 0xc0 == 0x80) {
+                from -= 1;
+            }
+        }
+        from
+    }
+
+    /// Drops `buf[..n]`, keeping count of the lines and columns it held.
+    fn drop_front(&mut self, n: usize) {
+        let gone = &self.buf[..n];
+        match gone.iter().rposition(|&b| b == b'\n') {
+            Some(i) => {
+                self.origin.lines += gone.iter().filter(|&&b| b == b'\n').count();
+                self.origin.columns = source::chars(&gone[i + 1..]);
+            }
+            None => self.origin.columns += source::chars(gone),
+        }
+        self.dropped += n as u64;
+        self.buf.drain(..n);
+        self.limit -= n;
+    }
+}
+
+impl<R: Read> Feed for Window<R> {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.limit]
+    }
+
+    #[cold]
+    fn more(&mut self, consumed: usize) -> Option<usize> {
+        // Whenever the input ends during a call, that call still returns the shift, so the
+        // parser sees the last bytes; the next call says the input is over.
+        if self.ended {
+            return None;
+        }
+        let shift = self.keep_from(consumed.min(self.limit));
+        self.drop_front(shift);
+        let seen = self.limit;
+        // Read until a complete token shows beyond what the parser has seen (a token cut
+        // by a read waits for the rest), or the input ends.
+        while self.limit == seen {
+            if self.ended {
+                // A read error hides the cut token; the true end shows it.
+                if self.error.is_none() {
+                    self.limit = self.buf.len();
+                }
+                break;
+            }
+            let from = self.buf.len();
+            self.read_chunk(self.chunk);
+            if let Some(i) = self.buf[from..].iter().rposition(|&b| is_space(b)) {
+                self.limit = from + i + 1;
+            }
+        }
+        Some(shift)
+    }
+
+    fn bytes_left(&self, at: usize) -> usize {
+        let unread = self
+            .size
+            .map_or(0, |size| size.saturating_sub(self.bytes_read()));
+        let shown = self.buf.len().saturating_sub(at) as u64;
+        usize::try_from(shown + unread).unwrap_or(usize::MAX)
+    }
+}
+
+/// The start of what is kept before `at`: its line's start, or [`CONTEXT`] bytes back on
+/// a long line.
+fn context_start(done: &[u8], at: usize) -> usize {
+    let lo = at.saturating_sub(CONTEXT);
+    done[lo..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(lo, |i| lo + i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads everything through a window the way a parser would, token by token.
+    fn tokens(text: &str, chunk: usize) -> Vec<String> {
+        let mut window = Window::with_chunk("t", text.as_bytes(), chunk);
+        let mut pos = 0;
+        let mut out = Vec::new();
+        loop {
+            let bytes = window.bytes();
+            while pos < bytes.len() && is_space(bytes[pos]) {
+                pos += 1;
+            }
+            if pos == bytes.len() {
+                match window.more(pos) {
+                    Some(shift) => {
+                        pos -= shift;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            let len = bytes[pos..].iter().take_while(|&&b| !is_space(b)).count();
+            out.push(String::from_utf8(bytes[pos..pos + len].to_vec()).unwrap());
+            pos += len;
+        }
+        out
+    }
+
+    #[test]
+    fn every_chunk_size_shows_whole_tokens() {
+        let text = "12 345\n6789  0 \n\n 1 22 333 4444 55555 666666";
+        let expected: Vec<String> = text.split_whitespace().map(String::from).collect();
+        for chunk in 1..=text.len() + 1 {
+            assert_eq!(tokens(text, chunk), expected, "chunk {chunk}");
+        }
+    }
+
+    #[test]
+    fn the_window_stays_small_on_a_long_input() {
+        let text = "1 2\n".repeat(100_000);
+        let mut window = Window::with_chunk("t", text.as_bytes(), 1024);
+        let mut pos = 0;
+        let mut largest = 0;
+        while window.more(pos).is_some() {
+            pos = window.bytes().len();
+            largest = largest.max(window.buf.capacity());
+        }
+        assert!(largest <= 4096, "{largest}");
+        assert_eq!(window.bytes_read(), text.len() as u64);
+    }
+
+    #[test]
+    fn excerpts_know_where_they_are() {
+        let text = format!("{}\nab cd\n{} x", "7 ".repeat(1000), "1 ".repeat(500));
+        let mut window = Window::with_chunk("t", text.as_bytes(), 64);
+        let mut pos = 0;
+        // Read up to the `x`.
+        loop {
+            let bytes = window.bytes();
+            if let Some(i) = bytes[pos..].iter().position(|&b| b == b'x') {
+                pos += i;
+                break;
+            }
+            pos = bytes.len();
+            let shift = window.more(pos).expect("x is in the input");
+            pos -= shift;
+        }
+        let excerpt = window.excerpt();
+        let whole = Source::from_str("t", &text);
+        let at = text.find('x').unwrap();
+        assert_eq!(excerpt.locate(pos), whole.locate(at));
+        assert!(excerpt.bytes().len() < 1024);
+    }
+
+    #[test]
+    fn read_errors_end_the_input_without_showing_a_cut_token() {
+        struct Failing(&'static [u8]);
+        impl Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(io::Error::other("disk on fire"));
+                }
+                self.0.read(buf)
+            }
+        }
+        let mut window = Window::with_chunk("t", Failing(b"12 34"), 1);
+        let mut pos = 0;
+        while window.more(pos).is_some() {
+            pos = window.bytes().len();
+        }
+        assert_eq!(window.bytes(), b"12 ");
+        assert_eq!(window.error().unwrap().to_string(), "disk on fire");
+    }
+}

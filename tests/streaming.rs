@@ -1,0 +1,224 @@
+//! The judge reads christmas data through a small window (`syntax::window`): whatever the
+//! window's size and wherever it cuts, it must see the same test cases and stop at the same
+//! error, shown with the same message, as a parse of the whole input held in memory.
+
+mod common;
+
+use std::fs;
+
+use hackenbush::generate::rng::Rng;
+use hackenbush::generate::shapes::{Poj, Shape};
+use hackenbush::generate::write;
+use hackenbush::source::Source;
+use hackenbush::syntax::christmas::{Cases, EdgeLists};
+use hackenbush::syntax::window::{Feed, Window};
+
+use common::{inputs_in, root, run};
+
+/// Per test case its trees as (vertex count, ends), then the rendered error if any.
+type Outcome = (Vec<Vec<(u32, Vec<u32>)>>, Option<String>);
+
+fn read_all<F: Feed>(
+    cases: &mut Cases<F>,
+    render: impl FnOnce(&mut Cases<F>, &hackenbush::diagnostic::Diagnostic) -> String,
+) -> Outcome {
+    let mut seen = Vec::new();
+    let mut lists = EdgeLists::default();
+    loop {
+        lists.clear();
+        match cases.next_edge_lists(&mut lists) {
+            None => return (seen, None),
+            Some(Ok(())) => seen.push(
+                lists
+                    .trees
+                    .iter()
+                    .map(|(n, range)| (*n, lists.ends[range.clone()].to_vec()))
+                    .collect(),
+            ),
+            Some(Err(e)) => {
+                let message = render(cases, &e);
+                return (seen, Some(message));
+            }
+        }
+    }
+}
+
+fn whole(text: &[u8]) -> Outcome {
+    let source = Source::new("case.in", text.to_vec()).unwrap();
+    read_all(&mut Cases::new(text), |_, e| e.render(&source, false))
+}
+
+fn streamed(text: &[u8], chunk: usize) -> Outcome {
+    let window = Window::with_chunk("case.in", text, chunk);
+    read_all(&mut Cases::streaming(window), |cases, e| {
+        e.render(&cases.feed_mut().excerpt(), false)
+    })
+}
+
+/// Every chunk size in `chunks` gives what the whole input gives.
+fn assert_same(name: &str, text: &[u8], chunks: &[usize]) {
+    let expected = whole(text);
+    for &chunk in chunks {
+        let got = streamed(text, chunk);
+        assert!(
+            got.0 == expected.0,
+            "{name}, chunk {chunk}: different test cases"
+        );
+        assert_eq!(got.1, expected.1, "{name}, chunk {chunk}: different error");
+    }
+}
+
+const SMALL_CHUNKS: &[usize] = &[1, 2, 3, 5, 8, 13, 64, 1000, 1 << 15];
+
+#[test]
+fn every_christmas_fixture_reads_the_same_through_any_window() {
+    let mut checked = 0;
+    for dir in [
+        "examples",
+        "tests/fixtures/valid",
+        "tests/fixtures/invalid",
+        "tests/fixtures/check",
+    ] {
+        for path in inputs_in(&root().join(dir)) {
+            if path.extension().is_some_and(|e| e == "in" || e == "txt") {
+                let text = fs::read(&path).unwrap();
+                assert_same(&path.display().to_string(), &text, SMALL_CHUNKS);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "found only {checked} christmas inputs");
+}
+
+/// Errors where a window is most likely to lose context: far along a very long line, after
+/// many-byte characters, after long runs of blanks, at the very end.
+#[test]
+fn errors_keep_their_line_column_and_context() {
+    let long_line = "1 2 ".repeat(5_000);
+    let inputs: Vec<(&str, String)> = vec![
+        ("far along one line", format!("1 5001 5000 {long_line}1 x9")),
+        (
+            "one line, out of range",
+            format!("1 5001 5001 {long_line}1 9999 2"),
+        ),
+        (
+            "after wide characters",
+            format!("1\n3 2\n1 2 ééé {}\n", "é".repeat(400)),
+        ),
+        (
+            "a long run of blanks on one line",
+            format!("0 {} 1 3 1 1 7", " ".repeat(3000)),
+        ),
+        (
+            "blank lines, then missing edges",
+            format!("1\n3 2\n1 2{}", "\n".repeat(3000)),
+        ),
+        (
+            "blanks, then missing edges",
+            format!("1\n3 2\n1 2{}", " ".repeat(3000)),
+        ),
+        (
+            "tabs and CR",
+            "1\r\n3\t2\r\n1\t2\r\n\t\t2 0\r\n".to_string(),
+        ),
+        (
+            "many cases, then an error",
+            format!("{}1 2 1 1 2 z", "1 2 1 1 2\n".repeat(3_000)),
+        ),
+        (
+            "a token longer than the window",
+            format!("1 2 1 1 {}", "9".repeat(5000)),
+        ),
+        (
+            "garbage token longer than the window",
+            format!("1 2 1 1 2 {}", "x".repeat(5000)),
+        ),
+        ("no final newline", "2 2 1 1 2 3 2 1 2".to_string()),
+    ];
+    for (name, text) in &inputs {
+        let expected = whole(text.as_bytes());
+        assert!(expected.1.is_some(), "{name}: meant to be an error");
+        assert_same(
+            name,
+            text.as_bytes(),
+            &[1, 7, 100, 255, 256, 257, 1000, 4096],
+        );
+    }
+}
+
+/// Judge data with random damage: a byte deleted, inserted or changed, or the input cut.
+#[test]
+fn damaged_judge_data_reads_the_same_through_any_window() {
+    let shape = Shape::Poj(Poj {
+        trees: Some(3),
+        vertices: Some(12),
+        digons: true,
+        ..Poj::default()
+    });
+    let mut text = Vec::new();
+    for position in shape.positions(3, 40) {
+        write::christmas(&mut text, &position).unwrap();
+    }
+    let alphabet = b"0123456789 \n\t\rx-\xc3\xa9";
+    let mut rng = Rng::new(17);
+    for trial in 0..300 {
+        let mut damaged = text.clone();
+        let at = rng.below(damaged.len() as u64) as usize;
+        let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
+        match rng.below(4) {
+            0 => {
+                damaged.remove(at);
+            }
+            1 => damaged.insert(at, byte),
+            2 => damaged[at] = byte,
+            _ => damaged.truncate(at),
+        }
+        assert_same(&format!("trial {trial}"), &damaged, &[1, 9, 100, 4096]);
+    }
+}
+
+/// End to end: a file much larger than the judge's window, with an error far in on a long
+/// line. The judge prints every verdict before it and the same message as `analyze`, which
+/// reads the whole file.
+#[test]
+fn the_judge_streams_files_and_reports_errors_like_analyze() {
+    let dir = std::env::temp_dir().join(format!("hackenbush-streaming-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let cases = 60_000;
+    // Two parallel edges: worth 0 each.
+    let mut text = "1\n3 2\n1 2 1 2\n".repeat(cases);
+    text.push_str("1 3 2001 ");
+    text.push_str(&"1 2 ".repeat(2_000));
+    text.push_str("4 1\n");
+    let path = dir.join("big.in");
+    fs::write(&path, &text).unwrap();
+    let judged = run(&dir, &["judge", "big.in"]);
+    let analyzed = run(&dir, &["analyze", "big.in"]);
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(judged.code, 2);
+    assert_eq!(judged.stdout, "Harry\n".repeat(cases));
+    assert_eq!(judged.stderr, analyzed.stderr);
+    assert!(
+        judged
+            .stderr
+            .contains(&format!("big.in:{}:", 3 * cases + 1)),
+        "{}",
+        judged.stderr
+    );
+}
+
+/// After more blanks than a window keeps (`window::MAX_BLANKS`), "found end of input"
+/// points at the end of the input rather than after the last token: memory stays bounded
+/// whatever the input, and the line number is still right.
+#[test]
+fn endless_blanks_point_at_the_end_of_input() {
+    let blank_lines = hackenbush::syntax::window::MAX_BLANKS + 10;
+    let text = format!("1\n3 2\n1 2{}", "\n".repeat(blank_lines));
+    let (cases, error) = streamed(text.as_bytes(), 1 << 15);
+    assert!(cases.is_empty());
+    let error = error.expect("an edge is missing");
+    assert!(
+        error.contains(&format!("case.in:{}:1", 3 + blank_lines)),
+        "{error}"
+    );
+}
