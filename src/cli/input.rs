@@ -9,6 +9,10 @@ use hackenbush::syntax::{self, Format, Position};
 
 use super::output::{self, Stop};
 
+/// An input opened for streaming ([`Input::open`]); `Send`, so that it can be read on
+/// either core.
+pub type Reader = Box<dyn Read + Send>;
+
 /// One input named on the command line.
 pub enum Input {
     /// Standard input (`-`, or no FILE at all).
@@ -52,6 +56,25 @@ impl Input {
                 Err("reading stdin needs --format (hb, christmas, json, dot or cgsuite)".into())
             }
             Input::File(path) => Format::from_path(path).ok_or_else(|| unknown_extension(path)),
+        }
+    }
+
+    /// Opens the input for reading as a stream, with its size when known (a file).
+    pub fn open(&self) -> Result<(Reader, Option<u64>), String> {
+        match self {
+            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
+            Input::File(path) => {
+                let cannot = |e: std::io::Error| {
+                    format!("cannot read {}: {}", self.name(), output::io_reason(&e))
+                };
+                let file = std::fs::File::open(path).map_err(cannot)?;
+                let size = file
+                    .metadata()
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len());
+                Ok((Box::new(file), size))
+            }
         }
     }
 

@@ -1,9 +1,12 @@
 //! `hackenbush judge`: the Christmas Game judge, `Sally` or `Harry` per test case.
 //!
 //! The judge needs values only, so it reads bare edge lists and uses the lean analysis,
-//! with buffers reused from case to case. On large inputs the two cores work side by side:
-//! while one batch of test cases is being analysed, the next one is parsed
-//! (`rayon::join`); verdicts are printed in input order either way.
+//! with buffers reused from case to case. It streams: the input is read through a window
+//! of 32 KiB ([`Window`]), test cases are parsed in small batches, and memory holds one
+//! batch being parsed and one being judged, however long the input. When the input is
+//! more than one batch, the two cores work side by side: while one batch is being
+//! analysed, the next one is parsed (`rayon::join`); verdicts are printed in input order
+//! either way.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -11,16 +14,23 @@ use std::process::ExitCode;
 use hackenbush::analysis::lean::{self, Scratch};
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
+use hackenbush::syntax::window::Window;
 
 use super::args::JudgeArgs;
-use super::input::Input;
+use super::input::{Input, Reader};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
-/// Inputs at least this large are judged on both cores.
-const PARALLEL_FROM_BYTES: usize = 1 << 20;
-/// A batch ends after this many edge ends, or this many test cases.
-const BATCH_ENDS: usize = 1 << 20;
-const BATCH_CASES: usize = 1 << 14;
+/// Files at least this large have their first tree's buffers prepared on the second core
+/// while the first batch is read (on a one-tree file of millions of edges, the page faults
+/// are worth overlapping).
+const PREPARE_FROM_BYTES: u64 = 1 << 20;
+/// A batch ends after this many edge ends (or at the end of the test case that passes
+/// it), or after this many test cases: small enough to stay in cache, large enough that
+/// handing batches between the cores costs little.
+const BATCH_ENDS: usize = 1 << 12;
+const BATCH_CASES: usize = 1 << 12;
+
+type Stream = Cases<Window<Reader>>;
 
 /// Runs the command. The verdicts before a malformed test case are printed (and flushed)
 /// before its error.
@@ -40,19 +50,25 @@ struct Batch {
     case_ends: Vec<usize>,
     /// The error that ended the input, after the cases above.
     error: Option<Diagnostic>,
+    /// The input ended with this batch (cleanly or not).
+    last: bool,
 }
 
 impl Batch {
     /// Reads the next cases of `cases` into the batch, up to the batch size.
-    fn fill(&mut self, cases: &mut Cases<'_>) {
+    fn fill(&mut self, cases: &mut Stream) {
         self.lists.clear();
         self.case_ends.clear();
         while self.lists.ends.len() < BATCH_ENDS && self.case_ends.len() < BATCH_CASES {
             match cases.next_edge_lists(&mut self.lists) {
-                None => break,
+                None => {
+                    self.last = true;
+                    break;
+                }
                 Some(Ok(())) => self.case_ends.push(self.lists.trees.len()),
                 Some(Err(e)) => {
                     self.error = Some(e);
+                    self.last = true;
                     break;
                 }
             }
@@ -73,31 +89,29 @@ impl Batch {
             start = end;
         }
     }
-
-    fn is_done(&self) -> bool {
-        self.case_ends.is_empty() && self.error.is_none()
-    }
 }
 
 fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let source = match input.read() {
-        Ok(source) => source,
+    let (reader, size) = match input.open() {
+        Ok(opened) => opened,
         Err(message) => {
             output::report_error(&message);
             return Ok(false);
         }
     };
-    let parallel = source.bytes().len() >= PARALLEL_FROM_BYTES;
+    let mut window = Window::new(input.name(), reader);
+    if let Some(size) = size {
+        window = window.with_size(size);
+    }
+    let mut cases = Cases::streaming(window);
     let mut out = output::stdout();
-    let mut cases = Cases::new(source.bytes());
     let mut scratch = Scratch::default();
     let mut printed = Vec::new();
     let mut current = Batch::default();
     let mut next = Batch::default();
-    match cases.peek_first_tree().filter(|_| parallel) {
-        // One core reads the first batch while the other makes room for its first tree
-        // (on a one-tree file of millions of edges, the page faults are worth overlapping).
+    let large = size.is_some_and(|size| size >= PREPARE_FROM_BYTES);
+    match cases.peek_first_tree().filter(|_| large) {
         Some((m, k)) => {
             rayon::join(
                 || current.fill(&mut cases),
@@ -106,6 +120,8 @@ fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
         }
         None => current.fill(&mut cases),
     }
+    // One batch is the whole input: no second core needed.
+    let parallel = !current.last;
     loop {
         if parallel {
             rayon::join(
@@ -117,16 +133,32 @@ fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
             next.fill(&mut cases);
         }
         out.write_all(&printed)?;
-        if let Some(error) = current.error.take() {
-            out.flush()?;
-            output::report_diagnostic(&error, &source);
-            return Ok(false);
+        if current.last {
+            return finish(&input, &mut cases, current.error.take(), &mut out);
         }
         std::mem::swap(&mut current, &mut next);
-        if current.is_done() {
-            break;
-        }
     }
+}
+
+/// After the last verdict: reports why the input ended early, if it did (a read error
+/// before a parse error it may have caused). Returns whether the input was clean.
+fn finish(
+    input: &Input,
+    cases: &mut Stream,
+    error: Option<Diagnostic>,
+    out: &mut impl Write,
+) -> Result<bool, Stop> {
     out.flush()?;
-    Ok(true)
+    if let Some(e) = cases.feed().error() {
+        let reason = output::io_reason(e);
+        output::report_error(&format!("cannot read {}: {reason}", input.name()));
+        return Ok(false);
+    }
+    match error {
+        Some(error) => {
+            output::report_diagnostic(&error, &cases.feed_mut().excerpt());
+            Ok(false)
+        }
+        None => Ok(true),
+    }
 }
