@@ -75,6 +75,14 @@ fn shapes() -> Vec<(&'static str, Shape)> {
                 edges: 14,
                 max_depth: Some(3),
                 max_children: Some(2),
+                scramble: false,
+            }),
+        ),
+        (
+            "tree scrambled",
+            Shape::Tree(Tree {
+                scramble: true,
+                ..Tree::default()
             }),
         ),
         ("poj", Shape::Poj(Poj::default())),
@@ -202,11 +210,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// longer gives the file it gave.
 #[test]
 fn pinned_output() {
-    let pinned: [(&str, u64, u64); 16] = [
+    let pinned: [(&str, u64, u64); 17] = [
         ("stalks", 0xfa8508f44a3a7d2e, 0x233d90b74b97b421),
         ("stalks 0,1,4", 0x097832e974b0505c, 0x1bcaed087e814194),
         ("tree", 0x07b579e3a868586b, 0x771a8d2052220842),
         ("tree limited", 0xb396f8c8e7e14b1a, 0x48f8390ffe72fbd9),
+        ("tree scrambled", 0xb905677c9ee6d827, 0x6344007cfedbfa86),
         ("poj", 0xfdc65af7f2f6bd1b, 0xb506a058fe1b9964),
         ("poj digons", 0xf1979b22e4f9bacd, 0x126c663ff50c7410),
         ("cactus", 0xf577ba4683e39fac, 0x1c74c68b1ecc76fd),

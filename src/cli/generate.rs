@@ -255,6 +255,11 @@ pub struct TreeArgs {
     #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_children: Option<u32>,
 
+    /// Number the vertices at random (the root stays 1) and shuffle the edges; by default
+    /// children come after their parents, in order
+    #[arg(long)]
+    pub scramble: bool,
+
     /// Common flags.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -407,6 +412,7 @@ impl ShapeArgs {
                     edges: a.edges,
                     max_depth: a.max_depth,
                     max_children: a.max_children,
+                    scramble: a.scramble,
                 }),
                 &a.common,
             ),

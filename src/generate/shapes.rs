@@ -195,6 +195,18 @@ impl Builder {
         self.edge(last, at);
     }
 
+    /// Shuffles the names of the vertices other than the root (0), the order of the
+    /// edges and their directions: a numbering with no locality at all.
+    fn scramble(&mut self, rng: &mut Rng) {
+        let mut names: Vec<u32> = (0..self.vertices).collect();
+        rng.shuffle(&mut names[1..]);
+        for e in &mut self.edges {
+            let (u, v) = (names[e.u as usize], names[e.v as usize]);
+            (e.u, e.v) = if rng.chance(1, 2) { (u, v) } else { (v, u) };
+        }
+        rng.shuffle(&mut self.edges);
+    }
+
     fn finish(self, name: String, ground: Vec<u32>) -> GraphDecl {
         GraphDecl {
             name: Some(name),
@@ -304,7 +316,8 @@ fn stalk(index: u32, height: u32) -> GraphDecl {
 
 /// Random rooted trees of `edges` edges: vertex `i` (from 1) hangs from a random earlier
 /// vertex, chosen uniformly among those that may still take a child. The root, vertex 1,
-/// is the ground.
+/// is the ground. Children are numbered after their parents, edges listed parent first
+/// in the order the children were made, unless `scramble` shuffles it all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
     /// Graphs per position.
@@ -315,6 +328,9 @@ pub struct Tree {
     pub max_depth: Option<u32>,
     /// Largest number of children of a vertex, if limited; at least 1.
     pub max_children: Option<u32>,
+    /// Shuffle the vertex numbers (the root stays 1), the order of the edges and their
+    /// directions.
+    pub scramble: bool,
 }
 
 impl Default for Tree {
@@ -325,6 +341,7 @@ impl Default for Tree {
             edges: 20,
             max_depth: None,
             max_children: None,
+            scramble: false,
         }
     }
 }
@@ -386,6 +403,9 @@ impl Tree {
                     open.push(v);
                 }
             }
+        }
+        if self.scramble {
+            b.scramble(rng);
         }
         b.finish(format!("tree {}", index + 1), vec![0])
     }
@@ -474,14 +494,7 @@ impl Poj {
                 tree.push(b.child(at));
             }
         }
-        // Shuffle the names of vertices 2..m, the order of the edges and their directions.
-        let mut names: Vec<u32> = (0..m).collect();
-        rng.shuffle(&mut names[1..]);
-        for e in &mut b.edges {
-            let (u, v) = (names[e.u as usize], names[e.v as usize]);
-            (e.u, e.v) = if rng.chance(1, 2) { (u, v) } else { (v, u) };
-        }
-        rng.shuffle(&mut b.edges);
+        b.scramble(rng);
         b.finish(format!("tree {}", index + 1), vec![0])
     }
 }
@@ -821,6 +834,7 @@ mod tests {
             edges: 40,
             max_depth: Some(3),
             max_children: Some(4),
+            scramble: false,
         };
         shape.validate().unwrap();
         let g = shape.graph(0, &mut Rng::new(5));
