@@ -168,13 +168,7 @@ impl Source {
     pub fn line_number(&self, offset: usize) -> usize {
         let starts = self.line_starts.get_or_init(|| {
             std::iter::once(0)
-                .chain(
-                    self.text
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &b)| b == b'\n')
-                        .map(|(i, _)| i as u32 + 1),
-                )
+                .chain(memchr::memchr_iter(b'\n', &self.text).map(|i| i as u32 + 1))
                 .collect()
         });
         self.origin.lines + starts.partition_point(|&s| s as usize <= offset)
