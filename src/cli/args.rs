@@ -77,7 +77,11 @@ case: `Sally` if the first player wins, `Harry` otherwise. Nothing else goes to 
 Unlike the usual contest solutions, the answer is exact for every shape: polygons sharing \
 vertices or edges, theta graphs, K4, loops, parallel edges. If the input is malformed, the \
 verdicts of the complete test cases before the error are printed, the error goes to \
-stderr, and the exit status is 2.",
+stderr, and the exit status is 2.
+
+The input is streamed (read 32 KiB at a time), so memory follows the largest test case, \
+not the file. When there is more than one batch of test cases, the next batch is parsed \
+on a second core while the current one is judged; RAYON_NUM_THREADS=1 keeps to one core.",
         after_help = "\
 Examples:
   hackenbush judge examples/poj-sample.in
