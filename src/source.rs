@@ -152,7 +152,7 @@ impl Source {
     /// Line and column of `offset`. Linear in the offset: meant for error display only.
     pub fn locate(&self, offset: usize) -> Location {
         let offset = offset.min(self.text.len());
-        let breaks = self.text[..offset].iter().filter(|&&b| b == b'\n').count();
+        let breaks = line_breaks(&self.text[..offset]);
         let start = self.line_start(offset);
         let before = if breaks == 0 { self.origin.columns } else { 0 };
         let column = 1 + before + chars(&self.text[start..offset]);
@@ -173,6 +173,16 @@ impl Source {
         });
         self.origin.lines + starts.partition_point(|&s| s as usize <= offset)
     }
+}
+
+/// How many line breaks (`\n`) `bytes` holds. Counted in blocks of 255 with a byte-sized
+/// tally, which the compiler turns into vector compares: a streamed input is counted as
+/// it goes by.
+pub fn line_breaks(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|block| usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
+        .sum()
 }
 
 /// How many characters `bytes` shows as (invalid UTF-8 counted as in
@@ -216,6 +226,18 @@ mod tests {
             assert_eq!(s.locate(offset), full.locate(offset + 5), "at {offset}");
             assert_eq!(s.line_number(offset), full.line_number(offset + 5));
         }
+    }
+
+    #[test]
+    fn counts_line_breaks_in_blocks() {
+        for len in [0, 1, 254, 255, 256, 1000] {
+            let text: Vec<u8> = (0..len)
+                .map(|i| if i % 3 == 0 { b'\n' } else { b'x' })
+                .collect();
+            let expected = text.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(line_breaks(&text), expected, "{len}");
+        }
+        assert_eq!(line_breaks(&[b'\n'; 600]), 600);
     }
 
     #[test]

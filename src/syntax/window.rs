@@ -203,7 +203,7 @@ impl<R: Read> Window<R> {
         let gone = &self.buf[..n];
         match gone.iter().rposition(|&b| b == b'\n') {
             Some(i) => {
-                self.origin.lines += gone.iter().filter(|&&b| b == b'\n').count();
+                self.origin.lines += source::line_breaks(gone);
                 self.origin.columns = source::chars(&gone[i + 1..]);
             }
             None => self.origin.columns += source::chars(gone),
