@@ -17,8 +17,10 @@
 //! Before the search, pendant trees are peeled off leaf by leaf (a leaf's neighbour is the
 //! XOR of its neighbours' ids, so no adjacency lists are needed): a leaf is a bridge with
 //! nothing below it but its own terms, so it adds `acc(leaf) + 1` to its neighbour, as the
-//! search would. The search then runs on what is left, which for judge data (trees, and
-//! trees with polygons) is nothing or little.
+//! search would. Then every cycle hanging from a single vertex (a Christmas Game polygon)
+//! is fused into that vertex, and whatever that leaves as a leaf is peeled in turn. The
+//! search runs on what is left, which for judge data (trees, and trees with polygons) is
+//! nothing or little.
 //!
 //! # Complexity
 //!
@@ -146,7 +148,7 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
             nv.cursor ^= u;
         }
     }
-    if !peel_pendant_trees(nodes) {
+    if !peel_pendant_trees(nodes) || !fold_pendant_cycles(nodes, ends, stack) {
         return u64::from(nodes[0].acc);
     }
     // What is left: CSR adjacency of the edges between vertices not peeled. `end` holds
@@ -198,14 +200,7 @@ fn peel_pendant_trees(nodes: &mut [Node]) -> bool {
     for first in (1..nodes.len()).rev() {
         let mut x = first;
         while nodes[x].end == 1 {
-            let leaf = &mut nodes[x];
-            leaf.end = 0;
-            leaf.pre = PEELED;
-            let (term, up) = (leaf.acc + 1, leaf.cursor as usize);
-            let parent = &mut nodes[up];
-            parent.acc ^= term;
-            parent.cursor ^= x as u32;
-            parent.end -= 1;
+            let up = peel(nodes, x);
             // The ground (0) and vertices the scan has yet to reach are left to it.
             if up <= first {
                 break;
@@ -214,6 +209,99 @@ fn peel_pendant_trees(nodes: &mut [Node]) -> bool {
         }
     }
     nodes.first().is_some_and(|ground| ground.end > 0)
+}
+
+/// Removes leaf `x` (one edge left, not the ground): its value plus one goes to its
+/// neighbour, which is returned.
+#[inline(always)]
+fn peel(nodes: &mut [Node], x: usize) -> usize {
+    let leaf = &mut nodes[x];
+    leaf.end = 0;
+    leaf.pre = PEELED;
+    let (term, up) = (leaf.acc + 1, leaf.cursor as usize);
+    let parent = &mut nodes[up];
+    parent.acc ^= term;
+    parent.cursor ^= x as u32;
+    parent.end -= 1;
+    up
+}
+
+/// `low` of a vertex whose chain [`fold_pendant_cycles`] has walked (`low` is not read
+/// before the search sets it).
+const WALKED: u32 = NONE;
+
+/// Folds every cycle that hangs from a single vertex into it (Fusion Principle: a
+/// cycle's vertices fuse into one and its edges become loops, of which only the parity
+/// counts), and peels whatever becomes a leaf. A Christmas Game polygon is such a cycle,
+/// so judge data usually goes entirely this way, with no search.
+///
+/// A chain is a maximal path through vertices with two edges left (never the ground).
+/// Its vertices are found from any edge into it by the XOR of their neighbours: entered
+/// from one neighbour, the other is `cursor ^ from`. When both ends of a chain are the
+/// same vertex `p`, the chain and `p` form a cycle touching the rest only at `p`: its
+/// edge count's parity and its vertices' terms go to `p`, which loses two edges. Chains
+/// between two different vertices are left to the search (they may be bridges). One
+/// pass over the edges; each chain is walked once. `chain` is scratch space. Returns
+/// whether the ground still has edges.
+fn fold_pendant_cycles(nodes: &mut [Node], ends: &[u32], chain: &mut Vec<u32>) -> bool {
+    let inner = |nodes: &[Node], v: usize| v != 0 && nodes[v].end == 2 && nodes[v].pre != PEELED;
+    for pair in ends.chunks_exact(2) {
+        let (u, w) = (pair[0] as usize, pair[1] as usize);
+        if u == w || nodes[u].pre == PEELED || nodes[w].pre == PEELED {
+            continue;
+        }
+        let (start, other) = if inner(nodes, u) {
+            (u, w)
+        } else if inner(nodes, w) {
+            (w, u)
+        } else {
+            continue;
+        };
+        if nodes[start].low == WALKED {
+            continue;
+        }
+        // Walk away from `other`, then from `start` through `other`; each walk stops at
+        // the first vertex that is not inside the chain (or back at `start`: a ring of
+        // its own, not attached to the ground, which the search will never reach).
+        chain.clear();
+        let mut ends_of_chain = [(0usize, 0usize); 2];
+        let mut ring = false;
+        for (side, (mut from, mut at)) in [(other, start), (start, other)].into_iter().enumerate() {
+            while inner(nodes, at) && nodes[at].low != WALKED {
+                nodes[at].low = WALKED;
+                chain.push(at as u32);
+                let next = (nodes[at].cursor as usize) ^ from;
+                from = at;
+                at = next;
+            }
+            if at == start || (inner(nodes, at) && nodes[at].low == WALKED) {
+                ring = true;
+                break;
+            }
+            ends_of_chain[side] = (at, from);
+        }
+        let [(p, last_a), (q, last_b)] = ends_of_chain;
+        if ring || p != q {
+            continue;
+        }
+        // A cycle through p: chain.len() vertices, chain.len() + 1 edges.
+        let mut term = ((chain.len() + 1) & 1) as u32;
+        for &v in chain.iter() {
+            let v = &mut nodes[v as usize];
+            term ^= v.acc;
+            v.end = 0;
+            v.pre = PEELED;
+        }
+        let top = &mut nodes[p];
+        top.acc ^= term;
+        top.cursor ^= (last_a ^ last_b) as u32;
+        top.end -= 2;
+        let mut x = p;
+        while x != 0 && nodes[x].end == 1 {
+            x = peel(nodes, x);
+        }
+    }
+    nodes[0].end > 0
 }
 
 /// Bit of `low` marking that the arc back to the parent was passed once (the tree edge
