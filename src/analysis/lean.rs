@@ -148,7 +148,15 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
             nv.cursor ^= u;
         }
     }
-    if !peel_pendant_trees(nodes) || !fold_pendant_cycles(nodes, ends, stack) {
+    if !peel_pendant_trees(nodes) {
+        return u64::from(nodes[0].acc);
+    }
+    // Folding cycles costs a pass over the edges; it pays when most vertices left lie on
+    // chains (polygons, cacti), not on a random multigraph where few cycles hang alone.
+    let (left, on_chains) = nodes.iter().skip(1).fold((0, 0), |(left, on), v| {
+        (left + usize::from(v.end > 0), on + usize::from(v.end == 2))
+    });
+    if 2 * on_chains >= left && !fold_pendant_cycles(nodes, ends, stack) {
         return u64::from(nodes[0].acc);
     }
     // What is left: CSR adjacency of the edges between vertices not peeled. `end` holds
