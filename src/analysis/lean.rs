@@ -413,6 +413,56 @@ mod tests {
         }
     }
 
+    /// Shapes that exercise the fold of cycles hanging from one vertex: polygons on a
+    /// tree (the Christmas Game), two at one vertex, nested behind each other, a digon,
+    /// a chain between two different vertices (left to the search), a ring not attached
+    /// to the ground, a cycle through the ground, and a polygon carrying a pendant tree.
+    #[test]
+    fn folded_cycles_agree_with_the_full_analysis() {
+        let shapes: &[&[(u32, u32)]] = &[
+            &[(0, 1), (1, 2), (2, 3), (3, 1)],
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 1),
+                (1, 4),
+                (4, 5),
+                (5, 6),
+                (6, 1),
+            ],
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 1),
+                (1, 3),
+                (3, 4),
+                (4, 5),
+                (5, 3),
+                (3, 6),
+            ],
+            &[(0, 1), (1, 2), (2, 1)],
+            &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 1), (2, 5), (5, 4)],
+            &[(0, 1), (2, 3), (3, 4), (4, 2)],
+            &[(0, 1), (1, 2), (2, 0), (0, 3)],
+            &[(0, 1), (1, 2), (2, 3), (3, 1), (2, 4), (4, 5), (3, 3)],
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 4),
+                (4, 2),
+                (4, 5),
+                (5, 6),
+                (6, 4),
+                (1, 7),
+            ],
+        ];
+        for edges in shapes {
+            assert_eq!(lean(edges), full(edges), "{edges:?}");
+        }
+    }
+
     #[test]
     fn huge_claimed_vertex_counts_are_renumbered() {
         let mut scratch = Scratch::default();
