@@ -148,7 +148,7 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
             nv.cursor ^= u;
         }
     }
-    if !peel_pendant_trees(nodes) {
+    if !peel_pendant_trees(nodes, stack) {
         return u64::from(nodes[0].acc);
     }
     // Folding cycles costs a pass over the edges; it pays when most vertices left lie on
@@ -199,24 +199,45 @@ const PEELED: u32 = NONE - 1;
 /// others have the degree left in `end` and the peeled trees' terms in `acc`. Returns
 /// whether the ground still has edges (else its `acc` is the value).
 ///
-/// The scan goes down from the highest id, and follows a neighbour that becomes a leaf
-/// only if the scan has passed it already (else the scan will find it). Judge data
-/// usually number a child after its parent, and then nothing is followed: each step reads
-/// the next record down and updates a parent without waiting for it, so the memory
-/// accesses overlap instead of queueing behind each other.
-fn peel_pendant_trees(nodes: &mut [Node]) -> bool {
+/// The scan goes down from the highest id and never waits for a neighbour: it updates
+/// the neighbour of each leaf it meets without reading it back, so the memory accesses
+/// overlap instead of queueing behind each other. A neighbour the scan has yet to reach
+/// is left to it (judge data usually number a child after its parent, and then that is
+/// all); one it has passed goes into `behind` (4,096 at most), to be looked at in a batch
+/// and peeled, with its own neighbours in turn, if it has become a leaf. `behind` is
+/// scratch space.
+fn peel_pendant_trees(nodes: &mut [Node], behind: &mut Vec<u32>) -> bool {
+    behind.clear();
     for first in (1..nodes.len()).rev() {
-        let mut x = first;
-        while nodes[x].end == 1 {
-            let up = peel(nodes, x);
-            // The ground (0) and vertices the scan has yet to reach are left to it.
-            if up <= first {
-                break;
+        if nodes[first].end == 1 {
+            let up = peel(nodes, first);
+            // The ground (0) and vertices the scan has yet to reach are left to it; a
+            // neighbour it has passed may be a leaf now, which is looked at later, in a
+            // batch, so that the scan never waits for the neighbour's record to arrive.
+            if up > first {
+                behind.push(up as u32);
+                if behind.len() == BEHIND {
+                    peel_behind(nodes, behind);
+                }
             }
-            x = up;
         }
     }
+    peel_behind(nodes, behind);
     nodes.first().is_some_and(|ground| ground.end > 0)
+}
+
+/// Vertices [`peel_pendant_trees`] gathers before looking at them.
+const BEHIND: usize = 1 << 12;
+
+/// Peels the vertices of `behind` that are leaves, and their neighbours in turn.
+fn peel_behind(nodes: &mut [Node], behind: &mut Vec<u32>) {
+    for &x in behind.iter() {
+        let mut x = x as usize;
+        while x != 0 && nodes[x].end == 1 {
+            x = peel(nodes, x);
+        }
+    }
+    behind.clear();
 }
 
 /// Removes leaf `x` (one edge left, not the ground): its value plus one goes to its
