@@ -123,11 +123,6 @@ impl<R: Read> Window<R> {
         self.dropped + self.buf.len() as u64
     }
 
-    /// Whether the whole input has been read.
-    pub fn at_end_of_input(&self) -> bool {
-        self.ended
-    }
-
     /// The window as a [`Source`] for showing a message about it: offsets into
     /// [`Feed::bytes`] are offsets into the excerpt. Reads on to the end of the last line
     /// first (at most [`CONTEXT`] bytes more), so the erring line is shown as it is.
