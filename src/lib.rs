@@ -43,6 +43,7 @@ pub mod game_tree;
 pub mod generate;
 pub mod model;
 pub mod report;
+pub mod rng;
 pub mod source;
 mod style;
 pub mod syntax;

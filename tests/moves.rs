@@ -15,6 +15,7 @@ use std::time::Instant;
 use hackenbush::analysis::analyze;
 use hackenbush::analysis::moves::cuts_to;
 use hackenbush::model::Graph;
+use hackenbush::rng::Rng;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -195,32 +196,14 @@ proptest! {
 
 // ---- Medium graphs against one analysis per cut ----
 
-/// splitmix64: a small seeded generator, so the graphs are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (near enough).
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % u64::from(n)) as u32
-    }
-}
-
 /// A cactus-like graph: cycles of length 1 to 6 (loops, double edges, ...) and single
 /// edges, each hung from a random earlier vertex, until about `size` edges.
 fn cactus(rng: &mut Rng, size: usize) -> Edges {
     let mut edges = Vec::new();
     let mut vertices = 1;
     while edges.len() < size {
-        let at = rng.below(vertices);
-        let len = rng.below(7);
+        let at = rng.below_u32(vertices);
+        let len = rng.below_u32(7);
         if len == 0 {
             edges.push((at, vertices));
             vertices += 1;
@@ -239,21 +222,23 @@ fn cactus(rng: &mut Rng, size: usize) -> Edges {
 
 /// A random tree on `n` vertices plus `extra` random edges: sparse, full of 2-edge cuts.
 fn sparse(rng: &mut Rng, n: u32, extra: usize) -> Edges {
-    let mut edges: Edges = (1..n).map(|v| (rng.below(v), v)).collect();
-    edges.extend((0..extra).map(|_| (rng.below(n), rng.below(n))));
+    let mut edges: Edges = (1..n).map(|v| (rng.below_u32(v), v)).collect();
+    edges.extend((0..extra).map(|_| (rng.below_u32(n), rng.below_u32(n))));
     edges
 }
 
 /// `m` edges between random vertices of `0..n` (loops and parallel edges included).
 fn random_multigraph(rng: &mut Rng, n: u32, m: usize) -> Edges {
-    (0..m).map(|_| (rng.below(n), rng.below(n))).collect()
+    (0..m)
+        .map(|_| (rng.below_u32(n), rng.below_u32(n)))
+        .collect()
 }
 
 /// A cycle of `n` through vertex 0, a few chords, and random trees hanging from it.
 fn cycle_with_trees(rng: &mut Rng, n: u32, chords: usize, tree_edges: u32) -> Edges {
     let mut edges: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
-    edges.extend((0..chords).map(|_| (rng.below(n), rng.below(n))));
-    edges.extend((n..n + tree_edges).map(|v| (rng.below(v), v)));
+    edges.extend((0..chords).map(|_| (rng.below_u32(n), rng.below_u32(n))));
+    edges.extend((n..n + tree_edges).map(|v| (rng.below_u32(v), v)));
     edges
 }
 
@@ -296,7 +281,7 @@ fn assert_agree_with_recomputation(ground: &[u32], edges: &[(u32, u32)]) {
 #[test]
 fn medium_graphs_agree_with_one_analysis_per_cut() {
     let start = Instant::now();
-    let mut rng = Rng(2024);
+    let mut rng = Rng::new(2024);
     for (size, ground) in [(200, &[0][..]), (600, &[0, 1, 2])] {
         let n = size as u32;
         let graphs = [
@@ -404,7 +389,7 @@ fn million_edge_cycle_with_trees_needs_no_recursion() {
 #[test]
 #[ignore = "timing only; run in release"]
 fn timing_on_a_million_edges() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let n = 1_000_000u32;
     let graphs = [
         (

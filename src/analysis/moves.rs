@@ -122,6 +122,7 @@ use petgraph::graph::EdgeIndex;
 
 use super::dfs::{self, NONE};
 use crate::model::Graph;
+use crate::rng::Rng;
 
 /// The model edges (by increasing index) whose cut leaves `graph` worth exactly `target`.
 ///
@@ -264,14 +265,14 @@ impl<'g> Tree<'g> {
     /// Gives every attached non-tree edge a random label; returns X (per node, the XOR of
     /// the labels at it) and records ownership in `sub` (which starts as own(v)).
     fn label_non_tree_edges(&mut self) -> Vec<u128> {
-        let mut rng = SplitMix64(SEED);
+        let mut rng = Rng::new(SEED);
         let mut x = vec![0u128; self.sub.len()];
         for e in 0..self.label.len() {
             let (a, b) = self.ends(e);
             if self.pre[a] == NONE || self.is_tree_edge(e) {
                 continue;
             }
-            let label = rng.label();
+            let label = label(&mut rng);
             self.label[e] = label;
             x[a] ^= label;
             x[b] ^= label;
@@ -466,25 +467,12 @@ struct Scratch {
 /// The generator's fixed seed (any value would do; fixed, so results are reproducible).
 const SEED: u64 = 0x6861_636b_656e_6275; // "hackenbu"
 
-/// splitmix64 (Steele, Lea and Flood, 2014): a fast generator with good statistics.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A non-zero 128-bit label.
-    fn label(&mut self) -> u128 {
-        loop {
-            let label = u128::from(self.next_u64()) << 64 | u128::from(self.next_u64());
-            if label != 0 {
-                return label;
-            }
+/// A non-zero 128-bit label, from two draws of `rng`.
+fn label(rng: &mut Rng) -> u128 {
+    loop {
+        let label = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+        if label != 0 {
+            return label;
         }
     }
 }
@@ -667,7 +655,7 @@ mod tests {
 
     #[test]
     fn trie_chains_match_direct_evaluation() {
-        let mut rng = SplitMix64(7);
+        let mut rng = Rng::new(7);
         let mut trie = ChainTrie::new(0);
         for round in 0..3000 {
             let n = (rng.next_u64() % 40) as usize;
@@ -686,11 +674,11 @@ mod tests {
 
     #[test]
     fn labels_are_reproducible_and_non_zero() {
-        let (mut a, mut b) = (SplitMix64(SEED), SplitMix64(SEED));
+        let (mut a, mut b) = (Rng::new(SEED), Rng::new(SEED));
         for _ in 0..1000 {
-            let label = a.label();
-            assert_ne!(label, 0);
-            assert_eq!(label, b.label());
+            let first = label(&mut a);
+            assert_ne!(first, 0);
+            assert_eq!(first, label(&mut b));
         }
     }
 

@@ -29,7 +29,7 @@
 //! assert_eq!(value(read), value(position));
 //! ```
 
-pub mod rng;
+pub use crate::rng;
 pub mod shapes;
 pub mod write;
 

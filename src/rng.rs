@@ -1,5 +1,7 @@
-//! The random numbers behind the generators: SplitMix64 (Steele, Lea and Flood, 2014), a
-//! 64-bit state stepped by a constant and mixed by two multiply-xorshift rounds.
+//! The random numbers behind the generators (`hackenbush gen`, re-exported as
+//! `generate::rng`) and the labels of the winning-move search: SplitMix64 (Steele, Lea and
+//! Flood, 2014), a 64-bit state stepped by a constant and mixed by two multiply-xorshift
+//! rounds.
 //!
 //! Everything is integer arithmetic on `u64` (and one `u128` product), so a seed gives
 //! the same numbers on every platform and with every compiler. The algorithms here are
