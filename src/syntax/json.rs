@@ -230,29 +230,12 @@ impl<'a> Json<'a> {
 
     /// `object = "{" , ws , [ member , { ws , "," , ws , member } ] , ws , "}"`
     fn object(&self, input: &'a [u8], depth: usize) -> Parsed<'a, Value<'a>> {
-        self.check_depth(input, depth)?;
-        let mut members = Vec::new();
-        let mut rest = ws(&input[1..]);
-        let mut expected = "a string key or `}`";
-        if rest.first() != Some(&b'}') {
-            loop {
-                let (after, member) = self.member(rest, depth, expected)?;
-                members.push(member);
-                rest = ws(after);
-                match rest.first() {
-                    Some(b',') => {
-                        rest = ws(&rest[1..]);
-                        expected = "a string key";
-                        if rest.first() == Some(&b'}') {
-                            return Err(self.trailing_comma(rest, expected));
-                        }
-                    }
-                    Some(b'}') => break,
-                    _ => return Err(self.unexpected(rest, "`,` or `}`")),
-                }
-            }
-        }
-        let rest = &rest[1..];
+        let (rest, members) = self.sequence(
+            input,
+            depth,
+            (b'}', "a string key or `}`", "a string key", "`,` or `}`"),
+            |rest, expected| self.member(rest, depth, expected),
+        )?;
         let span = self.between(input, rest);
         Ok((
             rest,
@@ -287,29 +270,12 @@ impl<'a> Json<'a> {
 
     /// `array = "[" , ws , [ value , { ws , "," , ws , value } ] , ws , "]"`
     fn array(&self, input: &'a [u8], depth: usize) -> Parsed<'a, Value<'a>> {
-        self.check_depth(input, depth)?;
-        let mut items = Vec::new();
-        let mut rest = ws(&input[1..]);
-        let mut expected = "a value or `]`";
-        if rest.first() != Some(&b']') {
-            loop {
-                let (after, item) = self.value(rest, depth + 1, expected)?;
-                items.push(item);
-                rest = ws(after);
-                match rest.first() {
-                    Some(b',') => {
-                        rest = ws(&rest[1..]);
-                        expected = "a value";
-                        if rest.first() == Some(&b']') {
-                            return Err(self.trailing_comma(rest, expected));
-                        }
-                    }
-                    Some(b']') => break,
-                    _ => return Err(self.unexpected(rest, "`,` or `]`")),
-                }
-            }
-        }
-        let rest = &rest[1..];
+        let (rest, items) = self.sequence(
+            input,
+            depth,
+            (b']', "a value or `]`", "a value", "`,` or `]`"),
+            |rest, expected| self.value(rest, depth + 1, expected),
+        )?;
         let span = self.between(input, rest);
         Ok((
             rest,
@@ -318,6 +284,42 @@ impl<'a> Json<'a> {
                 kind: Kind::Array(items),
             },
         ))
+    }
+
+    /// The comma-separated items between `input`'s opening bracket and `close`, read by
+    /// `item` (given what the message should say was expected there); returns what
+    /// follows the closing bracket. `expected` is what may come first, what must come
+    /// after a comma (a trailing comma is an error), and what must follow an item.
+    fn sequence<T>(
+        &self,
+        input: &'a [u8],
+        depth: usize,
+        (close, first, after_comma, after_item): (u8, &str, &str, &str),
+        mut item: impl FnMut(&'a [u8], &str) -> Parsed<'a, T>,
+    ) -> Parsed<'a, Vec<T>> {
+        self.check_depth(input, depth)?;
+        let mut items = Vec::new();
+        let mut rest = ws(&input[1..]);
+        let mut expected = first;
+        if rest.first() != Some(&close) {
+            loop {
+                let (after, next) = item(rest, expected)?;
+                items.push(next);
+                rest = ws(after);
+                match rest.first() {
+                    Some(b',') => {
+                        rest = ws(&rest[1..]);
+                        expected = after_comma;
+                        if rest.first() == Some(&close) {
+                            return Err(self.trailing_comma(rest, expected));
+                        }
+                    }
+                    Some(&b) if b == close => break,
+                    _ => return Err(self.unexpected(rest, after_item)),
+                }
+            }
+        }
+        Ok((&rest[1..], items))
     }
 
     /// `string = '"' , { unescaped | escape } , '"'` (RFC 8259, section 7): the decoded text.
