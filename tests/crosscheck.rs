@@ -7,15 +7,15 @@
 //! that huge graphs need no stack.
 
 mod brute;
+mod common;
 
 use std::time::Instant;
 
 use hackenbush::analysis::{Analysis, analyze};
 use hackenbush::model::Graph;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
-type Edges = Vec<(u32, u32)>;
+use common::{Edges, proptest_config, stalk, with_small_stack};
 
 fn analysis(ground: &[u32], edges: &[(u32, u32)]) -> Analysis {
     analyze(&Graph::from_edges(ground, edges))
@@ -55,11 +55,6 @@ fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
         (edges.len() - attached, attached),
         "attached edges differ: ground {ground:?}, edges {edges:?}"
     );
-}
-
-/// A path of `n` edges from vertex 0.
-fn stalk(n: u32) -> Edges {
-    (0..n).map(|i| (i, i + 1)).collect()
 }
 
 // ---- The oracle on known values ----
@@ -191,15 +186,7 @@ fn ground_sharing_pair() -> impl Strategy<Value = (Vec<u32>, Edges, Edges)> {
 }
 
 proptest! {
-    // Failures are saved next to this file (`crosscheck.proptest-regressions`): the
-    // default looks for a `lib.rs` beside it and warns when there is none.
-    #![proptest_config(ProptestConfig {
-        cases: 512,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
-            "proptest-regressions",
-        ))),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(proptest_config(512))]
 
     #[test]
     fn random_multigraphs_agree_with_the_oracle((ground, edges) in multigraph(12)) {
@@ -227,17 +214,12 @@ proptest! {
 #[test]
 fn million_edges_need_no_recursion() {
     let n = 1_000_000u32;
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(move || {
-            let path = stalk(n);
-            assert_eq!(analysis(&[0], &path).value, u64::from(n));
-            let cycle: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
-            let a = analysis(&[0], &cycle);
-            assert_eq!(a.value, 0);
-            assert_eq!(a.attached_edges, n as usize);
-        })
-        .unwrap()
-        .join()
-        .unwrap();
+    with_small_stack(move || {
+        let path = stalk(n);
+        assert_eq!(analysis(&[0], &path).value, u64::from(n));
+        let cycle: Edges = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        let a = analysis(&[0], &cycle);
+        assert_eq!(a.value, 0);
+        assert_eq!(a.attached_edges, n as usize);
+    });
 }

@@ -8,6 +8,7 @@
 //! trees); and on a path and a cycle of a million edges with a small stack.
 
 mod brute;
+mod common;
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -17,9 +18,8 @@ use hackenbush::analysis::moves::cuts_to;
 use hackenbush::model::Graph;
 use hackenbush::rng::Rng;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
-type Edges = Vec<(u32, u32)>;
+use common::{Edges, proptest_config, stalk, with_small_stack};
 
 /// `cuts_to` as 0-based input edge indices.
 fn cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
@@ -54,11 +54,6 @@ fn assert_agree(ground: &[u32], edges: &[(u32, u32)], targets: std::ops::RangeIn
     if let Some(message) = disagreement(ground, edges, targets) {
         panic!("{message}");
     }
-}
-
-/// A path of `n` edges from vertex 0.
-fn stalk(n: u32) -> Edges {
-    (0..n).map(|i| (i, i + 1)).collect()
 }
 
 // ---- Small cases by hand ----
@@ -180,13 +175,7 @@ fn multigraph(max_edges: usize) -> impl Strategy<Value = (Vec<u32>, Edges)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 512,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
-            "proptest-regressions",
-        ))),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(proptest_config(512))]
 
     #[test]
     fn random_multigraphs_agree_with_the_oracle((ground, edges) in multigraph(12)) {
@@ -306,16 +295,6 @@ fn medium_graphs_agree_with_one_analysis_per_cut() {
 }
 
 // ---- Huge graphs, small stack ----
-
-/// Runs `f` in a thread with a 2 MiB stack.
-fn with_small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap();
-}
 
 #[test]
 fn million_edge_stalk_needs_no_recursion() {

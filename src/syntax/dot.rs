@@ -1994,31 +1994,25 @@ mod tests {
     fn the_deepest_nesting_allowed_parses() {
         // 64 levels (the graph's body and 63 subgraphs), on a small stack (a test thread
         // has 2 MiB, the main thread 8 MiB).
-        let text = format!(
-            "graph {{ {} ground -- a {} }}",
-            "subgraph { ".repeat(MAX_DEPTH - 1),
-            "} ".repeat(MAX_DEPTH - 1)
-        );
-        let g = std::thread::Builder::new()
-            .stack_size(2 << 20)
-            .spawn(move || graph(&text))
-            .unwrap()
-            .join()
-            .unwrap();
-        assert_eq!(g.edges.len(), 1);
+        let nested = |opening: &str| {
+            let text = format!(
+                "graph {{ {} ground -- a {} }}",
+                opening.repeat(MAX_DEPTH - 1),
+                "} ".repeat(MAX_DEPTH - 1)
+            );
+            std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn(move || graph(&text))
+                .unwrap()
+                .join()
+                .unwrap()
+        };
+        assert_eq!(nested("subgraph { ").edges.len(), 1);
         // Subgraphs as edge operands recurse through more rules per level.
-        let text = format!(
-            "graph {{ {} ground -- a {} }}",
-            "a -- subgraph { ".repeat(MAX_DEPTH - 1),
-            "} ".repeat(MAX_DEPTH - 1)
+        assert_eq!(
+            nested("a -- subgraph { ").edges.len(),
+            1 + 2 * (MAX_DEPTH - 1)
         );
-        let g = std::thread::Builder::new()
-            .stack_size(2 << 20)
-            .spawn(move || graph(&text))
-            .unwrap()
-            .join()
-            .unwrap();
-        assert_eq!(g.edges.len(), 1 + 2 * (MAX_DEPTH - 1));
     }
 
     #[test]

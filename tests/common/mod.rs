@@ -74,3 +74,35 @@ pub fn bundled_inputs() -> Vec<PathBuf> {
         .flat_map(|dir| inputs_in(&root().join(dir)))
         .collect()
 }
+
+/// A graph stated as data: edges between vertex ids.
+pub type Edges = Vec<(u32, u32)>;
+
+/// A path of `n` edges from vertex 0.
+pub fn stalk(n: u32) -> Edges {
+    (0..n).map(|i| (i, i + 1)).collect()
+}
+
+/// Runs `f` in a thread with a 2 MiB stack (a test thread's default; the main thread has
+/// 8 MiB), so that a recursion over graph shape would overflow on large inputs.
+pub fn with_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .expect("no panic on the small stack");
+}
+
+/// `cases` random cases; failures are saved next to the test file
+/// (`NAME.proptest-regressions`: proptest's default looks for a `lib.rs` beside it and
+/// warns when there is none).
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..proptest::test_runner::Config::default()
+    }
+}
