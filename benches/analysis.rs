@@ -12,12 +12,9 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hackenbush::analysis::{analyze, lean};
-use hackenbush::generate::Shape;
 use hackenbush::model::Graph;
 
-type Family = (&'static str, fn(u32) -> Shape);
-
-const SHAPES: [Family; 5] = [
+const SHAPES: [common::Family; 5] = [
     ("path", common::path),
     ("tree", common::tree),
     ("cycle_with_trees", common::cycle_with_trees),

@@ -11,12 +11,9 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hackenbush::analysis::{analyze, moves};
-use hackenbush::generate::Shape;
 use hackenbush::model::Graph;
 
-type Family = (&'static str, fn(u32) -> Shape);
-
-const SHAPES: [Family; 3] = [
+const SHAPES: [common::Family; 3] = [
     ("cycle_with_trees", common::cycle_with_trees),
     ("cactus", common::cactus),
     ("multigraph", common::multigraph),

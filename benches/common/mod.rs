@@ -9,6 +9,9 @@ use hackenbush::syntax::GraphDecl;
 /// The seed of every benchmark input.
 pub const SEED: u64 = 2026;
 
+/// A named family of benchmark graphs: the shape of `m` edges.
+pub type Family = (&'static str, fn(u32) -> Shape);
+
 /// A path of `m` edges from the ground.
 pub fn path(m: u32) -> Shape {
     Shape::Path(Path {
