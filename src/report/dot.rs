@@ -342,11 +342,7 @@ fn plain_cluster(
     let colors = block_colors(analysis);
     let net = &graph.net;
     let vid = |v: u32| format!("n{number}_{v}");
-    let mut stmts = vec![Stmt::Attribute(attr(
-        "label",
-        cluster_label(graph, analysis),
-    ))];
-    stmts.extend(cluster_style());
+    let mut stmts = cluster_header(graph, analysis);
 
     // Ground vertices: dark boxes, put in the bottom row by `position`.
     for &g in &graph.decl.ground {
@@ -524,11 +520,7 @@ fn reduced_cluster(
 ) -> Subgraph {
     let colors = block_colors(analysis);
     let bid = |b: BlockId| format!("b{number}_{b}");
-    let mut stmts = vec![Stmt::Attribute(attr(
-        "label",
-        cluster_label(graph, analysis),
-    ))];
-    stmts.extend(cluster_style());
+    let mut stmts = cluster_header(graph, analysis);
 
     // Winning cuts inside each block (they are not bridges, so the picture has no edge
     // for them: the block says so).
@@ -680,8 +672,10 @@ fn short_list(count: usize, name: impl Fn(usize) -> String) -> String {
 // ---------------------------------------------------------------------------------------
 // Titles and legend
 
-fn cluster_style() -> Vec<Stmt> {
+/// A cluster's title (its value) and frame.
+fn cluster_header(graph: &Graph, analysis: &Analysis) -> Vec<Stmt> {
     vec![
+        Stmt::Attribute(attr("label", cluster_label(graph, analysis))),
         Stmt::Attribute(attr("labelloc", plain("t"))),
         Stmt::Attribute(attr("fontsize", plain("13"))),
         Stmt::Attribute(attr("style", quoted("rounded"))),
