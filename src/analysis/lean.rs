@@ -232,10 +232,7 @@ const BEHIND: usize = 1 << 12;
 /// Peels the vertices of `behind` that are leaves, and their neighbours in turn.
 fn peel_behind(nodes: &mut [Node], behind: &mut Vec<u32>) {
     for &x in behind.iter() {
-        let mut x = x as usize;
-        while x != 0 && nodes[x].end == 1 {
-            x = peel(nodes, x);
-        }
+        peel_upwards(nodes, x as usize);
     }
     behind.clear();
 }
@@ -253,6 +250,13 @@ fn peel(nodes: &mut [Node], x: usize) -> usize {
     parent.cursor ^= x as u32;
     parent.end -= 1;
     up
+}
+
+/// Peels `x` if it is a leaf, then its neighbour if that became one, and so on.
+fn peel_upwards(nodes: &mut [Node], mut x: usize) {
+    while x != 0 && nodes[x].end == 1 {
+        x = peel(nodes, x);
+    }
 }
 
 /// `low` of a vertex whose chain [`fold_pendant_cycles`] has walked (`low` is not read
@@ -325,10 +329,7 @@ fn fold_pendant_cycles(nodes: &mut [Node], ends: &[u32], chain: &mut Vec<u32>) -
         top.acc ^= term;
         top.cursor ^= (last_a ^ last_b) as u32;
         top.end -= 2;
-        let mut x = p;
-        while x != 0 && nodes[x].end == 1 {
-            x = peel(nodes, x);
-        }
+        peel_upwards(nodes, p);
     }
     nodes[0].end > 0
 }

@@ -64,10 +64,6 @@ impl<F: Feed> Cases<F> {
         &mut self.feed
     }
 
-    fn here(&self) -> usize {
-        self.pos
-    }
-
     fn rest(&self) -> &[u8] {
         &self.feed.bytes()[self.pos..]
     }
@@ -214,7 +210,7 @@ impl<F: Feed> Cases<F> {
             }
             self.parse_tree(sink)?;
         }
-        Ok(n_span.to(Span::at(self.here())))
+        Ok(n_span.to(Span::at(self.pos)))
     }
 
     /// `tree = vertex_count, edge_count, { edge }`, into `sink`.
