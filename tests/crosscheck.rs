@@ -15,7 +15,7 @@ use hackenbush::analysis::{Analysis, analyze};
 use hackenbush::model::Graph;
 use proptest::prelude::*;
 
-use common::{Edges, proptest_config, stalk, with_small_stack};
+use common::{Edges, multigraph, proptest_config, stalk, with_small_stack};
 
 fn analysis(ground: &[u32], edges: &[(u32, u32)]) -> Analysis {
     analyze(&Graph::from_edges(ground, edges))
@@ -128,20 +128,6 @@ fn every_multigraph_up_to_6_edges_on_5_vertices() {
 }
 
 // ---- Random multigraphs ----
-
-/// A random multigraph: `(ground, edges)` on vertices `0..8`, up to `max_edges` edges
-/// (loops and parallel edges likely), 0 to 3 ground vertices (0 now and then).
-fn multigraph(max_edges: usize) -> impl Strategy<Value = (Vec<u32>, Edges)> {
-    (1..=8u32).prop_flat_map(move |n| {
-        (
-            prop_oneof![
-                1 => Just(Vec::new()),
-                9 => prop::collection::vec(0..n, 1..=3),
-            ],
-            prop::collection::vec((0..n, 0..n), 0..=max_edges),
-        )
-    })
-}
 
 /// A graph, and the same graph with its edges shuffled, its vertices renamed by a
 /// permutation of `0..8` and each edge's ends maybe swapped.

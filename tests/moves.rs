@@ -19,7 +19,7 @@ use hackenbush::model::Graph;
 use hackenbush::rng::Rng;
 use proptest::prelude::*;
 
-use common::{Edges, proptest_config, stalk, with_small_stack};
+use common::{Edges, multigraph, proptest_config, stalk, with_small_stack};
 
 /// `cuts_to` as 0-based input edge indices.
 fn cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
@@ -159,20 +159,6 @@ fn every_multigraph_up_to_6_edges_on_5_vertices_every_target_up_to_7() {
 }
 
 // ---- Random small multigraphs ----
-
-/// A random multigraph: `(ground, edges)` on vertices `0..n`, `n <= 8`, up to `max_edges`
-/// edges (loops and parallel edges likely), 0 to 3 ground vertices (0 now and then).
-fn multigraph(max_edges: usize) -> impl Strategy<Value = (Vec<u32>, Edges)> {
-    (1..=8u32).prop_flat_map(move |n| {
-        (
-            prop_oneof![
-                1 => Just(Vec::new()),
-                9 => prop::collection::vec(0..n, 1..=3),
-            ],
-            prop::collection::vec((0..n, 0..n), 0..=max_edges),
-        )
-    })
-}
 
 proptest! {
     #![proptest_config(proptest_config(512))]

@@ -106,3 +106,21 @@ pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
         ..proptest::test_runner::Config::default()
     }
 }
+
+/// A random multigraph for property tests: `(ground, edges)` on vertices `0..n`, `n <= 8`,
+/// up to `max_edges` edges (loops and parallel edges likely), 0 to 3 ground vertices (0 now
+/// and then).
+pub fn multigraph(
+    max_edges: usize,
+) -> impl proptest::strategy::Strategy<Value = (Vec<u32>, Edges)> {
+    use proptest::prelude::*;
+    (1..=8u32).prop_flat_map(move |n| {
+        (
+            prop_oneof![
+                1 => Just(Vec::new()),
+                9 => prop::collection::vec(0..n, 1..=3),
+            ],
+            prop::collection::vec((0..n, 0..n), 0..=max_edges),
+        )
+    })
+}
