@@ -326,7 +326,7 @@ impl Tree<'_, '_> {
     fn vertex_count(&self) -> Option<u64> {
         match self.decl.vertices {
             Vertices::Numbered(m) => Some(u64::from(m)),
-            Vertices::Named(_) => self
+            Vertices::Named(_) | Vertices::Labelled(_) => self
                 .options
                 .source
                 .and_then(|text| number(text, self.decl.span)),
@@ -890,7 +890,7 @@ mod tests {
             allow_digons,
             source: Some(text.as_bytes()),
         };
-        Cases::new(text.as_bytes())
+        crate::syntax::positions(Cases::new(text.as_bytes()))
             .flat_map(|case| check_case_with(&case.expect("parses"), &options))
             .collect()
     }
@@ -1050,14 +1050,20 @@ mod tests {
         assert_eq!(v[0].span, Span::new(4, 7));
         // Without the source, `k` is shown at `m`.
         let text = tree(2, &edges);
-        let case = Cases::new(text.as_bytes()).next().unwrap().unwrap();
+        let case = crate::syntax::positions(Cases::new(text.as_bytes()))
+            .next()
+            .unwrap()
+            .unwrap();
         assert_eq!(check_case(&case)[0].span, Span::new(2, 3));
     }
 
     #[test]
     fn huge_m_without_source() {
         let text = "1\n10000000000 1\n1 2\n";
-        let case = Cases::new(text.as_bytes()).next().unwrap().unwrap();
+        let case = crate::syntax::positions(Cases::new(text.as_bytes()))
+            .next()
+            .unwrap()
+            .unwrap();
         let v = check_case(&case);
         assert_eq!(v.len(), 1, "{v:?}");
         assert_eq!(v[0].kind, ViolationKind::TooManyVertices);
@@ -1098,10 +1104,12 @@ mod tests {
             graphs: vec![GraphDecl {
                 name: None,
                 span: Span::default(),
+                kind: crate::syntax::GraphKind::Tree,
                 vertices: Vertices::Numbered(n + 1),
                 ground: vec![0],
                 edges: decl_edges,
             }],
+            warnings: Vec::new(),
         };
         let v = check_case(&position);
         let kinds: Vec<_> = v.iter().map(|v| v.kind).collect();

@@ -1,6 +1,6 @@
-//! Errors about the input as data: where (a [`Span`]), what is wrong, and what was expected.
-//! Rendering them (`file:line:column`, the source line, a caret) is a separate step, done
-//! here with `annotate-snippets` only when a message is shown.
+//! Problems in the input as data: how serious ([`Level`]), where (a [`Span`]), what is
+//! wrong, and what was expected. Rendering them (`file:line:column`, the source line, a
+//! caret) is a separate step, [`Diagnostic::render`], done only when a message is shown.
 
 use std::fmt;
 
@@ -9,9 +9,34 @@ use unicode_width::UnicodeWidthStr;
 use crate::source::{Source, Span};
 use crate::style::Paint;
 
+/// How serious a [`Diagnostic`] is; it heads the rendered message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// The input cannot be read: `error`.
+    #[default]
+    Error,
+    /// Legal, but probably not what was meant: `warning`.
+    Warning,
+    /// A promise the input was meant to keep is broken (`hackenbush check`): `violation`.
+    Violation,
+}
+
+impl Level {
+    /// The word that heads a rendered message.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Violation => "violation",
+        }
+    }
+}
+
 /// One problem in an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error, warning or violation.
+    pub level: Level,
     /// Where the culprit is; an empty span points between two bytes (e.g. end of input).
     pub span: Span,
     /// What is wrong, lowercase, naming the offending token: "vertex 7 is out of range 1..5".
@@ -21,13 +46,27 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic at `span`.
+    /// An error at `span`.
     pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
         Diagnostic {
+            level: Level::Error,
             span,
             message: message.into(),
             label: label.into(),
         }
+    }
+
+    /// A warning at `span`.
+    pub fn warning(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Diagnostic {
+            level: Level::Warning,
+            ..Diagnostic::new(span, message, label)
+        }
+    }
+
+    /// The same message at another level.
+    pub fn at_level(self, level: Level) -> Self {
+        Diagnostic { level, ..self }
     }
 
     /// "expected X, found Y" at `span`, the most common shape.
@@ -39,7 +78,7 @@ impl Diagnostic {
         )
     }
 
-    /// Renders the message in the style of rustc:
+    /// Renders the message in the style of rustc, headed by its [`Level`]:
     ///
     /// ```text
     /// error: vertex 7 is out of range 1..5
@@ -71,9 +110,13 @@ impl Diagnostic {
         let number = at.line.to_string();
         let gutter = " ".repeat(number.len());
         let paint = Paint(color);
+        let mark = |text: &str| match self.level {
+            Level::Warning => paint.warning(text),
+            Level::Error | Level::Violation => paint.error(text),
+        };
         let mut out = format!(
             "{}{}\n{gutter}{} {}:{}\n{gutter} {}\n{} {} {}\n{gutter} {} {}{}{}",
-            paint.error("error"),
+            mark(self.level.heading()),
             paint.bold(&format!(": {}", self.message)),
             paint.blue("-->"),
             source.name(),
@@ -84,11 +127,11 @@ impl Diagnostic {
             text.trim_end(),
             paint.blue("|"),
             " ".repeat(pad),
-            paint.error(&"^".repeat(carets)),
+            mark(&"^".repeat(carets)),
             if self.label.is_empty() {
                 String::new()
             } else {
-                format!(" {}", paint.error(&self.label))
+                format!(" {}", mark(&self.label))
             },
         );
         out.truncate(out.trim_end().len());

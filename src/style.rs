@@ -20,6 +20,11 @@ impl Paint {
         self.wrap("1;31", text)
     }
 
+    /// Bold yellow: warnings.
+    pub(crate) fn warning(self, text: &str) -> String {
+        self.wrap("1;33", text)
+    }
+
     /// Bold: headings.
     pub(crate) fn bold(self, text: &str) -> String {
         self.wrap("1", text)

@@ -277,7 +277,7 @@ fn kinds_of(text: &str) -> Vec<Vec<ViolationKind>> {
         allow_digons: true,
         source: Some(text.as_bytes()),
     };
-    Cases::new(text.as_bytes())
+    hackenbush::syntax::positions(Cases::new(text.as_bytes()))
         .map(|case| {
             check::check_case_with(&case.expect("generated data parses"), &options)
                 .iter()

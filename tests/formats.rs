@@ -323,13 +323,14 @@ fn cgsuite_nests_deep_branch_points_without_recursion() {
 /// A position of one graph with numbered vertices.
 fn position_of(vertices: u32, ground: &[u32], edges: &[(u32, u32)]) -> Position {
     use hackenbush::source::Span;
-    use hackenbush::syntax::{EdgeDecl, GraphDecl, Vertices};
+    use hackenbush::syntax::{EdgeDecl, GraphDecl, GraphKind, Vertices};
     Position {
         case: None,
         span: Span::default(),
         graphs: vec![GraphDecl {
             name: None,
             span: Span::default(),
+            kind: GraphKind::Tree,
             vertices: Vertices::Numbered(vertices),
             ground: ground.to_vec(),
             edges: edges
@@ -341,6 +342,7 @@ fn position_of(vertices: u32, ground: &[u32], edges: &[(u32, u32)]) -> Position 
                 })
                 .collect(),
         }],
+        warnings: Vec::new(),
     }
 }
 

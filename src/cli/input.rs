@@ -131,7 +131,15 @@ pub fn each_position<W: Write>(
         };
         for position in syntax::parse(format, &source) {
             match position {
-                Ok(position) => on_position(out, &source, position)?,
+                Ok(position) => {
+                    if !position.warnings.is_empty() {
+                        out.flush()?;
+                        for warning in &position.warnings {
+                            output::report_warning(warning, &source);
+                        }
+                    }
+                    on_position(out, &source, position)?
+                }
                 Err(diagnostic) => {
                     out.flush()?;
                     output::report_diagnostic(&diagnostic, &source);

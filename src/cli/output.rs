@@ -100,6 +100,12 @@ pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
     let _ = writeln!(io::stderr().lock(), "{text}\n");
 }
 
+/// Prints a located warning on stderr: the run still succeeds.
+pub fn report_warning(warning: &Diagnostic, source: &Source) {
+    let text = warning.render(source, stderr_color());
+    let _ = writeln!(io::stderr().lock(), "{text}\n");
+}
+
 /// Prints a plain error message on stderr.
 pub fn report_error(message: &str) {
     FAILED.store(true, Ordering::Relaxed);

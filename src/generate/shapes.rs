@@ -8,7 +8,7 @@
 //! were not read from any text.
 
 use crate::source::Span;
-use crate::syntax::{EdgeDecl, GraphDecl, Position, VertexName, Vertices};
+use crate::syntax::{EdgeDecl, GraphDecl, GraphKind, Position, VertexName, Vertices};
 
 use super::rng::Rng;
 
@@ -115,6 +115,7 @@ impl Shape {
             case: Some(index as usize + 1),
             span: Span::default(),
             graphs,
+            warnings: Vec::new(),
         }
     }
 
@@ -211,6 +212,7 @@ impl Builder {
         GraphDecl {
             name: Some(name),
             span: Span::default(),
+            kind: GraphKind::Tree,
             vertices: Vertices::Numbered(self.vertices),
             ground,
             edges: self.edges,
@@ -300,6 +302,7 @@ fn stalk(index: u32, height: u32) -> GraphDecl {
     GraphDecl {
         name: Some(format!("stalk {}", index + 1)),
         span: Span::default(),
+        kind: GraphKind::Graph,
         vertices: Vertices::Named(names),
         ground: vec![0],
         edges: (0..height)

@@ -305,6 +305,11 @@ fn hb_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io::
                 Ok(s.len())
             }
         },
+        Vertices::Labelled(labels) => {
+            let s = labels.name(id);
+            o.bytes(s.as_bytes())?;
+            Ok(s.len())
+        }
     }
 }
 
@@ -442,6 +447,7 @@ fn json_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io
             VertexName::Number(n) => o.uint(*n),
             VertexName::Name(s) => json_string(o, s),
         },
+        Vertices::Labelled(labels) => json_string(o, &labels.name(id)),
     }
 }
 
@@ -720,6 +726,7 @@ mod tests {
         GraphDecl {
             name: Some("g".into()),
             span: Span::default(),
+            kind: crate::syntax::GraphKind::Graph,
             vertices,
             ground,
             edges: edges
@@ -738,6 +745,7 @@ mod tests {
             case: None,
             span: Span::default(),
             graphs,
+            warnings: Vec::new(),
         };
         let mut out = Vec::new();
         super::position(&mut out, format, &position, "t").unwrap();
@@ -789,6 +797,7 @@ mod tests {
             case: None,
             span: Span::default(),
             graphs: vec![bad],
+            warnings: Vec::new(),
         };
         let err = super::position(&mut Vec::new(), Format::Hb, &position, "").unwrap_err();
         assert!(err.to_string().contains("not an identifier"), "{err}");

@@ -54,7 +54,7 @@ impl Graph {
         let name = decl
             .name
             .clone()
-            .unwrap_or_else(|| format!("{} {}", default_noun(&decl), index + 1));
+            .unwrap_or_else(|| format!("{} {}", decl.kind.noun(), index + 1));
         let edge_count = decl.edges.len();
         let mut net = UnGraph::with_capacity(edge_count.saturating_add(1), edge_count);
         net.add_node(Node::Ground);
@@ -101,6 +101,7 @@ impl Graph {
         let decl = GraphDecl {
             name: None,
             span: Default::default(),
+            kind: crate::syntax::GraphKind::Graph,
             vertices: crate::syntax::Vertices::Named(
                 (0..n).map(|i| VertexName::Number(u64::from(i))).collect(),
             ),
@@ -128,13 +129,6 @@ impl Graph {
     /// The input edge behind model edge `edge`.
     pub fn edge_decl(&self, edge: EdgeIndex) -> &EdgeDecl {
         &self.decl.edges[self.net[edge] as usize]
-    }
-}
-
-fn default_noun(decl: &GraphDecl) -> &'static str {
-    match decl.vertices {
-        crate::syntax::Vertices::Numbered(_) => "tree",
-        crate::syntax::Vertices::Named(_) => "graph",
     }
 }
 

@@ -16,8 +16,6 @@
 //! are read (and checked to be UTF-8) one at a time, so the positions before a malformed
 //! line are reported.
 
-use std::collections::HashMap;
-
 use nom::bytes::complete::{take_till, take_while};
 use nom::character::complete::{char, satisfy};
 use nom::combinator::recognize;
@@ -27,40 +25,45 @@ use nom::{IResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::{EdgeDecl, GraphDecl, Position, Positions, VertexName, Vertices};
+use super::lex::bom_len;
+use super::{GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader};
 
 /// Longest summand (in characters) used as its graph's name; longer ones are `graph N`.
 const NAME_CHARS: usize = 40;
 
-/// The positions of a CGSuite file: one per non-empty line.
-pub fn positions(input: &[u8]) -> Positions<'_> {
-    Box::new(Lines {
-        whole: input,
-        at: 0,
-        case: 0,
-        failed: false,
-    })
-}
-
-/// The lines of a file, parsed lazily into positions.
-struct Lines<'a> {
+/// The positions of a CGSuite file, one per non-empty line, read lazily.
+pub struct Lines<'a> {
     whole: &'a [u8],
     /// Offset of the next unread line.
     at: usize,
-    /// How many positions were yielded.
+    /// How many positions were read.
     case: usize,
     failed: bool,
 }
 
-impl Iterator for Lines<'_> {
-    type Item = Result<Position, Diagnostic>;
+impl<'a> Lines<'a> {
+    /// The lines of `input` (after a byte order mark, if it starts with one).
+    pub fn new(input: &'a [u8]) -> Self {
+        Lines {
+            whole: input,
+            at: bom_len(input),
+            case: 0,
+            failed: false,
+        }
+    }
+}
 
-    /// `file = { line }`
-    fn next(&mut self) -> Option<Self::Item> {
+impl Reader for Lines<'_> {
+    /// `file = { line }`: the next line that holds a position, its graphs handed to
+    /// `sink` one by one.
+    fn next_position(
+        &mut self,
+        sink: &mut dyn GraphSink,
+    ) -> Option<Result<PositionRead, Diagnostic>> {
         while !self.failed && self.at < self.whole.len() {
             let start = self.at;
             let rest = &self.whole[start..];
-            let len = rest.iter().position(|&b| b == b'\n');
+            let len = memchr::memchr(b'\n', rest);
             self.at = len.map_or(self.whole.len(), |n| start + n + 1);
             let body = &rest[..len.unwrap_or(rest.len())];
             let body = body.strip_suffix(b"\r").unwrap_or(body);
@@ -82,13 +85,13 @@ impl Iterator for Lines<'_> {
                         base: start,
                         case: self.case + 1,
                     }
-                    .parse()
+                    .parse(sink)
                 });
             match result {
                 Ok(None) => continue,
-                Ok(Some(position)) => {
+                Ok(Some(read)) => {
                     self.case += 1;
-                    return Some(Ok(position));
+                    return Some(Ok(read));
                 }
                 Err(diagnostic) => {
                     self.failed = true;
@@ -133,21 +136,21 @@ impl<'a> LineParser<'a> {
     }
 
     /// `line = blanks , [ position , blanks ] , [ comment ]`, and
-    /// `position = graph , { blanks , "+" , blanks , graph }`. `None` for a line with no
-    /// position (blank, or only a comment).
-    fn parse(&self) -> Result<Option<Position>, Diagnostic> {
+    /// `position = graph , { blanks , "+" , blanks , graph }`, each graph handed to `sink`
+    /// as soon as it is read. `None` for a line with no position (blank, or only a
+    /// comment).
+    fn parse(&self, sink: &mut dyn GraphSink) -> Result<Option<PositionRead>, Diagnostic> {
         let first = self.offset(skip_blanks(self.line));
         if first == self.line.len() || self.line[first..].starts_with('#') {
             return Ok(None);
         }
-        let mut graphs = Vec::new();
         let mut at = first;
         let mut plus: Option<usize> = None;
         let end = loop {
             let graph = GraphParser::new(self, at).run()?;
             let stop = self.offset(skip_blanks(&self.line[graph.end..]));
             match graph.decl {
-                Some(decl) => graphs.push(decl),
+                Some(decl) => sink.graph(decl),
                 None => {
                     return Err(match (self.line[stop..].starts_with('+'), plus) {
                         (true, _) => Diagnostic::new(
@@ -171,10 +174,9 @@ impl<'a> LineParser<'a> {
                 break graph.end;
             }
         };
-        Ok(Some(Position {
+        Ok(Some(PositionRead {
             case: Some(self.case),
             span: self.span(first, end),
-            graphs,
         }))
     }
 
@@ -279,16 +281,13 @@ struct Open {
     at: usize,
 }
 
-/// The reader of one summand, with its vertex table.
+/// The reader of one summand, with its graph.
 struct GraphParser<'p, 'a> {
     line: &'p LineParser<'a>,
     /// Offset of the first token of the summand.
     start: usize,
-    /// The label of each vertex, if it has one; vertex 0 is the ground.
-    labels: Vec<Option<&'a str>>,
-    /// Labels seen so far and their vertices.
-    by_label: HashMap<&'a str, u32>,
-    edges: Vec<EdgeDecl>,
+    /// The graph; vertex 0 is the ground.
+    graph: GraphBuilder,
 }
 
 impl<'p, 'a> GraphParser<'p, 'a> {
@@ -296,9 +295,7 @@ impl<'p, 'a> GraphParser<'p, 'a> {
         GraphParser {
             line,
             start,
-            labels: vec![None],
-            by_label: HashMap::new(),
-            edges: Vec::new(),
+            graph: GraphBuilder::labelled(line.span(start, start)),
         }
     }
 
@@ -311,9 +308,11 @@ impl<'p, 'a> GraphParser<'p, 'a> {
         let mut end = self.start;
         // The ground: the vertex where the string starts.
         let (after, marked, name) = self.vertex_marks(rest)?;
+        let ground_span = self.line.span(self.start, self.start);
+        let ground = self.graph.fresh(ground_span)?;
+        self.graph.ground(ground, ground_span);
         if let Some(name) = name {
-            self.by_label.insert(name, 0);
-            self.labels[0] = Some(name);
+            self.graph.set_label(ground, name);
         }
         if marked {
             end = self.line.offset(after);
@@ -347,11 +346,7 @@ impl<'p, 'a> GraphParser<'p, 'a> {
                 Some('e') if state != State::AfterGroup => {
                     let (after, marked, name) = self.vertex_marks(&rest[1..])?;
                     let top = self.top_vertex(name, at)?;
-                    self.edges.push(EdgeDecl {
-                        u: current,
-                        v: top,
-                        span: self.line.span(at, at + 1),
-                    });
+                    self.graph.edge(current, top, self.line.span(at, at + 1));
                     current = top;
                     after_mark = marked;
                     rest = after;
@@ -419,14 +414,10 @@ impl<'p, 'a> GraphParser<'p, 'a> {
             .nth(NAME_CHARS)
             .is_none()
             .then(|| text.to_string());
+        self.graph.set_name(name);
+        self.graph.set_span(self.line.span(self.start, end));
         Ok(ParsedGraph {
-            decl: Some(GraphDecl {
-                name,
-                span: self.line.span(self.start, end),
-                vertices: self.vertex_names(),
-                ground: vec![0],
-                edges: self.edges,
-            }),
+            decl: Some(self.graph.finish().graph),
             end,
         })
     }
@@ -451,22 +442,12 @@ impl<'p, 'a> GraphParser<'p, 'a> {
     /// The vertex at the top of the edge written at `at`, labelled `name`: the vertex
     /// the label names if it names one already, a new vertex otherwise.
     fn top_vertex(&mut self, name: Option<&'a str>, at: usize) -> Result<u32, Diagnostic> {
-        if let Some(&id) = name.and_then(|n| self.by_label.get(n)) {
+        if let Some(id) = name.and_then(|n| self.graph.find_label(n)) {
             return Ok(id);
         }
-        let id = u32::try_from(self.labels.len())
-            .ok()
-            .filter(|&id| id < u32::MAX)
-            .ok_or_else(|| {
-                Diagnostic::new(
-                    self.line.span(at, at + 1),
-                    "too many vertices in one graph",
-                    "",
-                )
-            })?;
-        self.labels.push(name);
+        let id = self.graph.fresh(self.line.span(at, at + 1))?;
         if let Some(name) = name {
-            self.by_label.insert(name, id);
+            self.graph.set_label(id, name);
         }
         Ok(id)
     }
@@ -517,33 +498,6 @@ impl<'p, 'a> GraphParser<'p, 'a> {
             }
         }
     }
-
-    /// The vertex table: labelled vertices are named by their label, the ground
-    /// `ground` and the other vertices `v1`, `v2`, ... in order of appearance; a generated
-    /// name that a label already uses gets primes (`v1'`) until it is free.
-    fn vertex_names(&self) -> Vertices {
-        let mut unlabelled = 0usize;
-        let names = self
-            .labels
-            .iter()
-            .enumerate()
-            .map(|(id, label)| {
-                let mut name = match label {
-                    Some(name) => return VertexName::Name((*name).into()),
-                    None if id == 0 => "ground".to_string(),
-                    None => {
-                        unlabelled += 1;
-                        format!("v{unlabelled}")
-                    }
-                };
-                while self.by_label.contains_key(name.as_str()) {
-                    name.push('\'');
-                }
-                VertexName::Name(name.into())
-            })
-            .collect();
-        Vertices::Named(names)
-    }
 }
 
 fn is_blank(c: char) -> bool {
@@ -577,6 +531,11 @@ fn short_name(input: &str) -> IResult<&str, &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::Position;
+
+    fn positions(input: &[u8]) -> crate::syntax::Positions<'_> {
+        crate::syntax::positions(Lines::new(input))
+    }
 
     fn all(text: &str) -> Vec<Result<Position, Diagnostic>> {
         positions(text.as_bytes()).collect()

@@ -9,12 +9,14 @@
 //! one. No allocation is sized by a count the input claims: vectors grow with what is
 //! actually read.
 
+use std::collections::HashMap;
+
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::lex::{self, found, integer, token_span};
 use super::window::{Feed, Window};
-use super::{EdgeDecl, GraphDecl, Interner, Position, VertexName, Vertices};
+use super::{GraphBuilder, GraphSink, PositionRead, Reader};
 
 /// The test cases of a christmas-format input, parsed lazily, from a whole input in
 /// memory (`F = &[u8]`, [`Cases::new`]) or through a [`Window`] over a reader
@@ -26,6 +28,8 @@ pub struct Cases<F> {
     pos: usize,
     case: usize,
     failed: bool,
+    /// Nothing has been read yet: a byte order mark may come first.
+    at_start: bool,
 }
 
 impl<'a> Cases<&'a [u8]> {
@@ -51,6 +55,7 @@ impl<F: Feed> Cases<F> {
             pos: 0,
             case: 0,
             failed: false,
+            at_start: true,
         }
     }
 
@@ -72,6 +77,12 @@ impl<F: Feed> Cases<F> {
     fn skip_space(&mut self) {
         loop {
             let bytes = self.feed.bytes();
+            if self.at_start && self.pos < bytes.len() {
+                // The first bytes the feed shows are the input's first bytes.
+                self.at_start = false;
+                self.pos += lex::bom_len(&bytes[self.pos..]);
+                continue;
+            }
             self.pos += bytes[self.pos..]
                 .iter()
                 .take_while(|&&b| lex::is_space(b))
@@ -203,6 +214,7 @@ impl<F: Feed> Cases<F> {
     /// `test_case = trees, { tree }`, into `sink`.
     fn parse_case<S: Sink>(&mut self, sink: &mut S) -> Result<Span, Diagnostic> {
         let (trees, n_span) = self.expect_number("the number of trees N")?;
+        sink.start_case(trees, n_span);
         for t in 0..trees {
             if self.at_end() {
                 let declared = format!("test case {} declares {trees} trees", self.case);
@@ -216,16 +228,16 @@ impl<F: Feed> Cases<F> {
     /// `tree = vertex_count, edge_count, { edge }`, into `sink`.
     fn parse_tree<S: Sink>(&mut self, sink: &mut S) -> Result<(), Diagnostic> {
         let (m, m_span) = self.expect_number("the number of vertices m")?;
-        let (k, _) = self.expect_number("the number of edges k")?;
-        // Dense ids `x - 1` when every vertex number fits; otherwise (m beyond 32 bits)
-        // intern the numbers actually used, so nothing is sized by m.
-        let dense = m < u64::from(u32::MAX);
-        let mut interner = Interner::default();
-        if !dense {
-            interner.intern(VertexName::Number(1));
-        }
+        let (k, k_span) = self.expect_number("the number of edges k")?;
         // At least 4 bytes per edge (`1 2\n`): a bound by what is there, not by what k claims.
-        sink.start_tree(m_span, (k as usize).min(self.feed.bytes_left(self.pos) / 4));
+        let room = (k as usize).min(self.feed.bytes_left(self.pos) / 4);
+        sink.start_tree(Declared {
+            m,
+            m_span,
+            k,
+            k_span,
+            room,
+        });
         for read in 0..k {
             // The quick path first; the end of input is checked only when it fails.
             let (u, u_span) = match self.quick_number() {
@@ -238,33 +250,17 @@ impl<F: Feed> Cases<F> {
                     self.slow_vertex(m)?
                 }
             };
-            // Interned before reading on: reading may move the window under `u_span`.
-            let too_many = |span| Diagnostic::new(span, "too many vertices in one tree", "");
-            let u = if dense {
-                (u - 1) as u32
-            } else {
-                let id = interner.intern(VertexName::Number(u));
-                id.ok_or_else(|| too_many(u_span))?
-            };
+            // Handed over before reading on: reading may move the window under `u_span`.
+            let u = sink.vertex(u, u_span)?;
             let (v, v_span) = match self.quick_number() {
                 Some((x, span)) => in_range(x, m, span)?,
                 None => self.slow_vertex(m)?,
             };
-            let v = if dense {
-                (v - 1) as u32
-            } else {
-                let id = interner.intern(VertexName::Number(v));
-                id.ok_or_else(|| too_many(v_span))?
-            };
+            let v = sink.vertex(v, v_span)?;
             // The edge's span is exact for whole inputs, the only ones with syntax trees.
             sink.edge(u, v, u_span.to(v_span));
         }
-        let vertices = if dense {
-            Vertices::Numbered(m as u32)
-        } else {
-            interner.into_vertices()
-        };
-        sink.end_tree(vertices);
+        sink.end_tree();
         Ok(())
     }
 
@@ -282,48 +278,112 @@ impl<F: Feed> Cases<F> {
     }
 }
 
+/// What a tree's first line declares: `m` vertices and `k` edges, with their spans, and
+/// room for about `room` edges (`k`, capped by the bytes left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// The number of vertices `m`.
+    pub m: u64,
+    /// Where `m` is written.
+    pub m_span: Span,
+    /// The number of edges `k`.
+    pub k: u64,
+    /// Where `k` is written.
+    pub k_span: Span,
+    /// How many edges there can be room for: `k`, at most the bytes left / 4.
+    pub room: usize,
+}
+
+/// Whether the vertices of a tree with `m` vertices get the dense ids `x - 1` (when every
+/// vertex number fits); otherwise the numbers actually used are interned, so that nothing
+/// is sized by `m`.
+fn dense(m: u64) -> bool {
+    m < u64::from(u32::MAX)
+}
+
 /// Where a test case's trees go as they are read.
-trait Sink {
-    /// A tree starts at `span` (its `m`); about `edges` edges follow.
-    fn start_tree(&mut self, span: Span, edges: usize);
+pub(crate) trait Sink {
+    /// A test case declaring `n` trees (written at `span`) starts.
+    fn start_case(&mut self, n: u64, span: Span) {
+        let _ = (n, span);
+    }
+    /// A tree starts.
+    fn start_tree(&mut self, declared: Declared);
+    /// The id of vertex `x` (in `1..=m`, written at `span`).
+    fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic>;
     /// One edge between vertex ids `u` and `v`, written at `span`.
     fn edge(&mut self, u: u32, v: u32, span: Span);
-    /// The tree ends; its vertex table.
-    fn end_tree(&mut self, vertices: Vertices);
+    /// The tree ends.
+    fn end_tree(&mut self);
 }
 
-/// The syntax tree of a test case: one [`GraphDecl`] per tree, with spans.
-#[derive(Default)]
-struct Trees {
-    graphs: Vec<GraphDecl>,
+/// The trees of a test case as [`GraphBuilder`]s, each [`GraphDecl`](super::GraphDecl)
+/// handed to a [`GraphSink`] when it is complete. Vertex 1 is the ground.
+pub(crate) struct Trees<'s> {
+    sink: &'s mut dyn GraphSink,
+    tree: Option<GraphBuilder>,
+    dense: bool,
 }
 
-impl Sink for Trees {
-    fn start_tree(&mut self, span: Span, edges: usize) {
-        self.graphs.push(GraphDecl {
-            name: None,
-            span,
-            vertices: Vertices::Numbered(0),
-            ground: Vec::new(),
-            edges: Vec::with_capacity(edges),
-        });
+impl<'s> Trees<'s> {
+    /// Trees for `sink`.
+    pub(crate) fn new(sink: &'s mut dyn GraphSink) -> Self {
+        Trees {
+            sink,
+            tree: None,
+            dense: true,
+        }
+    }
+}
+
+impl Sink for Trees<'_> {
+    fn start_tree(&mut self, declared: Declared) {
+        self.dense = dense(declared.m);
+        let mut tree = if self.dense {
+            GraphBuilder::numbered(declared.m as u32, declared.m_span)
+        } else {
+            let mut tree = GraphBuilder::named(declared.m_span);
+            tree.set_kind(super::GraphKind::Tree);
+            tree
+        };
+        tree.reserve_edges(declared.room);
+        if declared.m > 0 {
+            // Vertex 1 (id 0 either way: dense, or interned first) is the ground.
+            let ground = if self.dense {
+                Ok(0)
+            } else {
+                tree.number(1, declared.m_span)
+            };
+            if let Ok(id) = ground {
+                tree.ground(id, declared.m_span);
+            }
+        }
+        self.tree = Some(tree);
+    }
+
+    fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic> {
+        match &mut self.tree {
+            Some(_) if self.dense => Ok((x - 1) as u32),
+            Some(tree) => tree.number(x, span).map_err(|_| too_many_vertices(span)),
+            None => unreachable!("vertices come inside trees"),
+        }
     }
 
     fn edge(&mut self, u: u32, v: u32, span: Span) {
-        if let Some(g) = self.graphs.last_mut() {
-            g.edges.push(EdgeDecl { u, v, span });
+        if let Some(tree) = &mut self.tree {
+            tree.edge(u, v, span);
         }
     }
 
-    fn end_tree(&mut self, vertices: Vertices) {
-        if let Some(g) = self.graphs.last_mut() {
-            // Vertex 1 (id 0 either way: dense, or interned first) is the ground.
-            if !vertices.is_empty() {
-                g.ground.push(0);
-            }
-            g.vertices = vertices;
+    fn end_tree(&mut self) {
+        if let Some(tree) = self.tree.take() {
+            self.sink.graph(tree.finish().graph);
         }
     }
+}
+
+fn too_many_vertices(span: Span) -> Diagnostic {
+    Diagnostic::new(span, "too many vertices in one tree", "")
 }
 
 /// A test case as bare edge lists, for the judge: no names, no spans, one flat buffer
@@ -336,6 +396,10 @@ pub struct EdgeLists {
     /// Edge ends, two per edge.
     pub ends: Vec<u32>,
     start: usize,
+    /// The current tree's vertex count, when its ids are dense.
+    dense: Option<u32>,
+    /// The current tree's vertex numbers, when they are not.
+    ids: HashMap<u64, u32>,
 }
 
 impl EdgeLists {
@@ -347,18 +411,40 @@ impl EdgeLists {
 }
 
 impl Sink for EdgeLists {
-    fn start_tree(&mut self, _span: Span, edges: usize) {
+    fn start_tree(&mut self, declared: Declared) {
         self.start = self.ends.len();
-        self.ends.reserve(edges.saturating_mul(2));
+        self.ends.reserve(declared.room.saturating_mul(2));
+        self.dense = dense(declared.m).then_some(declared.m as u32);
+        self.ids.clear();
+        if self.dense.is_none() {
+            self.ids.insert(1, 0);
+        }
     }
 
+    #[inline(always)]
+    fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic> {
+        if self.dense.is_some() {
+            return Ok((x - 1) as u32);
+        }
+        let next = self.ids.len();
+        let next = u32::try_from(next)
+            .ok()
+            .filter(|&id| id < u32::MAX)
+            .ok_or_else(|| too_many_vertices(span))?;
+        Ok(*self.ids.entry(x).or_insert(next))
+    }
+
+    #[inline(always)]
     fn edge(&mut self, u: u32, v: u32, _span: Span) {
         self.ends.push(u);
         self.ends.push(v);
     }
 
-    fn end_tree(&mut self, vertices: Vertices) {
-        let n = u32::try_from(vertices.len()).unwrap_or(u32::MAX);
+    fn end_tree(&mut self) {
+        let n = match self.dense {
+            Some(m) => m,
+            None => u32::try_from(self.ids.len()).unwrap_or(u32::MAX),
+        };
         self.trees.push((n, self.start..self.ends.len()));
     }
 }
@@ -432,21 +518,23 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-impl Iterator for Cases<&[u8]> {
-    type Item = Result<Position, Diagnostic>;
-
-    /// `input = space, { test_case, space }`
-    fn next(&mut self) -> Option<Self::Item> {
+impl Reader for Cases<&[u8]> {
+    /// `input = space, { test_case, space }`: the next test case, its trees handed to
+    /// `sink` one by one.
+    fn next_position(
+        &mut self,
+        sink: &mut dyn GraphSink,
+    ) -> Option<Result<PositionRead, Diagnostic>> {
         if self.failed || self.at_end() {
             return None;
         }
         self.case += 1;
-        let mut sink = Trees::default();
-        let result = self.parse_case(&mut sink).map(|span| Position {
-            case: Some(self.case),
-            span,
-            graphs: sink.graphs,
-        });
+        let result = self
+            .parse_case(&mut Trees::new(sink))
+            .map(|span| PositionRead {
+                case: Some(self.case),
+                span,
+            });
         self.failed = result.is_err();
         Some(result)
     }
@@ -455,9 +543,10 @@ impl Iterator for Cases<&[u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::{Position, Vertices};
 
     fn cases(text: &str) -> Vec<Result<Position, Diagnostic>> {
-        Cases::new(text.as_bytes()).collect()
+        crate::syntax::positions(Cases::new(text.as_bytes())).collect()
     }
 
     #[test]

@@ -37,7 +37,7 @@ use graphviz_rust::dot_structures::{
     Vertex,
 };
 
-use super::{EdgeDecl, GraphDecl, Interner, Position, VertexName};
+use super::{GraphBuilder, Position, VertexName};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -1393,47 +1393,31 @@ impl<'a> Reader<'a> {
                 used.insert(e.a);
                 used.insert(e.b);
             }
-            let mut interner = Interner::default();
+            let mut graph = GraphBuilder::named(info.span);
+            graph.set_name(graph_name(info.label.as_ref(), info.id.as_deref()));
             let mut ids: HashMap<usize, u32> = HashMap::new();
-            let mut ground = Vec::new();
             for &n in &info.members {
                 let node = &self.nodes[n];
                 let is_ground = node.is_ground();
                 if !is_ground && !used.contains(&n) {
                     continue;
                 }
-                let id = interner.intern(vertex_name(&node.name)).ok_or_else(|| {
-                    Diagnostic::new(
-                        info.span,
-                        "too many vertices in one graph",
-                        format!("a graph has at most {} vertices", u32::MAX),
-                    )
-                })?;
+                let id = graph.vertex(vertex_name(&node.name), info.span)?;
                 ids.insert(n, id);
                 if is_ground {
-                    ground.push(id);
+                    graph.ground(id, info.span);
                 }
             }
-            let edges = edges
-                .iter()
-                .map(|e| EdgeDecl {
-                    u: ids[&e.a],
-                    v: ids[&e.b],
-                    span: e.span,
-                })
-                .collect();
-            graphs.push(GraphDecl {
-                name: graph_name(info.label.as_ref(), info.id.as_deref()),
-                span: info.span,
-                vertices: interner.into_vertices(),
-                ground,
-                edges,
-            });
+            for e in &edges {
+                graph.edge(ids[&e.a], ids[&e.b], e.span);
+            }
+            graphs.push(graph.finish().graph);
         }
         Ok(Position {
             case: None,
             span: Span::new(0, len),
             graphs,
+            warnings: Vec::new(),
         })
     }
 }
@@ -1456,6 +1440,7 @@ fn number_order(edges: &mut [&EdgeInfo]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::GraphDecl;
 
     fn position(text: &str) -> Position {
         let (position, aligned) = read(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e:?}"));

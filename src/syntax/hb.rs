@@ -7,9 +7,11 @@
 //! g-a  a-b-c-a  a-d-e-a
 //! ```
 //!
-//! The file is read line by line; each line is one `statement` parsed with `nom`. Vertex
-//! names are interned per graph; the check that every ground vertex is used happens when
-//! the graph ends.
+//! The file is read line by line; each line is one `statement` parsed with `nom`, and
+//! fed to the graph's [`GraphBuilder`]. Each graph goes to the sink when the next
+//! `graph:` line, or the end of the file, ends it; a ground vertex that no edge of a graph
+//! with edges touches is legal, but gets a warning (in a file written by hand, it is more
+//! likely a typo).
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
@@ -21,11 +23,17 @@ use nom::{IResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::lex::digits_value;
-use super::{EdgeDecl, GraphDecl, Interner, Position, VertexName};
+use super::lex::{bom_len, digits_value};
+use super::{GraphBuilder, GraphSink, Position, PositionRead};
 
 /// Parses a whole hb file into one position.
 pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
+    super::collect_one(|sink| read(input, sink))
+}
+
+/// Reads a whole hb file as one position, handing each graph to `sink` as soon as the
+/// next `graph:` line (or the end of the file) ends it.
+pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diagnostic> {
     let text = std::str::from_utf8(input).map_err(|e| {
         let at = e.valid_up_to();
         Diagnostic::new(
@@ -36,21 +44,22 @@ pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
     })?;
     let mut parser = FileParser {
         whole: text,
-        graphs: Vec::new(),
-        current: GraphBuilder::new(None, Span::at(0)),
+        sink,
+        current: GraphBuilder::named(Span::at(0)),
+        has_header: false,
+        has_content: false,
     };
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
+    let mut start = bom_len(input);
+    for line in text[start..].split_inclusive('\n') {
         let body = line.strip_suffix('\n').unwrap_or(line);
         let body = body.strip_suffix('\r').unwrap_or(body);
         parser.line(body, start)?;
         start += line.len();
     }
-    parser.finish_graph()?;
-    Ok(Position {
+    parser.finish_graph();
+    Ok(PositionRead {
         case: None,
         span: Span::new(0, text.len()),
-        graphs: parser.graphs,
     })
 }
 
@@ -61,13 +70,19 @@ enum Statement<'a> {
     Edges(Vec<Vec<&'a str>>),
 }
 
-struct FileParser<'a> {
+struct FileParser<'a, 's> {
     whole: &'a str,
-    graphs: Vec<GraphDecl>,
+    sink: &'s mut dyn GraphSink,
+    /// The graph being read.
     current: GraphBuilder,
+    /// Whether it started with a `graph:` line (else it is the implicit graph before the
+    /// first one, which exists only if it has content).
+    has_header: bool,
+    /// Whether it has a ground vertex or an edge.
+    has_content: bool,
 }
 
-impl<'a> FileParser<'a> {
+impl<'a> FileParser<'a, '_> {
     fn span(&self, part: &str) -> Span {
         let start = part.as_ptr() as usize - self.whole.as_ptr() as usize;
         Span::new(start, start + part.len())
@@ -101,29 +116,34 @@ impl<'a> FileParser<'a> {
     fn apply(&mut self, statement: Statement<'a>) -> Result<(), Diagnostic> {
         match statement {
             Statement::Graph(name) => {
-                self.finish_graph()?;
+                self.finish_graph();
                 let name = name.trim_matches(is_blank);
-                let span = self.span(name);
-                self.current =
-                    GraphBuilder::new((!name.is_empty()).then(|| name.to_string()), span);
+                self.current = GraphBuilder::named(self.span(name));
+                self.current
+                    .set_name((!name.is_empty()).then(|| name.to_string()));
+                self.has_header = true;
             }
             Statement::Ground(vertices) => {
                 for v in vertices {
-                    let name = self.vertex_name(v)?;
                     let span = self.span(v);
-                    self.current.add_ground(name, span)?;
+                    let id = self.vertex(v)?;
+                    self.current.ground(id, span);
+                    self.has_content = true;
                 }
             }
             Statement::Edges(chains) => {
                 for chain in chains {
-                    let mut names = Vec::with_capacity(chain.len());
+                    let mut ids = Vec::with_capacity(chain.len());
                     for v in &chain {
-                        names.push(self.vertex_name(v)?);
+                        ids.push(self.vertex(v)?);
                     }
-                    for (i, pair) in names.windows(2).enumerate() {
+                    for (i, pair) in ids.windows(2).enumerate() {
                         let span = self.span(chain[i]).to(self.span(chain[i + 1]));
-                        self.current
-                            .add_edge(pair[0].clone(), pair[1].clone(), span)?;
+                        if !self.has_header && self.current.edge_count() == 0 {
+                            self.current.set_span(span);
+                        }
+                        self.current.edge(pair[0], pair[1], span);
+                        self.has_content = true;
                     }
                 }
             }
@@ -131,19 +151,20 @@ impl<'a> FileParser<'a> {
         Ok(())
     }
 
-    fn vertex_name(&self, token: &str) -> Result<VertexName, Diagnostic> {
+    /// `vertex = integer | identifier`, interned in the current graph.
+    fn vertex(&mut self, token: &str) -> Result<u32, Diagnostic> {
+        let span = self.span(token);
         if token.as_bytes()[0].is_ascii_digit() {
-            digits_value(token.as_bytes())
-                .map(VertexName::Number)
-                .ok_or_else(|| {
-                    Diagnostic::new(
-                        self.span(token),
-                        "number too large",
-                        format!("vertex numbers are at most {}", u64::MAX),
-                    )
-                })
+            let n = digits_value(token.as_bytes()).ok_or_else(|| {
+                Diagnostic::new(
+                    span,
+                    "number too large",
+                    format!("vertex numbers are at most {}", u64::MAX),
+                )
+            })?;
+            self.current.number(n, span)
         } else {
-            Ok(VertexName::Name(token.into()))
+            self.current.name_str(token, span)
         }
     }
 
@@ -202,93 +223,29 @@ impl<'a> FileParser<'a> {
         Diagnostic::new(span, format!("expected {expected}, found {found}"), label)
     }
 
-    fn finish_graph(&mut self) -> Result<(), Diagnostic> {
-        let builder = std::mem::replace(&mut self.current, GraphBuilder::new(None, Span::at(0)));
-        if let Some(graph) = builder.finish()? {
-            self.graphs.push(graph);
+    /// Hands the graph being read to the sink (unless it is an empty implicit graph),
+    /// with a warning for each ground vertex that no edge touches: legal, but in a file
+    /// written by hand more likely a typo.
+    fn finish_graph(&mut self) {
+        let builder = std::mem::replace(&mut self.current, GraphBuilder::named(Span::at(0)));
+        let (has_header, has_content) = (self.has_header, self.has_content);
+        self.has_header = false;
+        self.has_content = false;
+        if !has_header && !has_content {
+            return;
         }
-        Ok(())
-    }
-}
-
-/// A graph being read.
-struct GraphBuilder {
-    name: Option<String>,
-    span: Span,
-    has_header: bool,
-    interner: Interner,
-    ground: Vec<(u32, Span)>,
-    edges: Vec<EdgeDecl>,
-    used: Vec<bool>,
-}
-
-impl GraphBuilder {
-    fn new(name: Option<String>, span: Span) -> Self {
-        GraphBuilder {
-            has_header: name.is_some() || span != Span::at(0),
-            name,
-            span,
-            interner: Interner::default(),
-            ground: Vec::new(),
-            edges: Vec::new(),
-            used: Vec::new(),
+        let built = builder.finish();
+        if !built.graph.edges.is_empty() {
+            for (g, span) in built.lone_ground {
+                let name = built.graph.vertices.name(g);
+                self.sink.warning(Diagnostic::warning(
+                    span,
+                    format!("no edge touches the ground vertex `{name}`"),
+                    "a ground vertex without edges changes nothing: is it a typo?",
+                ));
+            }
         }
-    }
-
-    fn intern(&mut self, name: VertexName, span: Span) -> Result<u32, Diagnostic> {
-        let id = self
-            .interner
-            .intern(name)
-            .ok_or_else(|| Diagnostic::new(span, "too many vertices in one graph", ""))?;
-        if id as usize >= self.used.len() {
-            self.used.push(false);
-        }
-        Ok(id)
-    }
-
-    fn add_ground(&mut self, name: VertexName, span: Span) -> Result<(), Diagnostic> {
-        let id = self.intern(name, span)?;
-        if !self.ground.iter().any(|&(g, _)| g == id) {
-            self.ground.push((id, span));
-        }
-        Ok(())
-    }
-
-    fn add_edge(&mut self, u: VertexName, v: VertexName, span: Span) -> Result<(), Diagnostic> {
-        if self.edges.is_empty() && !self.has_header {
-            self.span = span;
-        }
-        let u = self.intern(u, span)?;
-        let v = self.intern(v, span)?;
-        self.used[u as usize] = true;
-        self.used[v as usize] = true;
-        self.edges.push(EdgeDecl { u, v, span });
-        Ok(())
-    }
-
-    /// The finished graph; `None` for the empty implicit graph before the first header.
-    fn finish(self) -> Result<Option<GraphDecl>, Diagnostic> {
-        if !self.has_header && self.edges.is_empty() && self.ground.is_empty() {
-            return Ok(None);
-        }
-        if !self.edges.is_empty()
-            && let Some(&(g, span)) = self.ground.iter().find(|&&(g, _)| !self.used[g as usize])
-        {
-            let vertices = self.interner.into_vertices();
-            let name = vertices.name(g);
-            return Err(Diagnostic::new(
-                span,
-                format!("unknown vertex `{name}` in ground list"),
-                format!("no edge of this graph touches `{name}`"),
-            ));
-        }
-        Ok(Some(GraphDecl {
-            name: self.name,
-            span: self.span,
-            vertices: self.interner.into_vertices(),
-            ground: self.ground.into_iter().map(|(g, _)| g).collect(),
-            edges: self.edges,
-        }))
+        self.sink.graph(built.graph);
     }
 }
 
@@ -415,6 +372,7 @@ fn is_name_char(c: char) -> bool {
 mod tests {
     use super::*;
     use crate::syntax::Vertices;
+    use crate::syntax::{GraphDecl, VertexName};
 
     fn parse_str(text: &str) -> Result<Position, Diagnostic> {
         parse(text.as_bytes())
@@ -472,11 +430,35 @@ mod tests {
         assert_eq!(p.graphs[0].edges.len(), 1);
     }
 
+    /// A ground vertex that no edge touches is the position left after the last edge at
+    /// the ground is cut: legal, worth what is attached, with a warning (probably a typo
+    /// in a file written by hand).
     #[test]
-    fn unknown_ground_vertex() {
-        let err = parse_str("ground: g, x\ng-a\n").unwrap_err();
-        assert_eq!(err.message, "unknown vertex `x` in ground list");
-        assert_eq!(err.span, Span::new(11, 12));
+    fn lone_ground_vertex_is_legal_with_a_warning() {
+        let p = parse_str("ground: g, x\ng-a\n").unwrap();
+        assert_eq!(p.graphs[0].ground, vec![0, 1]);
+        assert_eq!(p.warnings.len(), 1);
+        let w = &p.warnings[0];
+        assert_eq!(w.level, crate::diagnostic::Level::Warning);
+        assert_eq!(w.message, "no edge touches the ground vertex `x`");
+        assert_eq!(w.span, Span::new(11, 12));
+        // Without edges there is nothing to touch, and nothing to warn about.
+        let p = parse_str("graph: empty\nground: g\n").unwrap();
+        assert!(p.warnings.is_empty());
+    }
+
+    #[test]
+    fn many_ground_vertices_read_in_linear_time() {
+        let text: String = (0..400_000).map(|i| format!("ground: {i}\n")).collect();
+        let p = parse_str(&text).unwrap();
+        assert_eq!(p.graphs[0].ground.len(), 400_000);
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        let p = parse(b"\xef\xbb\xbfground: g\ng-a\n").unwrap();
+        assert_eq!(p.graphs[0].edges.len(), 1);
+        assert_eq!(p.graphs[0].edges[0].span, Span::new(13, 16));
     }
 
     #[test]

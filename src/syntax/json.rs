@@ -546,6 +546,7 @@ impl<'a> Json<'a> {
             case: None,
             span: Span::new(0, self.whole.len()),
             graphs,
+            warnings: Vec::new(),
         })
     }
 
@@ -601,6 +602,7 @@ impl<'a> Json<'a> {
         Ok(GraphDecl {
             name,
             span,
+            kind: super::GraphKind::Graph,
             vertices: Vertices::Named(table.names),
             ground,
             edges,
@@ -1000,7 +1002,7 @@ mod tests {
     fn names(g: &GraphDecl) -> Vec<VertexName> {
         match &g.vertices {
             Vertices::Named(names) => names.clone(),
-            Vertices::Numbered(_) => panic!("json vertices are named"),
+            _ => panic!("json vertices are named"),
         }
     }
 

@@ -76,6 +76,15 @@ pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
     })
 }
 
+/// The UTF-8 byte order mark some editors write at the start of a file.
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// How many bytes a byte order mark takes at the start of `input` (3 or 0): every format
+/// skips it.
+pub(crate) fn bom_len(input: &[u8]) -> usize {
+    if input.starts_with(BOM) { BOM.len() } else { 0 }
+}
+
 /// Offset of `rest` within `whole`, where `rest` is a suffix of `whole`.
 pub(crate) fn offset(whole: &[u8], rest: &[u8]) -> usize {
     whole.len() - rest.len()

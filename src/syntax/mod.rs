@@ -13,6 +13,7 @@
 //! | `dot` (Graphviz) | [`dot`] | `grammars/dot.md` |
 //! | `cgsuite` | [`cgsuite`] | `grammars/cgsuite.ebnf` |
 
+pub mod builder;
 pub mod cgsuite;
 pub mod christmas;
 pub mod dot;
@@ -26,6 +27,8 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::{Source, Span};
+
+pub use builder::GraphBuilder;
 
 /// An input format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,6 +114,8 @@ pub enum Vertices {
     Numbered(u32),
     /// Vertex id `i` is named `names[i]`.
     Named(Vec<VertexName>),
+    /// Vertices are anonymous unless labelled (cgsuite); see [`Labels`].
+    Labelled(Labels),
 }
 
 impl Vertices {
@@ -119,6 +124,7 @@ impl Vertices {
         match self {
             Vertices::Numbered(n) => *n as usize,
             Vertices::Named(names) => names.len(),
+            Vertices::Labelled(labels) => labels.count as usize,
         }
     }
 
@@ -132,6 +138,82 @@ impl Vertices {
         match self {
             Vertices::Numbered(_) => VertexName::Number(u64::from(id) + 1),
             Vertices::Named(names) => names[id as usize].clone(),
+            Vertices::Labelled(labels) => VertexName::Name(labels.name(id).into()),
+        }
+    }
+}
+
+/// The vertex table of a graph whose vertices are anonymous unless labelled, as CGSuite
+/// writes them: a labelled vertex is called by its label; an unlabelled one is `ground`
+/// if it is vertex 0 and `v1`, `v2`, ... otherwise, numbered in id order among the
+/// unlabelled ones; a generated name that a label already uses gets primes (`v1'`) until
+/// it is free. Only the labels are stored, so a stalk of 10^7 anonymous vertices costs
+/// nothing here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    count: u32,
+    /// `(id, label)`, by id.
+    by_id: Vec<(u32, Box<str>)>,
+    /// Indices into `by_id`, by label.
+    by_text: Vec<u32>,
+}
+
+impl Labels {
+    /// `count` vertices, of which those in `labels` are labelled.
+    pub fn new(count: u32, mut labels: Vec<(u32, Box<str>)>) -> Self {
+        labels.sort_unstable_by_key(|&(id, _)| id);
+        let mut by_text: Vec<u32> = (0..labels.len() as u32).collect();
+        by_text.sort_unstable_by(|&a, &b| labels[a as usize].1.cmp(&labels[b as usize].1));
+        Labels {
+            count,
+            by_id: labels,
+            by_text,
+        }
+    }
+
+    fn is_label(&self, text: &str) -> bool {
+        self.by_text
+            .binary_search_by(|&i| (*self.by_id[i as usize].1).cmp(text))
+            .is_ok()
+    }
+
+    /// The name of vertex `id`.
+    pub fn name(&self, id: u32) -> String {
+        let below = match self.by_id.binary_search_by_key(&id, |&(i, _)| i) {
+            Ok(i) => return self.by_id[i].1.to_string(),
+            Err(below) => below,
+        };
+        let mut name = if id == 0 {
+            "ground".to_string()
+        } else {
+            // Unlabelled ids 1..=id, the ground's label (if any) not counted.
+            let labelled = below - usize::from(self.by_id.first().is_some_and(|&(i, _)| i == 0));
+            format!("v{}", id as usize - labelled)
+        };
+        while self.is_label(&name) {
+            name.push('\'');
+        }
+        name
+    }
+}
+
+/// What a graph is called when its input gives it no name: `graph N`, or `tree N` for
+/// the trees of christmas judge data.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GraphKind {
+    /// `graph N`.
+    #[default]
+    Graph,
+    /// `tree N`.
+    Tree,
+}
+
+impl GraphKind {
+    /// `graph` or `tree`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            GraphKind::Graph => "graph",
+            GraphKind::Tree => "tree",
         }
     }
 }
@@ -147,13 +229,15 @@ pub struct EdgeDecl {
     pub span: Span,
 }
 
-/// One graph as written.
+/// One graph as written, made by a [`GraphBuilder`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphDecl {
     /// The name the input gave it, if any.
     pub name: Option<String>,
     /// Where the graph starts (its header, or its first edge).
     pub span: Span,
+    /// What it is called without a name.
+    pub kind: GraphKind,
     /// The vertex table.
     pub vertices: Vertices,
     /// Ground vertex ids, without repetition, in the order first declared.
@@ -171,49 +255,161 @@ pub struct Position {
     pub span: Span,
     /// Its graphs.
     pub graphs: Vec<GraphDecl>,
+    /// What is legal but looks like a mistake (hb: a ground vertex that no edge touches).
+    pub warnings: Vec<Diagnostic>,
 }
 
-/// The positions of a source, one at a time: parsing stops at the first error, and the
-/// positions before it are kept.
+/// Where a [`Reader`] puts the graphs of a position, each as soon as it is complete, so
+/// that a caller can analyze a graph and let it go before the next one is read.
+pub trait GraphSink {
+    /// One graph of the position being read.
+    fn graph(&mut self, graph: GraphDecl);
+    /// Something legal that looks like a mistake, in the position being read.
+    fn warning(&mut self, warning: Diagnostic);
+}
+
+/// A position once read: its graphs went to the [`GraphSink`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PositionRead {
+    /// 1-based test case number for formats with several positions per file.
+    pub case: Option<usize>,
+    /// Where the position was written.
+    pub span: Span,
+}
+
+impl<R: Reader + ?Sized> Reader for Box<R> {
+    fn next_position(
+        &mut self,
+        sink: &mut dyn GraphSink,
+    ) -> Option<Result<PositionRead, Diagnostic>> {
+        (**self).next_position(sink)
+    }
+}
+
+/// A format's reader: the positions of one input, one at a time. Reading stops at the
+/// first error, and the positions before it are kept; the graphs a malformed position
+/// handed to the sink before the error are to be forgotten.
+pub trait Reader {
+    /// Reads the next position, handing its graphs to `sink`; `None` at the end.
+    fn next_position(
+        &mut self,
+        sink: &mut dyn GraphSink,
+    ) -> Option<Result<PositionRead, Diagnostic>>;
+}
+
+/// The reader of `source` in `format`: christmas and cgsuite files hold one position per
+/// test case or line, hb, JSON and DOT files exactly one.
+pub fn reader(format: Format, source: &Source) -> Box<dyn Reader + '_> {
+    let bytes = source.bytes();
+    match format {
+        Format::Christmas => Box::new(christmas::Cases::new(bytes)),
+        Format::Hb => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
+            hb::read(bytes, sink)
+        })),
+        Format::Json => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
+            json::parse(bytes).map(|p| forward(p, sink))
+        })),
+        Format::Dot => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
+            dot::parse(bytes).map(|p| forward(p, sink))
+        })),
+        Format::Cgsuite => Box::new(cgsuite::Lines::new(bytes)),
+    }
+}
+
+/// The positions of a source, one at a time, each with all its graphs.
 pub type Positions<'a> = Box<dyn Iterator<Item = Result<Position, Diagnostic>> + 'a>;
 
-/// Parses `source` in `format`, lazily: christmas files yield one position per test case
-/// as it is read; hb and JSON files yield exactly one position.
+/// Parses `source` in `format`, lazily: one [`Position`] at a time, with its graphs
+/// collected (see [`reader`] to take them one by one).
 pub fn parse(format: Format, source: &Source) -> Positions<'_> {
-    match format {
-        Format::Christmas => Box::new(christmas::Cases::new(source.bytes())),
-        Format::Hb => Box::new(std::iter::once_with(|| hb::parse(source.bytes()))),
-        Format::Json => Box::new(std::iter::once_with(|| json::parse(source.bytes()))),
-        Format::Dot => Box::new(std::iter::once_with(|| dot::parse(source.bytes()))),
-        Format::Cgsuite => cgsuite::positions(source.bytes()),
+    positions(reader(format, source))
+}
+
+/// The positions `reader` reads, each with all its graphs.
+pub fn positions<'a>(mut reader: impl Reader + 'a) -> Positions<'a> {
+    Box::new(std::iter::from_fn(move || {
+        let mut collected = Collected::default();
+        let read = reader.next_position(&mut collected)?;
+        Some(read.map(|read| collected.into_position(read)))
+    }))
+}
+
+/// A [`GraphSink`] that keeps everything.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// The graphs, in order.
+    pub graphs: Vec<GraphDecl>,
+    /// The warnings, in order.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl GraphSink for Collected {
+    fn graph(&mut self, graph: GraphDecl) {
+        self.graphs.push(graph);
+    }
+
+    fn warning(&mut self, warning: Diagnostic) {
+        self.warnings.push(warning);
     }
 }
 
-/// Interns vertex names into dense ids, in order of first appearance.
-#[derive(Default)]
-pub(crate) struct Interner {
-    ids: std::collections::HashMap<VertexName, u32>,
-    names: Vec<VertexName>,
+/// The reader of a format whose files hold exactly one position, from its function that
+/// reads the whole file into a sink.
+struct Once<F> {
+    read: Option<F>,
 }
 
-impl Interner {
-    /// The id of `name`, new if it was not seen before. `None` when the graph already has
-    /// `u32::MAX` vertices.
-    pub(crate) fn intern(&mut self, name: VertexName) -> Option<u32> {
-        if let Some(&id) = self.ids.get(&name) {
-            return Some(id);
+impl<F> Once<F> {
+    fn new(read: F) -> Self {
+        Once { read: Some(read) }
+    }
+}
+
+impl<F> Reader for Once<F>
+where
+    F: FnOnce(&mut dyn GraphSink) -> Result<PositionRead, Diagnostic>,
+{
+    fn next_position(
+        &mut self,
+        sink: &mut dyn GraphSink,
+    ) -> Option<Result<PositionRead, Diagnostic>> {
+        Some(self.read.take()?(sink))
+    }
+}
+
+/// The one position `read` reads, with its graphs collected.
+fn collect_one(
+    read: impl FnOnce(&mut dyn GraphSink) -> Result<PositionRead, Diagnostic>,
+) -> Result<Position, Diagnostic> {
+    let mut collected = Collected::default();
+    let read = read(&mut collected)?;
+    Ok(collected.into_position(read))
+}
+
+impl Collected {
+    /// The position `read` whose graphs and warnings these are.
+    pub fn into_position(self, read: PositionRead) -> Position {
+        Position {
+            case: read.case,
+            span: read.span,
+            graphs: self.graphs,
+            warnings: self.warnings,
         }
-        let id = u32::try_from(self.names.len())
-            .ok()
-            .filter(|&i| i < u32::MAX)?;
-        self.names.push(name.clone());
-        self.ids.insert(name, id);
-        Some(id)
     }
+}
 
-    /// The vertex table.
-    pub(crate) fn into_vertices(self) -> Vertices {
-        Vertices::Named(self.names)
+/// Hands a whole position to `sink`, for readers that build a position before giving
+/// out its graphs.
+fn forward(position: Position, sink: &mut dyn GraphSink) -> PositionRead {
+    for warning in position.warnings {
+        sink.warning(warning);
+    }
+    for graph in position.graphs {
+        sink.graph(graph);
+    }
+    PositionRead {
+        case: position.case,
+        span: position.span,
     }
 }
 
