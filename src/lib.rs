@@ -50,7 +50,7 @@ pub mod syntax;
 
 use analysis::Analysis;
 use model::Graph;
-use syntax::Position;
+use syntax::{GraphDecl, GraphSink, Position};
 
 /// Builds the model of every graph of `position` and analyzes it, in input order.
 ///
@@ -75,4 +75,21 @@ pub fn analyze_position(position: Position) -> Vec<(Graph, Analysis)> {
             (graph, analysis)
         })
         .collect()
+}
+
+/// A [`GraphSink`] that builds the model of each graph as a reader hands it over and
+/// analyzes it: the graphs of a position, in input order, without a list of declarations
+/// beside them.
+#[derive(Debug, Default)]
+pub struct Analyzed {
+    /// Each graph with its analysis.
+    pub graphs: Vec<(Graph, Analysis)>,
+}
+
+impl GraphSink for Analyzed {
+    fn graph(&mut self, decl: GraphDecl) {
+        let graph = Graph::build(decl, self.graphs.len());
+        let analysis = analysis::analyze(&graph);
+        self.graphs.push((graph, analysis));
+    }
 }

@@ -11,6 +11,7 @@ mod common;
 
 use std::time::Instant;
 
+use hackenbush::analysis::summary::{self, Summary, summarize};
 use hackenbush::analysis::{Analysis, analyze};
 use hackenbush::model::Graph;
 use proptest::prelude::*;
@@ -54,6 +55,14 @@ fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
         (a.ignored_edges, a.attached_edges),
         (edges.len() - attached, attached),
         "attached edges differ: ground {ground:?}, edges {edges:?}"
+    );
+    // What `analyze` reports without the model: the same value and counts.
+    let graph = Graph::from_edges(ground, edges);
+    let full = Summary::of(&graph, &a);
+    let lean = summarize(graph.decl, &mut summary::Scratch::default());
+    assert_eq!(
+        lean, full,
+        "summaries differ: ground {ground:?}, edges {edges:?}"
     );
 }
 

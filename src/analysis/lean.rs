@@ -44,6 +44,8 @@ pub struct Scratch {
     adjacency: Vec<u32>,
     stack: Vec<u32>,
     renumbered: Vec<u32>,
+    /// Per vertex, for [`summary`]: what hangs below it.
+    below: Vec<Below>,
 }
 
 impl Scratch {
@@ -90,6 +92,47 @@ struct Node {
 /// assert_eq!(value(4, &[0, 1, 1, 2, 1, 3, 2, 3], &mut scratch), 2);
 /// ```
 pub fn value(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> u64 {
+    evaluate(vertices, ends, scratch, &mut NoTally)
+}
+
+/// The value of a graph, and what [`value`] does not need: how many edges are attached to
+/// the ground and how many of them are bridges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// The Grundy value.
+    pub value: u64,
+    /// Edges connected to the ground (the others fall at the first cut).
+    pub attached_edges: u64,
+    /// Bridges among them: the 2-edge-connected blocks of the attached part are one more
+    /// (the ground's block included).
+    pub bridges: u64,
+}
+
+/// [`value`], with the counts of a [`Summary`]. The counts ride along with the values:
+/// each vertex also carries the attached edges and bridges hanging below it, handed to
+/// its neighbour as its term is (8 more bytes per vertex).
+///
+/// ```
+/// use hackenbush::analysis::lean::{summary, Scratch, Summary};
+///
+/// // A stalk with a triangle on top, and an edge 4-5 not attached to the ground.
+/// let got = summary(6, &[0, 1, 1, 2, 1, 3, 2, 3, 4, 5], &mut Scratch::default());
+/// assert_eq!(got, Summary { value: 2, attached_edges: 4, bridges: 1 });
+/// ```
+pub fn summary(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
+    let mut below = std::mem::take(&mut scratch.below);
+    below.clear();
+    let value = evaluate(vertices, ends, scratch, &mut Counting(&mut below));
+    let ground = below.first().copied().unwrap_or_default();
+    scratch.below = below;
+    Summary {
+        value,
+        attached_edges: u64::from(ground.edges),
+        bridges: u64::from(ground.bridges),
+    }
+}
+
+fn evaluate<T: Tally>(vertices: u32, ends: &[u32], scratch: &mut Scratch, tally: &mut T) -> u64 {
     if vertices == 0 {
         return 0;
     }
@@ -97,12 +140,63 @@ pub fn value(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> u64 {
     if vertices as usize > 2 * edges + 16 {
         let (n, renumbered) = renumber(ends, &mut scratch.renumbered);
         let mut inner = std::mem::take(scratch);
-        let v = value_dense(n, &renumbered, &mut inner);
+        let v = value_dense(n, &renumbered, &mut inner, tally);
         *scratch = inner;
         scratch.renumbered = renumbered;
         return v;
     }
-    value_dense(vertices as usize, ends, scratch)
+    value_dense(vertices as usize, ends, scratch, tally)
+}
+
+/// Edges and bridges hanging below a vertex (itself included: its loops and back edges).
+#[derive(Clone, Copy, Debug, Default)]
+struct Below {
+    edges: u32,
+    bridges: u32,
+}
+
+/// What is counted besides the values, at each step where a vertex hands its term on:
+/// nothing for the judge ([`NoTally`], compiled away), edges and bridges for a
+/// [`Summary`] ([`Counting`]).
+trait Tally {
+    /// Room for `n` vertices, all at zero.
+    fn reset(&mut self, n: usize);
+    /// One edge (a loop, or a back edge) counted at `v`.
+    fn edge(&mut self, v: usize);
+    /// Vertex `from` and what hangs below it go to `to` through one more edge, a bridge
+    /// or not.
+    fn hand_on(&mut self, from: usize, to: usize, bridge: bool);
+}
+
+struct NoTally;
+
+impl Tally for NoTally {
+    #[inline(always)]
+    fn reset(&mut self, _n: usize) {}
+    #[inline(always)]
+    fn edge(&mut self, _v: usize) {}
+    #[inline(always)]
+    fn hand_on(&mut self, _from: usize, _to: usize, _bridge: bool) {}
+}
+
+struct Counting<'a>(&'a mut Vec<Below>);
+
+impl Tally for Counting<'_> {
+    fn reset(&mut self, n: usize) {
+        self.0.clear();
+        self.0.resize(n, Below::default());
+    }
+
+    fn edge(&mut self, v: usize) {
+        self.0[v].edges += 1;
+    }
+
+    fn hand_on(&mut self, from: usize, to: usize, bridge: bool) {
+        let below = self.0[from];
+        let to = &mut self.0[to];
+        to.edges += below.edges + 1;
+        to.bridges += below.bridges + u32::from(bridge);
+    }
 }
 
 /// Ids in order of first use, the ground (0) first.
@@ -118,13 +212,14 @@ fn renumber(ends: &[u32], out: &mut Vec<u32>) -> (usize, Vec<u32>) {
     (ids.len(), renumbered)
 }
 
-fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
+fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T) -> u64 {
     let Scratch {
         nodes,
         adjacency,
         stack,
         ..
     } = s;
+    tally.reset(n);
     // Per vertex: its degree without loops (in `end`), the XOR of its neighbours (in
     // `cursor`), and the parity of its loops (in `acc`).
     nodes.clear();
@@ -139,6 +234,7 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
         let (u, v) = (pair[0], pair[1]);
         if u == v {
             nodes[u as usize].acc ^= 1;
+            tally.edge(u as usize);
         } else {
             let nu = &mut nodes[u as usize];
             nu.end += 1;
@@ -148,7 +244,7 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
             nv.cursor ^= u;
         }
     }
-    if !peel_pendant_trees(nodes, stack) {
+    if !peel_pendant_trees(nodes, stack, tally) {
         return u64::from(nodes[0].acc);
     }
     // Folding cycles costs a pass over the edges; it pays when most vertices left lie on
@@ -156,7 +252,7 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
     let (left, on_chains) = nodes.iter().skip(1).fold((0, 0), |(left, on), v| {
         (left + usize::from(v.end > 0), on + usize::from(v.end == 2))
     });
-    if 2 * on_chains >= left && !fold_pendant_cycles(nodes, ends, stack) {
+    if 2 * on_chains >= left && !fold_pendant_cycles(nodes, ends, stack, tally) {
         return u64::from(nodes[0].acc);
     }
     // What is left: CSR adjacency of the edges between vertices not peeled. `end` holds
@@ -182,7 +278,7 @@ fn value_dense(n: usize, ends: &[u32], s: &mut Scratch) -> u64 {
             nv.end += 1;
         }
     }
-    search(nodes, adjacency, stack)
+    search(nodes, adjacency, stack, tally)
 }
 
 /// `pre` of a vertex removed with its pendant tree.
@@ -206,23 +302,23 @@ const PEELED: u32 = NONE - 1;
 /// all); one it has passed goes into `behind` (4,096 at most), to be looked at in a batch
 /// and peeled, with its own neighbours in turn, if it has become a leaf. `behind` is
 /// scratch space.
-fn peel_pendant_trees(nodes: &mut [Node], behind: &mut Vec<u32>) -> bool {
+fn peel_pendant_trees<T: Tally>(nodes: &mut [Node], behind: &mut Vec<u32>, tally: &mut T) -> bool {
     behind.clear();
     for first in (1..nodes.len()).rev() {
         if nodes[first].end == 1 {
-            let up = peel(nodes, first);
+            let up = peel(nodes, first, tally);
             // The ground (0) and vertices the scan has yet to reach are left to it; a
             // neighbour it has passed may be a leaf now, which is looked at later, in a
             // batch, so that the scan never waits for the neighbour's record to arrive.
             if up > first {
                 behind.push(up as u32);
                 if behind.len() == BEHIND {
-                    peel_behind(nodes, behind);
+                    peel_behind(nodes, behind, tally);
                 }
             }
         }
     }
-    peel_behind(nodes, behind);
+    peel_behind(nodes, behind, tally);
     nodes.first().is_some_and(|ground| ground.end > 0)
 }
 
@@ -230,9 +326,9 @@ fn peel_pendant_trees(nodes: &mut [Node], behind: &mut Vec<u32>) -> bool {
 const BEHIND: usize = 1 << 12;
 
 /// Peels the vertices of `behind` that are leaves, and their neighbours in turn.
-fn peel_behind(nodes: &mut [Node], behind: &mut Vec<u32>) {
+fn peel_behind<T: Tally>(nodes: &mut [Node], behind: &mut Vec<u32>, tally: &mut T) {
     for &x in behind.iter() {
-        peel_upwards(nodes, x as usize);
+        peel_upwards(nodes, x as usize, tally);
     }
     behind.clear();
 }
@@ -240,7 +336,7 @@ fn peel_behind(nodes: &mut [Node], behind: &mut Vec<u32>) {
 /// Removes leaf `x` (one edge left, not the ground): its value plus one goes to its
 /// neighbour, which is returned.
 #[inline(always)]
-fn peel(nodes: &mut [Node], x: usize) -> usize {
+fn peel<T: Tally>(nodes: &mut [Node], x: usize, tally: &mut T) -> usize {
     let leaf = &mut nodes[x];
     leaf.end = 0;
     leaf.pre = PEELED;
@@ -249,13 +345,14 @@ fn peel(nodes: &mut [Node], x: usize) -> usize {
     parent.acc ^= term;
     parent.cursor ^= x as u32;
     parent.end -= 1;
+    tally.hand_on(x, up, true);
     up
 }
 
 /// Peels `x` if it is a leaf, then its neighbour if that became one, and so on.
-fn peel_upwards(nodes: &mut [Node], mut x: usize) {
+fn peel_upwards<T: Tally>(nodes: &mut [Node], mut x: usize, tally: &mut T) {
     while x != 0 && nodes[x].end == 1 {
-        x = peel(nodes, x);
+        x = peel(nodes, x, tally);
     }
 }
 
@@ -276,7 +373,12 @@ const WALKED: u32 = NONE;
 /// between two different vertices are left to the search (they may be bridges). One
 /// pass over the edges; each chain is walked once. `chain` is scratch space. Returns
 /// whether the ground still has edges.
-fn fold_pendant_cycles(nodes: &mut [Node], ends: &[u32], chain: &mut Vec<u32>) -> bool {
+fn fold_pendant_cycles<T: Tally>(
+    nodes: &mut [Node],
+    ends: &[u32],
+    chain: &mut Vec<u32>,
+    tally: &mut T,
+) -> bool {
     let inner = |nodes: &[Node], v: usize| v != 0 && nodes[v].end == 2 && nodes[v].pre != PEELED;
     for pair in ends.chunks_exact(2) {
         let (u, w) = (pair[0] as usize, pair[1] as usize);
@@ -329,7 +431,12 @@ fn fold_pendant_cycles(nodes: &mut [Node], ends: &[u32], chain: &mut Vec<u32>) -
         top.acc ^= term;
         top.cursor ^= (last_a ^ last_b) as u32;
         top.end -= 2;
-        peel_upwards(nodes, p);
+        // The cycle's edges: one from each chain vertex towards p, and one more.
+        for &v in chain.iter() {
+            tally.hand_on(v as usize, p, false);
+        }
+        tally.edge(p);
+        peel_upwards(nodes, p, tally);
     }
     nodes[0].end > 0
 }
@@ -340,7 +447,12 @@ const SKIPPED: u32 = 1 << 31;
 
 /// The iterative DFS from vertex 0. The DFS path is the stack, so a vertex's parent is
 /// the entry below it.
-fn search(nodes: &mut [Node], adjacency: &[u32], stack: &mut Vec<u32>) -> u64 {
+fn search<T: Tally>(
+    nodes: &mut [Node],
+    adjacency: &[u32],
+    stack: &mut Vec<u32>,
+    tally: &mut T,
+) -> u64 {
     stack.clear();
     nodes[0].pre = 0;
     nodes[0].low = 0;
@@ -373,6 +485,7 @@ fn search(nodes: &mut [Node], adjacency: &[u32], stack: &mut Vec<u32>) -> u64 {
                     x.low = pre_w | (x.low & SKIPPED);
                 }
                 x.acc ^= 1;
+                tally.edge(v);
             }
             // Otherwise w is a finished descendant whose edge here was counted at w.
         } else {
@@ -382,6 +495,7 @@ fn search(nodes: &mut [Node], adjacency: &[u32], stack: &mut Vec<u32>) -> u64 {
                 let p = stack[len - 1] as usize;
                 parent = if len >= 2 { stack[len - 2] } else { NONE };
                 let lv = node.low & !SKIPPED;
+                tally.hand_on(v, p, lv == node.pre);
                 let up = &mut nodes[p];
                 if lv == node.pre {
                     up.acc ^= node.acc + 1; // a bridge: Colon Principle

@@ -28,6 +28,7 @@ mod dfs;
 pub mod lean;
 pub mod moves;
 pub mod position;
+pub mod summary;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 

@@ -4,10 +4,13 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use hackenbush::Analyzed;
 use hackenbush::analysis::position::winning_moves;
-use hackenbush::report::{GraphReport, MoveReport, PositionReport, Report, text};
+use hackenbush::analysis::summary;
+use hackenbush::report::json::JsonReport;
+use hackenbush::report::{GraphReport, MoveReport, PositionReport, text};
 use hackenbush::source::Source;
-use hackenbush::syntax::Position;
+use hackenbush::syntax::{GraphDecl, GraphSink};
 
 use super::args::AnalyzeArgs;
 use super::input::{self, Input};
@@ -23,51 +26,95 @@ pub fn run(args: &AnalyzeArgs) -> ExitCode {
     }
 }
 
-/// Returns whether every input was read cleanly.
+/// Returns whether every input was read cleanly. Each position is reported as soon as it
+/// is read, each graph analyzed as soon as it is read: memory follows the largest graph
+/// (or, with `--moves`, the largest position).
 fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
-    let mut report = Report::default();
+    let mut json = JsonReport::new();
+    let mut errors = Vec::new();
     let clean = input::each_position(
         Input::list(&args.input.files),
         args.input.format(),
         &mut out,
-        |out, source, position| {
-            let position = evaluate(source, position, args.moves);
+        || Evaluated::new(args.moves),
+        |out, source, read, graphs| {
+            let position = graphs.report(input::position_label(source, &read), source);
             if args.json {
-                report.positions.push(position);
+                json.position(out, &position)?;
             } else {
-                out.write_all(text::position(&position).as_bytes())?;
+                output::write_text(out, |t| text::write_position(t, &position))?;
             }
             Ok(())
         },
-        |error| report.errors.push(error),
+        |error| errors.push(error),
     )?;
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from)?;
-        out.write_all(b"\n")?;
+        for error in errors {
+            json.error(error);
+        }
+        json.finish(&mut out)?;
     }
     out.flush()?;
     Ok(clean)
 }
 
-/// The report of one position of `source`, with its winning moves if asked.
-fn evaluate(source: &Source, position: Position, moves: bool) -> PositionReport {
-    let label = input::position_label(source, &position);
-    let graphs = hackenbush::analyze_position(position);
-    let mut report = PositionReport::new(
-        label,
-        graphs
-            .iter()
-            .map(|(graph, analysis)| GraphReport::new(graph, analysis))
-            .collect(),
-    );
-    if moves {
-        report.winning_moves = Some(
-            winning_moves(&graphs)
-                .iter()
-                .map(|m| MoveReport::new(m, &graphs, source))
-                .collect(),
-        );
+/// The graphs of a position as `analyze` reports them: each summarized as it is read
+/// (no model), or with `--moves` analyzed in full, since the winning-move search needs
+/// every graph's blocks once the nim-sum is known.
+enum Evaluated {
+    Summaries {
+        reports: Vec<GraphReport>,
+        scratch: summary::Scratch,
+    },
+    Full(Analyzed),
+}
+
+impl Evaluated {
+    fn new(moves: bool) -> Self {
+        if moves {
+            Evaluated::Full(Analyzed::default())
+        } else {
+            Evaluated::Summaries {
+                reports: Vec::new(),
+                scratch: summary::Scratch::default(),
+            }
+        }
     }
-    report
+
+    /// The report of the position `label` of `source`.
+    fn report(self, label: String, source: &Source) -> PositionReport {
+        match self {
+            Evaluated::Summaries { reports, .. } => PositionReport::new(label, reports),
+            Evaluated::Full(Analyzed { graphs }) => {
+                let mut report = PositionReport::new(
+                    label,
+                    graphs
+                        .iter()
+                        .map(|(graph, analysis)| GraphReport::new(graph, analysis))
+                        .collect(),
+                );
+                report.winning_moves = Some(
+                    winning_moves(&graphs)
+                        .iter()
+                        .map(|m| MoveReport::new(m, &graphs, source))
+                        .collect(),
+                );
+                report
+            }
+        }
+    }
+}
+
+impl GraphSink for Evaluated {
+    fn graph(&mut self, decl: GraphDecl) {
+        match self {
+            Evaluated::Summaries { reports, scratch } => {
+                let name = decl.display_name(reports.len());
+                let summary = summary::summarize(decl, scratch);
+                reports.push(GraphReport::from_summary(name, &summary));
+            }
+            Evaluated::Full(analyzed) => analyzed.graph(decl),
+        }
+    }
 }

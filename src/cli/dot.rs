@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use hackenbush::analysis::position::winning_moves;
 use hackenbush::report::dot::{self, Options, RenderFormat};
+use hackenbush::syntax::Collected;
 
 use super::args::{DotArgs, RenderArg};
 use super::input::{self, Input};
@@ -32,16 +33,17 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
         Input::list(&args.input.files),
         args.input.format(),
         &mut sink,
-        |_, source, position| {
+        Collected::default,
+        |_, source, read, collected| {
             seen += 1;
             if args
                 .case
-                .is_some_and(|c| position.case.unwrap_or(1) as u64 != c)
+                .is_some_and(|c| read.case.unwrap_or(1) as u64 != c)
             {
                 return Ok(());
             }
-            let label = input::position_label(source, &position);
-            let graphs = hackenbush::analyze_position(position);
+            let label = input::position_label(source, &read);
+            let graphs = hackenbush::analyze_position(collected.into_position(read));
             let mut winning = vec![Vec::new(); graphs.len()];
             if args.moves {
                 for m in winning_moves(&graphs) {

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use hackenbush::Analyzed;
 use hackenbush::report::explain;
 
 use super::args::ExplainArgs;
@@ -18,12 +19,12 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         Input::list(&args.input.files),
         args.input.format(),
         &mut out,
-        |out, source, position| {
+        Analyzed::default,
+        |out, source, read, Analyzed { graphs }| {
             if !std::mem::take(&mut first) {
                 out.write_all(b"\n")?;
             }
-            let label = input::position_label(source, &position);
-            let graphs = hackenbush::analyze_position(position);
+            let label = input::position_label(source, &read);
             out.write_all(explain::position(&label, &graphs, source, color).as_bytes())?;
             Ok(())
         },

@@ -3,9 +3,10 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
 use hackenbush::source::Source;
-use hackenbush::syntax::{self, Format, Position};
+use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
 use super::output::{self, Stop};
 
@@ -100,15 +101,19 @@ fn unknown_extension(path: &Path) -> String {
     )
 }
 
-/// Reads every input in turn and hands each position to `on_position`, in order. Inputs
-/// that cannot be read and malformed positions are reported on stderr (after flushing
-/// `out`, so messages follow what was already printed) and handed to `on_error`; the
-/// inputs after them are still read. Returns whether everything was clean.
-pub fn each_position<W: Write>(
+/// Reads every input in turn, one position at a time: the graphs of each go to a new
+/// sink from `new_sink` as they are read, and the sink goes to `on_position` when the
+/// position is complete, so that memory follows the largest position, not the input.
+/// Warnings are shown on stderr before the position is reported. Inputs that cannot be
+/// read and malformed positions are reported on stderr (after flushing `out`, so messages
+/// follow what was already printed) and handed to `on_error`; the inputs after them are
+/// still read. Returns whether everything was clean.
+pub fn each_position<W: Write, S: GraphSink>(
     inputs: Vec<Input>,
     format: Option<Format>,
     out: &mut W,
-    mut on_position: impl FnMut(&mut W, &Source, Position) -> Result<(), Stop>,
+    mut new_sink: impl FnMut() -> S,
+    mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<(), Stop>,
     mut on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
     let mut clean = true;
@@ -129,18 +134,24 @@ pub fn each_position<W: Write>(
                 continue;
             }
         };
-        for position in syntax::parse(format, &source) {
-            match position {
-                Ok(position) => {
-                    if !position.warnings.is_empty() {
+        let mut reader = syntax::reader(format, &source);
+        loop {
+            let mut sink = Warned {
+                inner: new_sink(),
+                warnings: Vec::new(),
+            };
+            match reader.next_position(&mut sink) {
+                None => break,
+                Some(Ok(read)) => {
+                    if !sink.warnings.is_empty() {
                         out.flush()?;
-                        for warning in &position.warnings {
+                        for warning in &sink.warnings {
                             output::report_warning(warning, &source);
                         }
                     }
-                    on_position(out, &source, position)?
+                    on_position(out, &source, read, sink.inner)?;
                 }
-                Err(diagnostic) => {
+                Some(Err(diagnostic)) => {
                     out.flush()?;
                     output::report_diagnostic(&diagnostic, &source);
                     clean = false;
@@ -158,9 +169,25 @@ pub fn each_position<W: Write>(
     Ok(clean)
 }
 
+/// Graphs go on to `inner`; warnings wait until the position is complete.
+struct Warned<S> {
+    inner: S,
+    warnings: Vec<Diagnostic>,
+}
+
+impl<S: GraphSink> GraphSink for Warned<S> {
+    fn graph(&mut self, graph: GraphDecl) {
+        self.inner.graph(graph);
+    }
+
+    fn warning(&mut self, warning: Diagnostic) {
+        self.warnings.push(warning);
+    }
+}
+
 /// `<file>` or `<file>#<case>`: how reports name a position.
-pub fn position_label(source: &Source, position: &Position) -> String {
-    match position.case {
+pub fn position_label(source: &Source, read: &PositionRead) -> String {
+    match read.case {
         Some(case) => format!("{}#{case}", source.name()),
         None => source.name().to_string(),
     }

@@ -73,6 +73,37 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
+/// Runs `render`, which writes text with `std::fmt::Write`, straight into `out`: the
+/// first I/O error is the result.
+pub fn write_text<W: Write>(
+    out: &mut W,
+    render: impl FnOnce(&mut Text<'_, W>) -> std::fmt::Result,
+) -> io::Result<()> {
+    let mut text = Text { out, error: None };
+    let result = render(&mut text);
+    match (text.error, result) {
+        (Some(e), _) => Err(e),
+        (None, Ok(())) => Ok(()),
+        (None, Err(_)) => Err(io::Error::other("formatting failed")),
+    }
+}
+
+/// `std::fmt::Write` over an `io::Write`, keeping the first I/O error (see
+/// [`write_text`]).
+pub struct Text<'a, W> {
+    out: &'a mut W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> std::fmt::Write for Text<'_, W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.out.write_all(s.as_bytes()).map_err(|e| {
+            self.error.get_or_insert(e);
+            std::fmt::Error
+        })
+    }
+}
+
 /// Buffered standard output.
 pub fn stdout() -> BufWriter<Stdout> {
     BufWriter::with_capacity(1 << 16, io::stdout())

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use hackenbush::Analyzed;
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::report::text::star;
 
@@ -36,12 +37,13 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
         Input::list(&args.input.files),
         args.input.format(),
         &mut out,
-        |out, source, position| {
-            writeln!(out, "{}", input::position_label(source, &position))?;
-            if position.graphs.is_empty() {
+        Analyzed::default,
+        |out, source, read, Analyzed { graphs }| {
+            writeln!(out, "{}", input::position_label(source, &read))?;
+            if graphs.is_empty() {
                 writeln!(out, "  (no graphs)")?;
             }
-            for (graph, analysis) in hackenbush::analyze_position(position) {
+            for (graph, analysis) in graphs {
                 match game_tree::verify(&graph, &analysis, limit) {
                     Ok(v) => {
                         disagreements += usize::from(!v.agrees());

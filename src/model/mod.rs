@@ -51,10 +51,7 @@ impl Graph {
     /// Time and memory are linear in the number of edges and ground vertices; the size
     /// of the vertex table is never used to size an allocation beyond that.
     pub fn build(decl: GraphDecl, index: usize) -> Graph {
-        let name = decl
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("{} {}", decl.kind.noun(), index + 1));
+        let name = decl.display_name(index);
         let edge_count = decl.edges.len();
         let mut net = UnGraph::with_capacity(edge_count.saturating_add(1), edge_count);
         net.add_node(Node::Ground);

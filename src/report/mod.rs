@@ -8,12 +8,14 @@
 
 pub mod dot;
 pub mod explain;
+pub mod json;
 pub mod text;
 
 use serde::Serialize;
 
 use crate::analysis::Analysis;
 use crate::analysis::position::Move;
+use crate::analysis::summary::Summary;
 use crate::model::Graph;
 use crate::source::Source;
 use crate::syntax::VertexName;
@@ -100,39 +102,47 @@ impl MoveReport {
     }
 }
 
-/// One graph of a position.
+/// One graph of a position. Counts are 32-bit, which every graph fits (a graph has fewer
+/// than 2^32 vertices, and fewer than 2^32 edges since an input is under 4 GiB), so that
+/// a position of millions of graphs costs 48 bytes a graph here.
 #[derive(Clone, Debug, Serialize)]
 pub struct GraphReport {
     /// The input's name for it, or `graph N` / `tree N` (1-based).
-    pub name: String,
+    pub name: Box<str>,
     /// Its Grundy value.
     pub grundy: u64,
     /// Distinct vertices used by the input (ground vertices counted one by one).
-    pub vertices: usize,
+    pub vertices: u32,
     /// All edges of the input.
-    pub edges: usize,
+    pub edges: u32,
     /// Edges not connected to the ground, dropped before the analysis.
-    pub ignored_edges: usize,
+    pub ignored_edges: u32,
     /// Ground vertices declared.
-    pub ground_vertices: usize,
+    pub ground_vertices: u32,
     /// 2-edge-connected blocks of the attached part (the ground's block included).
-    pub blocks: usize,
+    pub blocks: u32,
     /// Bridges of the attached part.
-    pub bridges: usize,
+    pub bridges: u32,
 }
 
 impl GraphReport {
     /// The report of one analyzed graph.
     pub fn new(graph: &Graph, analysis: &Analysis) -> Self {
+        GraphReport::from_summary(graph.name.clone(), &Summary::of(graph, analysis))
+    }
+
+    /// The report of the graph called `name`, from its summary.
+    pub fn from_summary(name: String, summary: &Summary) -> Self {
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         GraphReport {
-            name: graph.name.clone(),
-            grundy: analysis.value,
-            vertices: graph.vertex_count,
-            edges: graph.net.edge_count(),
-            ignored_edges: analysis.ignored_edges,
-            ground_vertices: graph.decl.ground.len(),
-            blocks: analysis.blocks.len(),
-            bridges: analysis.bridge_count(),
+            name: name.into(),
+            grundy: summary.value,
+            vertices: count(summary.vertices),
+            edges: count(summary.edges),
+            ignored_edges: count(summary.ignored_edges()),
+            ground_vertices: count(summary.ground_vertices),
+            blocks: count(summary.blocks()),
+            bridges: count(summary.bridges),
         }
     }
 }

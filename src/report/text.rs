@@ -7,14 +7,21 @@
 //!   nim-sum *2: first player wins
 //! ```
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use super::{MoveReport, PositionReport, Winner};
 
 /// Renders one position, ending with a newline.
 pub fn position(report: &PositionReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}", report.source);
+    let _ = write_position(&mut out, report);
+    out
+}
+
+/// Writes one position to `out`, ending with a newline, line by line (a position of
+/// millions of graphs is never held as one string).
+pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Result {
+    writeln!(out, "{}", report.source)?;
     let name_width = report
         .graphs
         .iter()
@@ -29,58 +36,57 @@ pub fn position(report: &PositionReport) -> String {
         .unwrap_or(0);
     for g in &report.graphs {
         let pad = name_width - g.name.chars().count();
-        let _ = write!(
+        write!(
             out,
             "  {}{:pad$}  {:<value_width$}  {} edge{}",
             g.name,
             "",
             star(g.grundy),
             g.edges,
-            plural(g.edges)
-        );
+            plural(g.edges as usize)
+        )?;
         if g.ignored_edges > 0 {
-            let _ = write!(
+            write!(
                 out,
                 ", {} not attached to the ground (ignored)",
                 g.ignored_edges
-            );
+            )?;
         }
         if g.ground_vertices == 0 {
-            out.push_str(", no ground");
+            out.write_str(", no ground")?;
         }
-        out.push('\n');
+        out.write_char('\n')?;
     }
     if report.graphs.is_empty() {
-        out.push_str("  (no graphs)\n");
+        out.write_str("  (no graphs)\n")?;
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "  nim-sum {}: {}",
         star(report.nim_sum),
         winner(report.winner)
-    );
+    )?;
     if let Some(moves) = &report.winning_moves {
-        write_moves(&mut out, report, moves);
+        write_moves(out, report, moves)?;
     }
-    out
+    Ok(())
 }
 
 /// The list of winning moves under a position.
-fn write_moves(out: &mut String, report: &PositionReport, moves: &[MoveReport]) {
+fn write_moves(out: &mut impl Write, report: &PositionReport, moves: &[MoveReport]) -> fmt::Result {
     if report.winner == Winner::Second {
-        out.push_str(
+        return out.write_str(
             "  no winning move: whatever the player to move cuts, the nim-sum becomes nonzero\n",
         );
-        return;
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "  {} winning move{}:",
         moves.len(),
         plural(moves.len())
-    );
+    )?;
     for m in moves {
-        let _ = writeln!(
+        writeln!(
             out,
             "    cut edge {} ({}-{}, line {}) of {}: leaves it {}",
             m.edge,
@@ -89,8 +95,9 @@ fn write_moves(out: &mut String, report: &PositionReport, moves: &[MoveReport]) 
             m.line,
             report.graphs[m.graph].name,
             star(m.value_after)
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// A nim value as `*n` (`*0` for zero).
@@ -115,7 +122,7 @@ mod tests {
     use super::*;
     use crate::report::GraphReport;
 
-    fn graph(name: &str, grundy: u64, edges: usize, ignored: usize) -> GraphReport {
+    fn graph(name: &str, grundy: u64, edges: u32, ignored: u32) -> GraphReport {
         GraphReport {
             name: name.into(),
             grundy,

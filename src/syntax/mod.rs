@@ -246,6 +246,17 @@ pub struct GraphDecl {
     pub edges: Vec<EdgeDecl>,
 }
 
+impl GraphDecl {
+    /// The name to show: the input's, or `graph N` / `tree N` for the graph at 0-based
+    /// `index` of its position.
+    pub fn display_name(&self, index: usize) -> String {
+        match &self.name {
+            Some(name) => name.clone(),
+            None => format!("{} {}", self.kind.noun(), index + 1),
+        }
+    }
+}
+
 /// One position: the sum of its graphs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -264,8 +275,11 @@ pub struct Position {
 pub trait GraphSink {
     /// One graph of the position being read.
     fn graph(&mut self, graph: GraphDecl);
-    /// Something legal that looks like a mistake, in the position being read.
-    fn warning(&mut self, warning: Diagnostic);
+    /// Something legal that looks like a mistake, in the position being read; ignored
+    /// unless the sink keeps it.
+    fn warning(&mut self, warning: Diagnostic) {
+        let _ = warning;
+    }
 }
 
 /// A position once read: its graphs went to the [`GraphSink`].
