@@ -25,6 +25,18 @@ fn run(globs: &[&str]) {
     cases.run();
 }
 
+/// `README.md` and `docs/*.md`.
+fn documentation_files() -> Vec<std::path::PathBuf> {
+    let mut docs = vec![std::path::PathBuf::from("README.md")];
+    for entry in std::fs::read_dir("docs").expect("docs/ exists") {
+        let path = entry.expect("readable docs/").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            docs.push(path);
+        }
+    }
+    docs
+}
+
 #[test]
 fn transcripts() {
     run(&["tests/cmd/*.md", "tests/cmd/*.toml"]);
@@ -40,13 +52,7 @@ fn documentation() {
 /// documentation every console block starts at the margin and runs `hackenbush` only.
 #[test]
 fn every_console_example_of_the_documentation_runs() {
-    let mut docs = vec![std::path::PathBuf::from("README.md")];
-    for entry in std::fs::read_dir("docs").expect("docs/ exists") {
-        let path = entry.expect("readable docs/").path();
-        if path.extension().is_some_and(|e| e == "md") {
-            docs.push(path);
-        }
-    }
+    let docs = documentation_files();
     let mut failures = Vec::new();
     let mut commands = 0;
     for doc in &docs {
@@ -75,6 +81,58 @@ fn every_console_example_of_the_documentation_runs() {
         }
     }
     assert!(commands >= 20, "only {commands} console examples");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The documentation shows inputs as they are: a `text` or `json` block right after a
+/// paragraph that names a bundled file (`` `examples/bowtie.hb` ``) holds exactly that file.
+#[test]
+fn files_shown_in_the_documentation_are_the_files() {
+    let docs = documentation_files();
+    let mut failures = Vec::new();
+    let mut shown = 0;
+    for doc in &docs {
+        let text = std::fs::read_to_string(doc).expect("readable doc");
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            if !matches!(lines[i], "```text" | "```json") {
+                i += 1;
+                continue;
+            }
+            let end = (i + 1..lines.len())
+                .find(|&j| lines[j].starts_with("```"))
+                .expect("a closed block");
+            let body: String = lines[i + 1..end].iter().map(|l| format!("{l}\n")).collect();
+            // The paragraph before the block (above the blank line that precedes it).
+            let mut start = i.saturating_sub(1);
+            while start > 0 && lines[start].trim().is_empty() {
+                start -= 1;
+            }
+            while start > 0 && !lines[start - 1].trim().is_empty() {
+                start -= 1;
+            }
+            let paragraph = lines[start..i].join(" ");
+            for named in paragraph.split('`').skip(1).step_by(2) {
+                if !(named.starts_with("examples/") || named.starts_with("tests/")) {
+                    continue;
+                }
+                let Ok(file) = std::fs::read_to_string(named) else {
+                    continue;
+                };
+                shown += 1;
+                if file.replace("\r\n", "\n") != body {
+                    failures.push(format!(
+                        "{}:{}: the block is not {named} as it is",
+                        doc.display(),
+                        i + 1
+                    ));
+                }
+            }
+            i = end + 1;
+        }
+    }
+    assert!(shown >= 8, "only {shown} files shown");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
