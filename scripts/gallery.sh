@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Redraws the gallery: every example of examples/ as a picture.
 #
-# 1. Rewrites the golden DOT files tests/golden/dot/<example>.dot and
-#    <example>.reduced.dot (BLESS=1 cargo test --test dot), which hold exactly what
-#    `hackenbush dot [--reduced] examples/<example>` prints: one DOT graph per position.
+# 1. Adds the golden DOT cases of a new example, tests/golden/dot/<example>.toml and
+#    <example>.reduced.toml (and drops those of a removed one), then rewrites their
+#    expected output, <example>.stdout and <example>.reduced.stdout (TRYCMD=overwrite
+#    cargo test --test cli pictures): exactly what `hackenbush dot [--reduced]
+#    examples/<example>` prints, one DOT graph per position.
 # 2. Renders each position with Graphviz into docs/gallery/: <example>.svg and
 #    <example>.reduced.svg, or <example>-<case>.svg and <example>-<case>.reduced.svg for a
 #    file with several positions (christmas test cases). Any Graphviz warning is an error.
 # 3. Writes docs/gallery.md, which shows them all.
 #
 # Usage: scripts/gallery.sh    (from anywhere; needs cargo and Graphviz `dot`)
-# tests/dot.rs checks that the golden files are current and that every picture exists.
+# tests/cli.rs checks that the golden files are current; tests/dot.rs that every example
+# has its cases and every picture exists.
 
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +24,27 @@ if ! command -v dot >/dev/null 2>&1; then
     exit 1
 fi
 
-BLESS=1 cargo test --quiet --test dot golden_dot_files_are_current >/dev/null
+# Golden cases for every example (a new example gets an empty expected output, which
+# the overwrite below fills in).
+for path in examples/*; do
+    file=$(basename "$path")
+    case "$file" in *.hb | *.in | *.txt | *.json | *.dot | *.gv | *.cgs) ;; *) continue ;; esac
+    for variant in "" .reduced; do
+        toml=tests/golden/dot/$file$variant.toml
+        [ -f "$toml" ] && continue
+        flag=""
+        [ -n "$variant" ] && flag='"--reduced", '
+        printf 'bin.name = "hackenbush"\nargs = ["dot", %s"examples/%s"]\nstderr = ""\n' \
+            "$flag" "$file" >"$toml"
+        : >"tests/golden/dot/$file$variant.stdout"
+    done
+done
+# No case without its example.
+for toml in tests/golden/dot/*.toml; do
+    name=$(basename "$toml" .toml)
+    [ -f "examples/${name%.reduced}" ] || rm -f "$toml" "tests/golden/dot/$name.stdout"
+done
+TRYCMD=overwrite cargo test --quiet --test cli pictures >/dev/null 2>&1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -67,7 +90,7 @@ cat >"$md" <<'EOF'
 
 Every example of [`examples/`](../examples) drawn by `hackenbush dot`: first the graphs as
 written, then their reduction (`--reduced`). `scripts/gallery.sh` redraws this page from
-the golden DOT files of `tests/dot.rs` (`tests/golden/dot/`).
+the golden DOT files of `tests/golden/dot/`.
 
 How to read them:
 
@@ -90,11 +113,11 @@ EOF
 
 for path in examples/*; do
     file=$(basename "$path")
-    golden=tests/golden/dot/$file.dot
+    golden=tests/golden/dot/$file.stdout
     [ -f "$golden" ] || continue
     count=$(split_positions "$golden")
     for ((k = 1; k <= count; k++)); do mv "$tmp/split/$k.dot" "$tmp/plain-$k.dot"; done
-    split_positions "tests/golden/dot/$file.reduced.dot" >/dev/null
+    split_positions "tests/golden/dot/$file.reduced.stdout" >/dev/null
 
     {
         echo "## $file"

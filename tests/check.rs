@@ -1,9 +1,11 @@
 //! `hackenbush check`: judge data against the POJ 3710 promises.
 //!
-//! - `tests/fixtures/check/NAME.in`: `hackenbush check NAME.in` (with the arguments in
-//!   `NAME.args`, if there is one) must print `NAME.stdout` and `NAME.stderr` and exit with
-//!   the status in `NAME.code`. `BLESS=1 cargo test --test check` rewrites the expected
-//!   files from the current output; review the diff before committing it.
+//! - `tests/fixtures/check/NAME.in`: `NAME.check.toml` runs `hackenbush check NAME.in`
+//!   (with more arguments, if any), which must print `NAME.check.stdout` and
+//!   `NAME.check.stderr` and exit with the case's `status.code` (0 when it has none).
+//!   These are trycmd cases of `tests/cli.rs`; `TRYCMD=overwrite cargo test --test cli`
+//!   rewrites the expected files. Here: every fixture has its case, the fixtures exit 0, 1
+//!   and 2 between them, and every kind of violation is shown by one.
 //! - The bounds `N < 100`, `m < 100`, `k < 500` are checked on inputs written here, at
 //!   the bound and one below, rather than committed as large files.
 //! - Random POJ-valid trees with polygons (seeded) must pass clean, and each with one
@@ -14,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::{Run, golden};
+use common::Run;
 use hackenbush::check::{self, Options, ViolationKind};
 use hackenbush::syntax::christmas::Cases;
 
@@ -25,8 +27,15 @@ fn run(dir: &Path, args: &[&str]) -> Run {
     common::run(dir, &all)
 }
 
+/// The exit status a case expects: its `status.code`, or 0 (trycmd's default, success).
+fn expected_code(case: &str) -> usize {
+    case.lines()
+        .find_map(|line| line.strip_prefix("status.code = "))
+        .map_or(0, |code| code.trim().parse().expect("a status code"))
+}
+
 #[test]
-fn fixtures() {
+fn fixtures_cover_every_status_and_every_kind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
     let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
         .expect("fixture folder exists")
@@ -39,26 +48,22 @@ fn fixtures() {
     let mut codes = [0; 3];
     for path in &inputs {
         let name = path.file_name().unwrap().to_str().unwrap();
-        let extra = fs::read_to_string(path.with_extension("args")).unwrap_or_default();
-        let mut args: Vec<&str> = extra.split_whitespace().collect();
-        args.push(name);
-        let got = run(&dir, &args);
-        if got.stderr.contains("panicked") {
-            failures.push(format!("{name}: panic\n{}", got.stderr));
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let case = dir.join(format!("{stem}.check.toml"));
+        let Ok(text) = fs::read_to_string(&case) else {
+            failures.push(format!("{name} has no case {}", case.display()));
+            continue;
+        };
+        if !text.contains("args = [\"check\"") || !text.contains(&format!("\"{name}\"]")) {
+            failures.push(format!("{} does not check {name}:\n{text}", case.display()));
         }
-        if let Some(slot) = usize::try_from(got.code)
-            .ok()
-            .and_then(|c| codes.get_mut(c))
-        {
-            *slot += 1;
+        match codes.get_mut(expected_code(&text)) {
+            Some(slot) => *slot += 1,
+            None => failures.push(format!("{}: status not 0, 1 or 2", case.display())),
         }
-        failures.extend(golden(&path.with_extension("stdout"), &got.stdout));
-        failures.extend(golden(&path.with_extension("stderr"), &got.stderr));
-        failures.extend(golden(
-            &path.with_extension("code"),
-            &format!("{}\n", got.code),
-        ));
-        seen_kinds.push_str(got.stdout.lines().last().unwrap_or(""));
+        let stdout = fs::read_to_string(dir.join(format!("{stem}.check.stdout")))
+            .unwrap_or_else(|e| panic!("{stem}.check.stdout: {e}"));
+        seen_kinds.push_str(stdout.lines().last().unwrap_or(""));
     }
     assert!(inputs.len() >= 15, "only {} check fixtures", inputs.len());
     assert!(

@@ -1,13 +1,14 @@
 //! Pictures (`hackenbush::report::dot`): every example draws to DOT text that
-//! graphviz-rust parses back and Graphviz renders without a word on stderr, the DOT text
-//! matches the golden files in `tests/golden/dot/`, and the gallery in `docs/gallery/` has
+//! graphviz-rust parses back and Graphviz renders without a word on stderr, every example
+//! has its golden DOT case in `tests/golden/dot/`, and the gallery in `docs/gallery/` has
 //! a picture of every example.
 //!
-//! Golden files: `<example file>.dot` (the graph as written) and `<example
-//! file>.reduced.dot` (the reduction), each holding one DOT graph per position in input
-//! order (a christmas file with several test cases holds several graphs), exactly what
-//! `hackenbush dot [--reduced] examples/<file>` prints. Rewrite them with
-//! `BLESS=1 cargo test --test dot` (or `scripts/gallery.sh`, which also redraws the
+//! Golden cases (trycmd, run by `tests/cli.rs`): `<example file>.toml` runs `hackenbush
+//! dot examples/<example file>` and `<example file>.reduced.toml` the same with
+//! `--reduced`; the expected DOT text is in `<example file>[.reduced].stdout`, one DOT graph
+//! per position in input order (a christmas file with several test cases holds several
+//! graphs). Rewrite them with `TRYCMD=overwrite cargo test --test cli` (or
+//! `scripts/gallery.sh`, which also adds the cases of a new example and redraws the
 //! gallery).
 //!
 //! Gallery: `docs/gallery/<example file>.svg` and `.reduced.svg` for a file with one
@@ -152,47 +153,42 @@ fn every_example_parses_back_and_renders_without_warnings() {
 }
 
 #[test]
-fn golden_dot_files_are_current() {
+fn every_example_has_its_golden_dot_cases() {
     let dir = root().join("tests/golden/dot");
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
-    if bless {
-        std::fs::create_dir_all(&dir).unwrap();
-    }
-    let mut expected_files = Vec::new();
-    let mut stale = Vec::new();
+    let mut cases = Vec::new();
+    let mut failures = Vec::new();
     for example in examples() {
-        for (suffix, options) in &VARIANTS {
-            let name = format!("{}{suffix}.dot", example.file);
-            let text = pictures(&example, options, false).concat();
-            let path = dir.join(&name);
-            if bless {
-                std::fs::write(&path, &text).unwrap();
+        for (suffix, _) in &VARIANTS {
+            let flag = if suffix.is_empty() {
+                ""
             } else {
-                match std::fs::read_to_string(&path) {
-                    Ok(golden) if golden == text => {}
-                    Ok(_) => stale.push(format!("{name} differs")),
-                    Err(e) => stale.push(format!("{name}: {e}")),
-                }
+                "\"--reduced\", "
+            };
+            let args = format!("args = [\"dot\", {flag}\"examples/{}\"]", example.file);
+            let case = format!("{}{suffix}.toml", example.file);
+            match std::fs::read_to_string(dir.join(&case)) {
+                Ok(text) if text.contains(&args) => {}
+                Ok(text) => failures.push(format!("{case} does not say `{args}`:\n{text}")),
+                Err(e) => failures.push(format!("{case}: {e}")),
             }
-            expected_files.push(name);
+            let stdout = format!("{}{suffix}.stdout", example.file);
+            if !dir.join(&stdout).is_file() {
+                failures.push(format!("{stdout} is missing"));
+            }
+            cases.push(case);
+            cases.push(stdout);
         }
     }
-    // No golden file without an example.
     for entry in std::fs::read_dir(&dir).expect("tests/golden/dot exists") {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        if !expected_files.contains(&name) {
-            if bless {
-                std::fs::remove_file(dir.join(&name)).unwrap();
-            } else {
-                stale.push(format!("{name} has no example"));
-            }
+        if !cases.contains(&name) {
+            failures.push(format!("{name} has no example"));
         }
     }
     assert!(
-        stale.is_empty(),
-        "golden DOT files are stale ({}); rerun with BLESS=1 cargo test --test dot, or \
-         scripts/gallery.sh",
-        stale.join("; ")
+        failures.is_empty(),
+        "golden DOT cases out of step with examples/ ({}); run scripts/gallery.sh",
+        failures.join("; ")
     );
 }
 

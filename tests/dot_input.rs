@@ -2,8 +2,7 @@
 //! as the same position.
 //!
 //! For every file in `examples/` and `tests/fixtures/valid/` (each format by its
-//! extension; a format whose parser is
-//! still a stub, answering "not available yet", is skipped), every position is drawn with
+//! extension), every position is drawn with
 //! `hackenbush::report::dot` as written (not `--reduced`: the reduction is another
 //! position), with and without its winning moves, parsed back with
 //! `hackenbush::syntax::dot::parse` and analysed again. Graph by graph, the name, the
@@ -25,13 +24,14 @@ use petgraph::graph::EdgeIndex;
 /// A position's title and its analysed graphs.
 type Titled = (String, Vec<(Graph, Analysis)>);
 
-/// The positions of an example, or `None` when its format is not available yet.
-fn positions(path: &Path) -> Option<Vec<Titled>> {
-    let format = Format::from_path(path)?;
+/// The positions of a bundled input, named by its path from the crate's root.
+fn positions(path: &Path) -> Vec<Titled> {
+    let format = Format::from_path(path).expect("bundled inputs have a known extension");
     let name = path
         .strip_prefix(common::root())
-        .ok()?
-        .to_str()?
+        .expect("bundled inputs are in the crate")
+        .to_str()
+        .expect("UTF-8 path")
         .to_string();
     let source = Source::new(name.clone(), std::fs::read(path).unwrap()).unwrap();
     let mut found = Vec::new();
@@ -44,11 +44,10 @@ fn positions(path: &Path) -> Option<Vec<Titled>> {
                 };
                 found.push((title, hackenbush::analyze_position(position)));
             }
-            Err(d) if d.message.contains("not available yet") => return None,
             Err(d) => panic!("{}", d.render(&source, false)),
         }
     }
-    Some(found)
+    found
 }
 
 /// The winning moves of a position, per graph, as `dot::position` takes them.
@@ -110,10 +109,7 @@ fn round_trip(
 fn every_example_round_trips_through_its_picture() {
     let mut checked = 0;
     for path in common::bundled_inputs() {
-        let Some(positions) = positions(&path) else {
-            continue;
-        };
-        for (title, graphs) in &positions {
+        for (title, graphs) in &positions(&path) {
             let moves: Vec<Move> = winning_moves(graphs);
             for winning in [Vec::new(), moves_per_graph(graphs)] {
                 let (text, again) = round_trip(title, graphs, &winning);
@@ -131,10 +127,7 @@ fn every_edge_keeps_its_ends_and_its_line() {
     // Beyond counts: edge j of the picture joins the pictures of the ends of input edge j,
     // ground vertices stay ground vertices, and each edge's span is its own line.
     for path in common::bundled_inputs() {
-        let Some(positions) = positions(&path) else {
-            continue;
-        };
-        for (title, graphs) in &positions {
+        for (title, graphs) in &positions(&path) {
             let (text, again) = round_trip(title, graphs, &[]);
             for (k, ((g, _), (h, _))) in graphs.iter().zip(&again).enumerate() {
                 let node = |v: u32| format!("n{}_{v}", k + 1);
@@ -176,10 +169,7 @@ fn reduced_pictures_parse_but_are_another_position() {
     // `hackenbush dot --reduced` draws the Colon Principle tree: valid DOT, read without
     // error, but not the position drawn (a block is one vertex, its edges one twig).
     for path in common::bundled_inputs() {
-        let Some(positions) = positions(&path) else {
-            continue;
-        };
-        for (title, graphs) in &positions {
+        for (title, graphs) in &positions(&path) {
             let text = dot::to_text(&dot::position(
                 title,
                 graphs,
@@ -195,8 +185,7 @@ fn reduced_pictures_parse_but_are_another_position() {
 
 #[test]
 fn drawn_example_reads_as_documented() {
-    let positions =
-        positions(&common::root().join("examples/drawn.dot")).expect("dot is available");
+    let positions = positions(&common::root().join("examples/drawn.dot"));
     assert_eq!(positions[0].0, "examples/drawn.dot");
     assert_eq!(positions.len(), 1);
     let graphs = &positions[0].1;

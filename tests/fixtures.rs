@@ -1,16 +1,18 @@
-//! Golden fixtures: every input under `tests/fixtures/` has its expected outputs beside it,
-//! and this one test walks them all, in sorted order.
+//! Golden fixtures: every input under `tests/fixtures/valid/` and `invalid/` is a trycmd
+//! case of `tests/cli.rs`, run in its folder, with its expected outputs beside it:
 //!
-//! - `valid/NAME.EXT`: `hackenbush analyze NAME.EXT` must exit 0 with stdout `NAME.out` and
-//!   nothing on stderr; christmas inputs (`.in`) also go through `hackenbush judge`, whose
-//!   stdout must be `NAME.judge`. Every graph small enough is also solved by the
-//!   brute-force oracle, so the golden values are proven, not just remembered.
-//! - `invalid/NAME.EXT`: `analyze` must exit 2 with stdout `NAME.out` (the positions before
-//!   the error) and stderr `NAME.stderr` (the located message with its caret); for `.in`,
-//!   `judge` must print the verdicts before the error (`NAME.judge`) and the same message.
+//! - `valid/NAME.EXT`: `NAME.analyze.toml` runs `hackenbush analyze NAME.EXT`, which must
+//!   exit 0 with stdout `NAME.analyze.stdout` and nothing on stderr; a christmas input
+//!   (`.in`) also has `NAME.judge.toml`, whose stdout is `NAME.judge.stdout`.
+//! - `invalid/NAME.EXT`: `analyze` must exit 2 with stdout `NAME.analyze.stdout` (the
+//!   positions before the error) and stderr `NAME.analyze.stderr` (the located message
+//!   with its caret); for `.in`, `judge` must print the verdicts before the error
+//!   (`NAME.judge.stdout`) and the same message (`NAME.judge.stderr`).
 //!
-//! `BLESS=1 cargo test --test fixtures` rewrites the expected files from the current
-//! output; review the diff before committing it.
+//! `TRYCMD=overwrite cargo test --test cli` rewrites the expected outputs. What this file
+//! checks is what a comparison of outputs cannot: every input has its cases, judge and
+//! analyze word an error the same, and every graph small enough is solved again by the
+//! brute-force oracle, so the golden values are proven, not just remembered.
 
 mod brute;
 mod common;
@@ -18,13 +20,17 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{golden, run};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 
 /// Largest attached graph the oracle is asked to solve here.
 const ORACLE_EDGES: usize = 16;
 
+fn root() -> PathBuf {
+    common::root().join("tests/fixtures")
+}
+
+/// The inputs of `dir`, sorted, with distinct names (their cases are named after them).
 fn inputs(dir: &Path) -> Vec<PathBuf> {
     let files = common::inputs_in(dir);
     let mut stems: Vec<_> = files
@@ -40,6 +46,69 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
         dir.display()
     );
     files
+}
+
+/// The commands a fixture runs through: `analyze`, and `judge` for christmas inputs.
+fn commands(input: &Path) -> &'static [&'static str] {
+    match Format::from_path(input) {
+        Some(Format::Christmas) => &["analyze", "judge"],
+        _ => &["analyze"],
+    }
+}
+
+/// `NAME.COMMAND.EXT` beside the input `NAME.*`.
+fn beside(input: &Path, command: &str, ext: &str) -> PathBuf {
+    let stem = input.file_stem().unwrap().to_str().unwrap();
+    input.with_file_name(format!("{stem}.{command}.{ext}"))
+}
+
+#[test]
+fn every_fixture_has_its_cases_and_every_case_its_fixture() {
+    let mut failures = Vec::new();
+    let mut walked = 0;
+    for folder in ["valid", "invalid"] {
+        let dir = root().join(folder);
+        let inputs = inputs(&dir);
+        let mut cases = Vec::new();
+        for input in &inputs {
+            let name = input.file_name().unwrap().to_str().unwrap();
+            for command in commands(input) {
+                let case = beside(input, command, "toml");
+                match fs::read_to_string(&case) {
+                    Ok(text) if text.contains(&format!("args = [\"{command}\", \"{name}\"]")) => {}
+                    Ok(text) => failures.push(format!(
+                        "{} does not run `{command} {name}`:\n{text}",
+                        case.display()
+                    )),
+                    Err(e) => failures.push(format!("{}: {e}", case.display())),
+                }
+                cases.push(case);
+            }
+            walked += 1;
+        }
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") && !cases.contains(&path) {
+                failures.push(format!("{} has no input beside it", path.display()));
+            }
+        }
+    }
+    assert!(walked >= 30, "only {walked} fixtures found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn judge_and_analyze_word_an_error_the_same() {
+    let dir = root().join("invalid");
+    let mut compared = 0;
+    for input in inputs(&dir) {
+        if commands(&input).contains(&"judge") {
+            let read = |command| fs::read_to_string(beside(&input, command, "stderr")).unwrap();
+            assert_eq!(read("judge"), read("analyze"), "{}", input.display());
+            compared += 1;
+        }
+    }
+    assert!(compared >= 5, "only {compared} christmas fixtures");
 }
 
 /// Proves every small graph of a valid fixture with the brute-force oracle.
@@ -71,70 +140,12 @@ fn prove_with_oracle(path: &Path, failures: &mut Vec<String>) -> usize {
 }
 
 #[test]
-fn golden_fixtures() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+fn valid_fixtures_are_proven_by_the_oracle() {
     let mut failures = Vec::new();
-    let mut walked = 0;
     let mut proven = 0;
-
-    let valid = root.join("valid");
-    for path in inputs(&valid) {
-        let name = path.file_name().unwrap().to_str().unwrap();
-        let analyzed = run(&valid, &["analyze", name]);
-        if analyzed.code != 0 || !analyzed.stderr.is_empty() {
-            failures.push(format!(
-                "{name}: exit {} with stderr:\n{}",
-                analyzed.code, analyzed.stderr
-            ));
-        }
-        failures.extend(golden(&path.with_extension("out"), &analyzed.stdout));
-        if name.ends_with(".in") {
-            let judged = run(&valid, &["judge", name]);
-            if judged.code != 0 {
-                failures.push(format!("{name}: judge exit {}", judged.code));
-            }
-            failures.extend(golden(&path.with_extension("judge"), &judged.stdout));
-        }
+    for path in inputs(&root().join("valid")) {
         proven += prove_with_oracle(&path, &mut failures);
-        walked += 1;
     }
-
-    let invalid = root.join("invalid");
-    for path in inputs(&invalid) {
-        let name = path.file_name().unwrap().to_str().unwrap();
-        let analyzed = run(&invalid, &["analyze", name]);
-        if analyzed.code != 2 {
-            failures.push(format!(
-                "{name}: analyze exit {}, expected 2",
-                analyzed.code
-            ));
-        }
-        if analyzed.stderr.contains("panicked") {
-            failures.push(format!("{name}: panic\n{}", analyzed.stderr));
-        }
-        failures.extend(golden(&path.with_extension("out"), &analyzed.stdout));
-        failures.extend(golden(&path.with_extension("stderr"), &analyzed.stderr));
-        if name.ends_with(".in") {
-            let judged = run(&invalid, &["judge", name]);
-            if judged.code != 2 {
-                failures.push(format!("{name}: judge exit {}, expected 2", judged.code));
-            }
-            if judged.stderr != analyzed.stderr {
-                failures.push(format!(
-                    "{name}: judge and analyze report the error differently:\n{}",
-                    judged.stderr
-                ));
-            }
-            failures.extend(golden(&path.with_extension("judge"), &judged.stdout));
-        }
-        walked += 1;
-    }
-
-    assert!(
-        walked >= 30,
-        "only {walked} fixtures found under {}",
-        root.display()
-    );
     assert!(
         proven >= 20,
         "only {proven} fixture graphs proven by the oracle"

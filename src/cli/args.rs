@@ -27,7 +27,8 @@ Examples:
   hackenbush analyze --json examples/poj-sample.in
   hackenbush judge < tests.in
 
-Exit status: 0 on success, 2 on bad input or usage (see docs/exit-codes.md).";
+Exit status: 0 on success, 1 when check or verify finds a problem, 2 on bad input or usage \
+(see docs/exit-codes.md).";
 
 /// `hackenbush`: the command line.
 #[derive(Debug, Parser)]
@@ -55,8 +56,8 @@ pub enum Command {
 Reports, for every position, the Grundy value of each graph (as *n), the nim-sum of the \
 position and who wins with best play.
 
-A file is one position (hb, JSON) or a sequence of test cases, each one position \
-(christmas). Edges not connected to the ground are ignored, and the report says how many.",
+A file is one position (hb, JSON, DOT) or a sequence of positions: one per test case \
+(christmas), one per line (cgsuite). Edges not connected to the ground are ignored, and the report says how many.",
         after_help = "\
 Examples:
   hackenbush analyze examples/bowtie.hb
@@ -105,7 +106,7 @@ Colour is used when stdout is a terminal and NO_COLOR is not set.",
         after_help = "\
 Examples:
   hackenbush explain examples/bowtie.hb
-  hackenbush explain examples/poj-sample.in | less -R"
+  hackenbush explain examples/poj-sample.in examples/drawn.dot"
     )]
     Explain(ExplainArgs),
 
@@ -170,7 +171,7 @@ pub enum FormatArg {
     Json,
     /// Graphviz DOT: undirected graphs, ground vertices marked ground=true (.dot, .gv)
     Dot,
-    /// CGSuite Hackenbush strings, green edges: e(ee;e):{x} ... (.cgs)
+    /// CGSuite Hackenbush strings, green edges: e(ee;e) ... (.cgs)
     Cgsuite,
 }
 
@@ -189,8 +190,8 @@ impl From<FormatArg> for Format {
 /// Where positions come from: files (or stdin) and their format.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Input format; by default the extension decides (.hb, .json; .in and .txt are
-    /// christmas). Required when reading stdin.
+    /// Input format; by default each file's extension decides (.hb, .in and .txt for
+    /// christmas, .json, .dot and .gv, .cgs). Required when reading stdin.
     #[arg(short, long, value_enum)]
     pub format: Option<FormatArg>,
 

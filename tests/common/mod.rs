@@ -1,5 +1,6 @@
-//! What several test files share: running the binary, golden-file comparison with a
-//! `BLESS=1` mode, and the list of bundled inputs. Not every file uses every piece.
+//! What several test files share: running the binary, the list of bundled inputs, small
+//! graphs and the proptest setup. Not every file uses every piece. (Golden outputs are
+//! compared by trycmd, in `tests/cli.rs`.)
 #![allow(dead_code)]
 
 use std::fs;
@@ -28,27 +29,6 @@ pub fn run(dir: &Path, args: &[&str]) -> Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
-}
-
-/// Compares `actual` with the file `expected`, or writes it when `BLESS` is set (then
-/// review the diff before committing). Returns a description of the mismatch, if any.
-pub fn golden(expected: &Path, actual: &str) -> Option<String> {
-    if std::env::var_os("BLESS").is_some() {
-        fs::write(expected, actual).expect("writable fixture");
-        return None;
-    }
-    let want = fs::read_to_string(expected).unwrap_or_else(|_| {
-        panic!(
-            "missing {}: run the test with BLESS=1 to write it",
-            expected.display()
-        )
-    });
-    (want != actual).then(|| {
-        format!(
-            "{} differs\n--- expected\n{want}\n--- actual\n{actual}",
-            expected.display()
-        )
-    })
 }
 
 /// The crate's root folder.
