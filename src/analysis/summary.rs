@@ -152,9 +152,12 @@ mod tests {
         (summarize(graph.decl, &mut Scratch::default()), full)
     }
 
+    /// Ground vertices and edges.
+    type Shape<'a> = (&'a [u32], &'a [(u32, u32)]);
+
     #[test]
     fn agrees_with_the_full_analysis() {
-        let cases: &[(&[u32], &[(u32, u32)])] = &[
+        let cases: &[Shape] = &[
             (&[], &[]),
             (&[0], &[]),
             (&[], &[(0, 1)]),
