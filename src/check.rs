@@ -59,12 +59,12 @@
 //! input claims.
 //!
 //! ```
-//! use hackenbush::{check, source::Source, syntax::{self, Format}};
+//! use hackenbush::{check, syntax::christmas::Cases};
 //!
 //! // A triangle 2-3-4 on a stalk, and a branch 3-5 on the triangle.
-//! let source = Source::from_str("bad.in", "1\n5 5\n1 2\n2 3\n3 4\n4 2\n3 5\n");
-//! let position = syntax::parse(Format::Christmas, &source).next().unwrap().unwrap();
-//! let violations = check::check_case(&position);
+//! let text = "1\n5 5\n1 2\n2 3\n3 4\n4 2\n3 5\n";
+//! let case = Cases::new(text.as_bytes()).next_case().unwrap().unwrap();
+//! let violations = check::check_case(&case);
 //! assert_eq!(violations.len(), 1);
 //! assert_eq!(violations[0].kind, check::ViolationKind::PolygonBranch);
 //! assert_eq!(
@@ -76,9 +76,10 @@
 
 use std::fmt;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Level};
 use crate::source::Span;
-use crate::syntax::{EdgeDecl, GraphDecl, Position, VertexName, Vertices};
+use crate::syntax::christmas::{Declared, TestCase};
+use crate::syntax::{EdgeDecl, GraphDecl, VertexName};
 
 /// The statement's bound on trees per test case: `N < 100`.
 pub const TREES_BELOW: u64 = 100;
@@ -194,10 +195,10 @@ impl Violation {
         }
     }
 
-    /// The violation as a [`Diagnostic`] (message: the [headline](Violation::headline)),
-    /// to render with the source line and a caret.
+    /// The violation as a [`Diagnostic`] of level [`Level::Violation`] (message: the
+    /// [headline](Violation::headline)), to render with the source line and a caret.
     pub fn diagnostic(&self) -> Diagnostic {
-        Diagnostic::new(self.span, self.headline(), self.label.clone())
+        Diagnostic::new(self.span, self.headline(), self.label.clone()).at_level(Level::Violation)
     }
 }
 
@@ -207,56 +208,45 @@ impl fmt::Display for Violation {
     }
 }
 
-/// How strict to be, and what is known of the input.
+/// How strict to be.
 #[derive(Clone, Copy, Debug)]
-pub struct Options<'a> {
+pub struct Options {
     /// Whether two parallel edges are an allowed 2-edge polygon (a digon). Default: yes.
     pub allow_digons: bool,
-    /// The text the position was parsed from, if at hand. It lets the count violations
-    /// point at the exact token: without it, `k` is shown at its tree's `m`, and a tree
-    /// with `m` of 2^32 or more cannot tell how many of its vertices are unused.
-    pub source: Option<&'a [u8]>,
 }
 
-impl Default for Options<'_> {
+impl Default for Options {
     fn default() -> Self {
-        Options {
-            allow_digons: true,
-            source: None,
-        }
+        Options { allow_digons: true }
     }
 }
 
 /// Every violation of the POJ 3710 promises in one test case, in input order, with the
 /// default [`Options`] (digons allowed). See the [module docs](self) for what is checked.
-pub fn check_case(position: &Position) -> Vec<Violation> {
-    check_case_with(position, &Options::default())
+pub fn check_case(case: &TestCase) -> Vec<Violation> {
+    check_case_with(case, &Options::default())
 }
 
 /// Every violation of the POJ 3710 promises in one test case, in input order.
-pub fn check_case_with(position: &Position, options: &Options) -> Vec<Violation> {
+pub fn check_case_with(case: &TestCase, options: &Options) -> Vec<Violation> {
     let mut found = Vec::new();
-    let trees = position.graphs.len() as u64;
+    let (trees, span) = case.trees_declared;
     if trees >= TREES_BELOW {
-        let start = position.span.start as usize;
-        let span = options
-            .source
-            .and_then(|text| token_at(text, start))
-            .unwrap_or_else(|| Span::new(start, start + trees.to_string().len()));
         found.push(Violation {
             kind: ViolationKind::TooManyTrees,
-            case: position.case,
+            case: Some(case.case),
             tree: None,
             span,
             message: format!("{trees} trees, but the statement promises N < {TREES_BELOW}"),
             label: format!("N = {trees}"),
         });
     }
-    for (i, decl) in position.graphs.iter().enumerate() {
+    for (i, tree) in case.trees.iter().enumerate() {
         let mut tree = Tree {
-            case: position.case,
+            case: Some(case.case),
             tree: i + 1,
-            decl,
+            declared: &tree.declared,
+            decl: &tree.graph,
             options,
             found: &mut found,
         };
@@ -264,30 +254,6 @@ pub fn check_case_with(position: &Position, options: &Options) -> Vec<Violation>
     }
     found.sort_by_key(|v| v.span.start);
     found
-}
-
-/// The span of the token starting at `start` (after any whitespace), if there is one.
-fn token_at(text: &[u8], start: usize) -> Option<Span> {
-    let rest = text.get(start..)?;
-    let skip = rest.iter().take_while(|&&b| is_space(b)).count();
-    let len = rest[skip..].iter().take_while(|&&b| !is_space(b)).count();
-    (len > 0).then(|| Span::new(start + skip, start + skip + len))
-}
-
-/// Whitespace as the christmas format has it.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
-/// The value of a token of ASCII digits, if it is one and fits.
-fn number(text: &[u8], span: Span) -> Option<u64> {
-    let digits = text.get(span.range())?;
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    digits.iter().try_fold(0u64, |acc, &d| {
-        acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-    })
 }
 
 /// "No vertex", "no edge", "not visited".
@@ -305,8 +271,9 @@ struct Block {
 struct Tree<'a, 'b> {
     case: Option<usize>,
     tree: usize,
+    declared: &'a Declared,
     decl: &'a GraphDecl,
-    options: &'a Options<'a>,
+    options: &'a Options,
     found: &'b mut Vec<Violation>,
 }
 
@@ -320,17 +287,6 @@ impl Tree<'_, '_> {
             message,
             label,
         });
-    }
-
-    /// `m`, when it can be known: always for `m < 2^32 - 1`, from the source otherwise.
-    fn vertex_count(&self) -> Option<u64> {
-        match self.decl.vertices {
-            Vertices::Numbered(m) => Some(u64::from(m)),
-            Vertices::Named(_) | Vertices::Labelled(_) => self
-                .options
-                .source
-                .and_then(|text| number(text, self.decl.span)),
-        }
     }
 
     fn name(&self, id: u32) -> VertexName {
@@ -356,42 +312,31 @@ impl Tree<'_, '_> {
 
     fn check(&mut self) {
         let decl = self.decl;
-        let m = self.vertex_count();
-        let k = decl.edges.len() as u64;
-        let m_span = decl.span;
+        let &Declared {
+            m,
+            m_span,
+            k,
+            k_span,
+            ..
+        } = self.declared;
 
-        match m {
-            Some(m) if m >= VERTICES_BELOW => self.report(
+        if m >= VERTICES_BELOW {
+            self.report(
                 ViolationKind::TooManyVertices,
                 m_span,
                 format!("{m} vertices, but the statement promises m < {VERTICES_BELOW}"),
                 format!("m = {m}"),
-            ),
-            None => self.report(
-                ViolationKind::TooManyVertices,
-                m_span,
-                format!(
-                    "{} vertices or more, but the statement promises m < {VERTICES_BELOW}",
-                    u32::MAX
-                ),
-                format!("m >= {}", u32::MAX),
-            ),
-            _ => {}
+            );
         }
         if k >= EDGES_BELOW {
-            let span = self
-                .options
-                .source
-                .and_then(|text| token_at(text, m_span.end as usize))
-                .unwrap_or(m_span);
             self.report(
                 ViolationKind::TooManyEdges,
-                span,
+                k_span,
                 format!("{k} edges, but the statement promises k < {EDGES_BELOW}"),
                 format!("k = {k}"),
             );
         }
-        if m == Some(0) {
+        if m == 0 {
             // The parser accepts no edge on an empty tree; nothing else to look at.
             self.report(
                 ViolationKind::NoRoot,
@@ -425,11 +370,8 @@ impl Tree<'_, '_> {
     }
 
     /// Vertices of `1..m` without an edge (vertex 1 alone is a tree of one vertex).
-    fn unused_vertices(&mut self, graph: &Compact, m: Option<u64>) {
+    fn unused_vertices(&mut self, graph: &Compact, m: u64) {
         let used = graph.ids.len() as u64;
-        let Some(m) = m else {
-            return;
-        };
         if used >= m {
             return;
         }
@@ -886,11 +828,9 @@ mod tests {
     use crate::syntax::christmas::Cases;
 
     fn violations_with(text: &str, allow_digons: bool) -> Vec<Violation> {
-        let options = Options {
-            allow_digons,
-            source: Some(text.as_bytes()),
-        };
-        crate::syntax::positions(Cases::new(text.as_bytes()))
+        let options = Options { allow_digons };
+        let mut cases = Cases::new(text.as_bytes());
+        std::iter::from_fn(|| cases.next_case())
             .flat_map(|case| check_case_with(&case.expect("parses"), &options))
             .collect()
     }
@@ -1048,25 +988,13 @@ mod tests {
         let v = violations(&tree(2, &edges));
         assert_eq!(v[0].kind, ViolationKind::TooManyEdges);
         assert_eq!(v[0].span, Span::new(4, 7));
-        // Without the source, `k` is shown at `m`.
-        let text = tree(2, &edges);
-        let case = crate::syntax::positions(Cases::new(text.as_bytes()))
-            .next()
-            .unwrap()
-            .unwrap();
-        assert_eq!(check_case(&case)[0].span, Span::new(2, 3));
     }
 
+    /// `m` beyond 32 bits: the vertex numbers used are interned, and `m` is still known
+    /// exactly (the parser keeps it), so the unused vertices are counted too.
     #[test]
-    fn huge_m_without_source() {
+    fn huge_m() {
         let text = "1\n10000000000 1\n1 2\n";
-        let case = crate::syntax::positions(Cases::new(text.as_bytes()))
-            .next()
-            .unwrap()
-            .unwrap();
-        let v = check_case(&case);
-        assert_eq!(v.len(), 1, "{v:?}");
-        assert_eq!(v[0].kind, ViolationKind::TooManyVertices);
         let v = violations(text);
         assert_eq!(v.len(), 2, "{v:?}");
         assert!(v[0].message.starts_with("10000000000 vertices"));
@@ -1098,20 +1026,30 @@ mod tests {
             v: n,
             span: Span::default(),
         });
-        let position = Position {
-            case: Some(1),
-            span: Span::default(),
-            graphs: vec![GraphDecl {
-                name: None,
-                span: Span::default(),
-                kind: crate::syntax::GraphKind::Tree,
-                vertices: Vertices::Numbered(n + 1),
-                ground: vec![0],
-                edges: decl_edges,
+        let at = Span::default();
+        let case = TestCase {
+            case: 1,
+            span: at,
+            trees_declared: (1, at),
+            trees: vec![crate::syntax::christmas::Tree {
+                declared: Declared {
+                    m: u64::from(n + 1),
+                    m_span: at,
+                    k: decl_edges.len() as u64,
+                    k_span: at,
+                    room: 0,
+                },
+                graph: GraphDecl {
+                    name: None,
+                    span: at,
+                    kind: crate::syntax::GraphKind::Tree,
+                    vertices: crate::syntax::Vertices::Numbered(n + 1),
+                    ground: vec![0],
+                    edges: decl_edges,
+                },
             }],
-            warnings: Vec::new(),
         };
-        let v = check_case(&position);
+        let v = check_case(&case);
         let kinds: Vec<_> = v.iter().map(|v| v.kind).collect();
         assert!(kinds.contains(&ViolationKind::PolygonBranch), "{kinds:?}");
         let branch = v

@@ -123,6 +123,11 @@ impl Source {
         &self.name
     }
 
+    /// Where the text starts in the whole input (nothing before it, unless an excerpt).
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         &self.text

@@ -278,11 +278,9 @@ impl Shape {
 }
 
 fn kinds_of(text: &str) -> Vec<Vec<ViolationKind>> {
-    let options = Options {
-        allow_digons: true,
-        source: Some(text.as_bytes()),
-    };
-    hackenbush::syntax::positions(Cases::new(text.as_bytes()))
+    let options = Options { allow_digons: true };
+    let mut cases = Cases::new(text.as_bytes());
+    std::iter::from_fn(|| cases.next_case())
         .map(|case| {
             check::check_case_with(&case.expect("generated data parses"), &options)
                 .iter()

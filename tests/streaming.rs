@@ -222,3 +222,52 @@ fn endless_blanks_point_at_the_end_of_input() {
         "{error}"
     );
 }
+
+/// `hackenbush check` reads test cases through a window too, which holds each test case
+/// while its violations are shown: whatever the window's size, the violations and their
+/// rendering (line, column, the line itself, the caret) are those of the whole input.
+#[test]
+fn check_reads_test_cases_through_any_window() {
+    let shape = Shape::Poj(Poj {
+        trees: Some(3),
+        vertices: Some(12),
+        digons: true,
+        ..Poj::default()
+    });
+    let mut text = Vec::new();
+    for position in shape.positions(5, 30) {
+        write::christmas(&mut text, &position).unwrap();
+    }
+    // Broken promises: a loop, a theta, a vertex out of use, on one long line, and a
+    // tree of more than 500 edges far into its line.
+    text.extend_from_slice(b"2 4 4 1 2 2 2 2 3 3 4 5 5 1 2 2 3 3 4 4 2 2 4\n");
+    text.extend_from_slice(format!("1 3 600 {}\n", "1 2 ".repeat(600)).as_bytes());
+    text.extend_from_slice(b"1\n2 1\n1 1\n");
+    let whole = {
+        let source = Source::new("case.in", text.clone()).unwrap();
+        let mut cases = Cases::new(&text[..]);
+        let mut shown = Vec::new();
+        while let Some(case) = cases.next_case() {
+            for v in hackenbush::check::check_case(&case.unwrap()) {
+                shown.push(v.diagnostic().render(&source, false));
+            }
+        }
+        shown
+    };
+    assert!(whole.len() >= 4, "{whole:#?}");
+    for chunk in [1, 7, 64, 255, 1000, 1 << 15] {
+        let mut cases = Cases::streaming(Window::with_chunk("case.in", &text[..], chunk));
+        let mut shown = Vec::new();
+        while let Some(case) = cases.next_case() {
+            let violations = hackenbush::check::check_case(&case.unwrap());
+            if violations.is_empty() {
+                continue;
+            }
+            let source = cases.feed_mut().excerpt();
+            for v in violations {
+                shown.push(v.diagnostic().render(&source, false));
+            }
+        }
+        assert_eq!(shown, whole, "chunk {chunk}");
+    }
+}

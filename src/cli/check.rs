@@ -9,7 +9,8 @@ use clap::Args;
 
 use hackenbush::check::{self, Options, Violation, ViolationKind};
 use hackenbush::source::Source;
-use hackenbush::syntax::{self, Format};
+use hackenbush::syntax::christmas::Cases;
+use hackenbush::syntax::window::Window;
 
 use super::input::Input;
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
@@ -95,34 +96,46 @@ struct Tally {
     by_kind: [usize; ViolationKind::ALL.len()],
 }
 
+/// Reads the test cases one at a time through a window, as `judge` does: memory follows
+/// the largest test case, which the window holds while its violations are shown.
 fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
-    let source = match Input::from_arg(args.file.as_ref()).read() {
-        Ok(source) => source,
+    let input = Input::from_arg(args.file.as_ref());
+    let (reader, size) = match input.open() {
+        Ok(opened) => opened,
         Err(message) => {
             output::report_error(&message);
             return Ok(Outcome::Malformed);
         }
     };
+    let mut window = Window::new(input.name(), reader);
+    if let Some(size) = size {
+        window = window.with_size(size);
+    }
+    let mut cases = Cases::streaming(window);
     let options = Options {
         allow_digons: !args.no_digons,
-        source: Some(source.bytes()),
     };
     let color = output::stdout_color();
     let mut out = output::stdout();
     let mut tally = Tally::default();
-    let mut locator = Locator::default();
     let mut error = None;
-    for case in syntax::parse(Format::Christmas, &source) {
-        let position = match case {
-            Ok(position) => position,
+    while let Some(case) = cases.next_case() {
+        let case = match case {
+            Ok(case) => case,
             Err(diagnostic) => {
                 error = Some(diagnostic);
                 break;
             }
         };
         tally.cases += 1;
-        let violations = check::check_case_with(&position, &options);
-        tally.bad_cases += usize::from(!violations.is_empty());
+        let violations = check::check_case_with(&case, &options);
+        if violations.is_empty() {
+            continue;
+        }
+        tally.bad_cases += 1;
+        // The window holds the whole test case: every span of it shows.
+        let source = cases.feed_mut().excerpt();
+        let mut locator = Locator::default();
         for violation in &violations {
             tally.by_kind[violation.kind as usize] += 1;
             let text = if args.short || tally.violations >= SHOWN_IN_FULL {
@@ -134,11 +147,20 @@ fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
             writeln!(out, "{text}")?;
         }
     }
-    writeln!(out, "{}", summary(&tally, error.is_some()))?;
+    let read_error = cases.feed().error().map(output::io_reason);
+    writeln!(
+        out,
+        "{}",
+        summary(&tally, error.is_some() || read_error.is_some())
+    )?;
     out.flush()?;
+    if let Some(reason) = read_error {
+        output::report_error(&format!("cannot read {}: {reason}", input.name()));
+        return Ok(Outcome::Malformed);
+    }
     Ok(match error {
         Some(diagnostic) => {
-            output::report_diagnostic(&diagnostic, &source);
+            output::report_diagnostic(&diagnostic, &cases.feed_mut().excerpt());
             Outcome::Malformed
         }
         None if tally.violations > 0 => Outcome::Violated,
@@ -149,15 +171,12 @@ fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
 /// The violation the way errors are shown (input line, caret, label), headed
 /// `violation:`, and followed by an empty line.
 fn full(violation: &Violation, source: &Source, color: bool) -> String {
-    let text = violation.diagnostic().render(source, color);
-    // The renderer heads every message `error`; the first occurrence is that heading
-    // (colour escapes around it contain no letters of it).
-    format!("{}\n", text.replacen("error", "violation", 1))
+    format!("{}\n", violation.diagnostic().render(source, color))
 }
 
 /// `file:line:column: violation: test case C, tree T: message`.
 fn short(violation: &Violation, source: &Source, locator: &mut Locator) -> String {
-    let (line, column) = locator.locate(source.bytes(), violation.span.start as usize);
+    let (line, column) = locator.locate(source, violation.span.start as usize);
     format!(
         "{}:{line}:{column}: violation: {}",
         source.name(),
@@ -165,19 +184,21 @@ fn short(violation: &Violation, source: &Source, locator: &mut Locator) -> Strin
     )
 }
 
-/// Line and column of increasing offsets in one pass over the input, however many
+/// Line and column of increasing offsets in one pass over a source, however many
 /// violations there are and however long the lines (christmas data may be one line).
 #[derive(Default)]
 struct Locator {
     offset: usize,
-    /// 0-based line and column (in characters) of `offset`.
+    /// 0-based line and column (in characters) of `offset`, within the source.
     line: usize,
     column: usize,
 }
 
 impl Locator {
-    /// 1-based line and column of `offset`, counted as [`Source::locate`] does.
-    fn locate(&mut self, text: &[u8], offset: usize) -> (usize, usize) {
+    /// 1-based line and column of `offset`, counted as [`Source::locate`] does (from
+    /// where the source starts in the whole input).
+    fn locate(&mut self, source: &Source, offset: usize) -> (usize, usize) {
+        let text = source.bytes();
         let offset = offset.min(text.len());
         if offset < self.offset {
             *self = Locator::default();
@@ -192,7 +213,9 @@ impl Locator {
             None => self.column += chars(segment),
         }
         self.offset = offset;
-        (self.line + 1, self.column + 1)
+        let origin = source.origin();
+        let before = if self.line == 0 { origin.columns } else { 0 };
+        (origin.lines + self.line + 1, before + self.column + 1)
     }
 }
 

@@ -16,7 +16,7 @@ use crate::source::Span;
 
 use super::lex::{self, found, integer, token_span};
 use super::window::{Feed, Window};
-use super::{GraphBuilder, GraphSink, PositionRead, Reader};
+use super::{GraphBuilder, GraphDecl, GraphKind, GraphSink, PositionRead, Reader};
 
 /// The test cases of a christmas-format input, parsed lazily, from a whole input in
 /// memory (`F = &[u8]`, [`Cases::new`]) or through a [`Window`] over a reader
@@ -317,39 +317,33 @@ pub(crate) trait Sink {
     fn end_tree(&mut self);
 }
 
-/// The trees of a test case as [`GraphBuilder`]s, each [`GraphDecl`](super::GraphDecl)
-/// handed to a [`GraphSink`] when it is complete. Vertex 1 is the ground.
-pub(crate) struct Trees<'s> {
-    sink: &'s mut dyn GraphSink,
-    tree: Option<GraphBuilder>,
-    dense: bool,
+/// The trees of a test case built with [`GraphBuilder`]s (vertex 1 is the ground), each
+/// handed to `done` with its first line when it is complete.
+pub(crate) struct Trees<D> {
+    done: D,
+    tree: Option<(Declared, GraphBuilder)>,
 }
 
-impl<'s> Trees<'s> {
-    /// Trees for `sink`.
-    pub(crate) fn new(sink: &'s mut dyn GraphSink) -> Self {
-        Trees {
-            sink,
-            tree: None,
-            dense: true,
-        }
+impl<D: FnMut(Declared, GraphDecl)> Trees<D> {
+    /// Trees for `done`.
+    pub(crate) fn new(done: D) -> Self {
+        Trees { done, tree: None }
     }
 }
 
-impl Sink for Trees<'_> {
+impl<D: FnMut(Declared, GraphDecl)> Sink for Trees<D> {
     fn start_tree(&mut self, declared: Declared) {
-        self.dense = dense(declared.m);
-        let mut tree = if self.dense {
+        let mut tree = if dense(declared.m) {
             GraphBuilder::numbered(declared.m as u32, declared.m_span)
         } else {
             let mut tree = GraphBuilder::named(declared.m_span);
-            tree.set_kind(super::GraphKind::Tree);
+            tree.set_kind(GraphKind::Tree);
             tree
         };
         tree.reserve_edges(declared.room);
         if declared.m > 0 {
             // Vertex 1 (id 0 either way: dense, or interned first) is the ground.
-            let ground = if self.dense {
+            let ground = if dense(declared.m) {
                 Ok(0)
             } else {
                 tree.number(1, declared.m_span)
@@ -358,27 +352,79 @@ impl Sink for Trees<'_> {
                 tree.ground(id, declared.m_span);
             }
         }
-        self.tree = Some(tree);
+        self.tree = Some((declared, tree));
     }
 
     fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic> {
         match &mut self.tree {
-            Some(_) if self.dense => Ok((x - 1) as u32),
-            Some(tree) => tree.number(x, span).map_err(|_| too_many_vertices(span)),
+            Some((declared, _)) if dense(declared.m) => Ok((x - 1) as u32),
+            Some((_, tree)) => tree.number(x, span).map_err(|_| too_many_vertices(span)),
             None => unreachable!("vertices come inside trees"),
         }
     }
 
     fn edge(&mut self, u: u32, v: u32, span: Span) {
-        if let Some(tree) = &mut self.tree {
+        if let Some((_, tree)) = &mut self.tree {
             tree.edge(u, v, span);
         }
     }
 
     fn end_tree(&mut self) {
-        if let Some(tree) = self.tree.take() {
-            self.sink.graph(tree.finish().graph);
+        if let Some((declared, tree)) = self.tree.take() {
+            (self.done)(declared, tree.finish().graph);
         }
+    }
+}
+
+/// A test case as written, for `hackenbush check`: every count with its span, and every
+/// tree with what its first line declares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestCase {
+    /// Its 1-based number in the input.
+    pub case: usize,
+    /// Where it is written, from `N` to the end of its last edge.
+    pub span: Span,
+    /// The number of trees `N`, and where it is written.
+    pub trees_declared: (u64, Span),
+    /// The trees, in input order.
+    pub trees: Vec<Tree>,
+}
+
+/// One tree of a [`TestCase`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    /// Its first line, `m k`.
+    pub declared: Declared,
+    /// The tree as a graph: vertex `i + 1` of the input is id `i` (or, when `m` does not
+    /// fit 32 bits, the numbers used are interned, vertex 1 first), vertex 1 the ground.
+    pub graph: GraphDecl,
+}
+
+/// [`Trees`], and the test case's `N`.
+struct Counted<'a, D> {
+    trees: Trees<D>,
+    declared: &'a mut Option<(u64, Span)>,
+}
+
+impl<D: FnMut(Declared, GraphDecl)> Sink for Counted<'_, D> {
+    fn start_case(&mut self, n: u64, span: Span) {
+        *self.declared = Some((n, span));
+    }
+
+    fn start_tree(&mut self, declared: Declared) {
+        self.trees.start_tree(declared);
+    }
+
+    fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic> {
+        self.trees.vertex(x, span)
+    }
+
+    fn edge(&mut self, u: u32, v: u32, span: Span) {
+        self.trees.edge(u, v, span);
+    }
+
+    fn end_tree(&mut self) {
+        self.trees.end_tree();
     }
 }
 
@@ -487,6 +533,32 @@ impl<F: Feed> Cases<F> {
         Some((m, k.min(left as u64 / 4)))
     }
 
+    /// The next test case as written ([`TestCase`]), `None` at the end of the input or
+    /// after an error. Read through a [`Window`], the window holds the whole test case
+    /// (and the line it starts on) until the next call, so that every span of it can be
+    /// shown with [`Window::excerpt`]: memory follows the largest test case.
+    pub fn next_case(&mut self) -> Option<Result<TestCase, Diagnostic>> {
+        if self.failed || self.at_end() {
+            return None;
+        }
+        self.pos -= self.feed.hold(self.pos);
+        self.case += 1;
+        let mut trees = Vec::new();
+        let mut declared = None;
+        let mut sink = Counted {
+            trees: Trees::new(|declared, graph| trees.push(Tree { declared, graph })),
+            declared: &mut declared,
+        };
+        let result = self.parse_case(&mut sink);
+        self.failed = result.is_err();
+        Some(result.map(|span| TestCase {
+            case: self.case,
+            span,
+            trees_declared: declared.expect("a test case starts with N"),
+            trees,
+        }))
+    }
+
     /// How many test cases have been started so far.
     pub fn cases_read(&self) -> usize {
         self.case
@@ -529,12 +601,11 @@ impl Reader for Cases<&[u8]> {
             return None;
         }
         self.case += 1;
-        let result = self
-            .parse_case(&mut Trees::new(sink))
-            .map(|span| PositionRead {
-                case: Some(self.case),
-                span,
-            });
+        let mut trees = Trees::new(|_, graph| sink.graph(graph));
+        let result = self.parse_case(&mut trees).map(|span| PositionRead {
+            case: Some(self.case),
+            span,
+        });
         self.failed = result.is_err();
         Some(result)
     }

@@ -46,6 +46,11 @@ pub trait Feed {
     /// Bytes of input known to be left from offset `at` on (a lower bound), for capacity
     /// hints that must not trust a count the input claims.
     fn bytes_left(&self, at: usize) -> usize;
+
+    /// Keeps every byte from offset `at` on (and the context before it) until the next
+    /// call: [`Feed::more`] then moves no offset. Drops what is before that now, and
+    /// returns by how much every offset moves left (as `more` does).
+    fn hold(&mut self, at: usize) -> usize;
 }
 
 impl Feed for &[u8] {
@@ -60,6 +65,10 @@ impl Feed for &[u8] {
 
     fn bytes_left(&self, at: usize) -> usize {
         self.len().saturating_sub(at)
+    }
+
+    fn hold(&mut self, _at: usize) -> usize {
+        0
     }
 }
 
@@ -80,6 +89,8 @@ pub struct Window<R> {
     size: Option<u64>,
     /// Bytes dropped so far.
     dropped: u64,
+    /// Nothing is dropped until the next [`Feed::hold`].
+    holding: bool,
     chunk: usize,
 }
 
@@ -102,6 +113,7 @@ impl<R: Read> Window<R> {
             origin: Origin::default(),
             size: None,
             dropped: 0,
+            holding: false,
             chunk: chunk.max(1),
         }
     }
@@ -175,6 +187,9 @@ impl<R: Read> Window<R> {
     /// Where to cut: before it only bytes the parser is done with and messages do not
     /// need (see the module documentation).
     fn keep_from(&self, consumed: usize) -> usize {
+        if self.holding {
+            return 0;
+        }
         let done = &self.buf[..consumed];
         let last_token_end = done
             .iter()
@@ -242,6 +257,14 @@ impl<R: Read> Feed for Window<R> {
             }
         }
         Some(shift)
+    }
+
+    fn hold(&mut self, at: usize) -> usize {
+        self.holding = false;
+        let shift = self.keep_from(at.min(self.limit));
+        self.drop_front(shift);
+        self.holding = true;
+        shift
     }
 
     fn bytes_left(&self, at: usize) -> usize {
