@@ -76,6 +76,7 @@
 
 use std::fmt;
 
+use crate::dfs::{self, Adjacency, NONE, Step};
 use crate::diagnostic::{Diagnostic, Level};
 use crate::source::Span;
 use crate::syntax::christmas::{Declared, TestCase};
@@ -242,7 +243,7 @@ pub fn check_case_with(case: &TestCase, options: &Options) -> Vec<Violation> {
         });
     }
     for (i, tree) in case.trees.iter().enumerate() {
-        let mut tree = Tree {
+        let mut tree = TreeCheck {
             case: Some(case.case),
             tree: i + 1,
             declared: &tree.declared,
@@ -256,19 +257,16 @@ pub fn check_case_with(case: &TestCase, options: &Options) -> Vec<Violation> {
     found
 }
 
-/// "No vertex", "no edge", "not visited".
-const NONE: u32 = u32::MAX;
-
 /// One biconnected component found by the search: its edges are
 /// `block_edges[start..end]`, and `attach` is its vertex nearest the root.
-struct Block {
+struct Component {
     attach: u32,
     start: usize,
     end: usize,
 }
 
 /// The checks of one tree.
-struct Tree<'a, 'b> {
+struct TreeCheck<'a, 'b> {
     case: Option<usize>,
     tree: usize,
     declared: &'a Declared,
@@ -277,7 +275,7 @@ struct Tree<'a, 'b> {
     found: &'b mut Vec<Violation>,
 }
 
-impl Tree<'_, '_> {
+impl TreeCheck<'_, '_> {
     fn report(&mut self, kind: ViolationKind, span: Span, message: String, label: String) {
         self.found.push(Violation {
             kind,
@@ -362,15 +360,15 @@ impl Tree<'_, '_> {
             }
         }
 
-        let graph = Compact::new(decl);
+        let graph = Dense::new(decl);
         self.unused_vertices(&graph, m);
-        let search = graph.search();
+        let search = graph.components();
         self.blocks(&graph, &search);
         self.detached(&graph, &search);
     }
 
     /// Vertices of `1..m` without an edge (vertex 1 alone is a tree of one vertex).
-    fn unused_vertices(&mut self, graph: &Compact, m: u64) {
+    fn unused_vertices(&mut self, graph: &Dense, m: u64) {
         let used = graph.ids.len() as u64;
         if used >= m {
             return;
@@ -423,7 +421,7 @@ impl Tree<'_, '_> {
 
     /// Every biconnected component of more than one edge must be a polygon hanging from
     /// its attachment vertex alone.
-    fn blocks(&mut self, graph: &Compact, search: &Search) {
+    fn blocks(&mut self, graph: &Dense, search: &Components) {
         let mut stamp = vec![NONE; graph.node_count()];
         // Per node, its first and second edge within the block being examined.
         let mut first = vec![NONE; graph.node_count()];
@@ -438,7 +436,7 @@ impl Tree<'_, '_> {
             // Registered in input order, so that a polygon is walked the way it was written.
             let mut nodes = Vec::new();
             for &e in &sorted {
-                let (a, c) = graph.ends[e as usize];
+                let (a, c) = graph.ends()[e as usize];
                 for x in [a, c] {
                     if stamp[x as usize] != b as u32 {
                         stamp[x as usize] = b as u32;
@@ -496,7 +494,7 @@ impl Tree<'_, '_> {
             };
             let attach = graph.name(self, block.attach);
             let culprit_decl = &self.decl.edges[culprit as usize];
-            let (a, c) = graph.ends[culprit as usize];
+            let (a, c) = graph.ends()[culprit as usize];
             let on = if offending.contains(&a) { a } else { c };
             self.report(
                 ViolationKind::PolygonBranch,
@@ -516,7 +514,7 @@ impl Tree<'_, '_> {
     /// `2-3-4-2`: the polygon walked from its attachment vertex; long ones are cut.
     fn cycle_name(
         &self,
-        graph: &Compact,
+        graph: &Dense,
         attach: u32,
         len: usize,
         first: &[u32],
@@ -531,7 +529,7 @@ impl Tree<'_, '_> {
             } else {
                 second[at as usize]
             };
-            let (a, c) = graph.ends[e as usize];
+            let (a, c) = graph.ends()[e as usize];
             at ^= a ^ c;
             came = e;
             names.push(graph.name(self, at).to_string());
@@ -573,7 +571,7 @@ impl Tree<'_, '_> {
     }
 
     /// A block of three or more vertices with more edges than vertices.
-    fn overlapping(&mut self, graph: &Compact, sorted: &[u32], nodes: usize) {
+    fn overlapping(&mut self, graph: &Dense, sorted: &[u32], nodes: usize) {
         let edges = sorted.len();
         let cycles = edges - nodes + 1;
         let shape = if cycles == 2 {
@@ -582,7 +580,7 @@ impl Tree<'_, '_> {
             let mut pairs: Vec<(u32, u32)> = sorted
                 .iter()
                 .map(|&e| {
-                    let (a, c) = graph.ends[e as usize];
+                    let (a, c) = graph.ends()[e as usize];
                     (a.min(c), a.max(c))
                 })
                 .collect();
@@ -609,7 +607,7 @@ impl Tree<'_, '_> {
     }
 
     /// Parts not connected to vertex 1: one violation per connected part.
-    fn detached(&mut self, graph: &Compact, search: &Search) {
+    fn detached(&mut self, graph: &Dense, search: &Components) {
         let n = graph.node_count();
         // Union-find over the unattached nodes, iterative with path halving.
         let mut parent: Vec<u32> = (0..n as u32).collect();
@@ -621,7 +619,7 @@ impl Tree<'_, '_> {
             x
         }
         let mut any = false;
-        for &(a, c) in &graph.ends {
+        for &(a, c) in graph.ends() {
             if search.disc[a as usize] == NONE {
                 any = true;
                 let (ra, rc) = (find(&mut parent, a), find(&mut parent, c));
@@ -636,7 +634,7 @@ impl Tree<'_, '_> {
         // Edges of each part, parts ordered by their first edge.
         let mut part_of_root = vec![NONE; n];
         let mut parts: Vec<Vec<u32>> = Vec::new();
-        for (e, &(a, _)) in graph.ends.iter().enumerate() {
+        for (e, &(a, _)) in graph.ends().iter().enumerate() {
             if search.disc[a as usize] != NONE {
                 continue;
             }
@@ -668,63 +666,39 @@ impl Tree<'_, '_> {
     }
 }
 
-/// A tree with dense node numbers: node `i` is vertex id `ids[i]` (node 0 is the root,
-/// vertex id 0), and non-loop edges in adjacency lists.
-struct Compact {
+/// A tree's vertices numbered densely (node `x` is vertex id `ids[x]`, node 0 the root,
+/// vertex 1) with their adjacency (loops not listed: they are reported on their own).
+struct Dense {
     /// Vertex id of each node, sorted.
     ids: Vec<u32>,
-    /// Ends of every edge, as nodes (equal for a loop), by input index.
-    ends: Vec<(u32, u32)>,
-    /// Adjacency: the non-loop edges of node `x` are `adj[start[x]..start[x + 1]]`.
-    start: Vec<u32>,
-    adj: Vec<u32>,
+    adjacency: Adjacency,
 }
 
-impl Compact {
-    fn new(decl: &GraphDecl) -> Compact {
+impl Dense {
+    fn new(decl: &GraphDecl) -> Dense {
         let mut ids: Vec<u32> = std::iter::once(0)
             .chain(decl.edges.iter().flat_map(|e| [e.u, e.v]))
             .collect();
         ids.sort_unstable();
         ids.dedup();
         let node = |id: u32| ids.binary_search(&id).map_or(NONE, |i| i as u32);
-        let ends: Vec<(u32, u32)> = decl.edges.iter().map(|e| (node(e.u), node(e.v))).collect();
-        let n = ids.len();
-        let mut start = vec![0u32; n + 1];
-        for &(a, c) in &ends {
-            if a != c {
-                start[a as usize + 1] += 1;
-                start[c as usize + 1] += 1;
-            }
-        }
-        for x in 0..n {
-            start[x + 1] += start[x];
-        }
-        let mut fill = start.clone();
-        let mut adj = vec![0u32; start[n] as usize];
-        for (e, &(a, c)) in ends.iter().enumerate() {
-            if a != c {
-                for x in [a, c] {
-                    adj[fill[x as usize] as usize] = e as u32;
-                    fill[x as usize] += 1;
-                }
-            }
-        }
-        Compact {
-            ids,
-            ends,
-            start,
-            adj,
-        }
+        let ends = decl.edges.iter().map(|e| (node(e.u), node(e.v))).collect();
+        let adjacency = Adjacency::new(ids.len(), ends, false);
+        Dense { ids, adjacency }
     }
 
     fn node_count(&self) -> usize {
         self.ids.len()
     }
 
+    /// The ends of every edge, as nodes (equal for a loop), by input index.
+    fn ends(&self) -> &[(u32, u32)] {
+        &self.adjacency.ends
+    }
+
     /// Non-loop edges at `x`, in input order.
     fn adjacent(&self, x: u32) -> &[u32] {
-        &self.adj[self.start[x as usize] as usize..self.start[x as usize + 1] as usize]
+        self.adjacency.edges_at(x)
     }
 
     /// Number of non-loop edges at `x`.
@@ -732,77 +706,69 @@ impl Compact {
         self.adjacent(x).len()
     }
 
-    fn name(&self, tree: &Tree, x: u32) -> VertexName {
+    fn name(&self, tree: &TreeCheck, x: u32) -> VertexName {
         tree.name(self.ids[x as usize])
     }
 
-    /// Hopcroft-Tarjan from the root, iteratively: discovery times and the biconnected
-    /// components of the root's part, each with its attachment vertex.
-    fn search(&self) -> Search {
+    /// Hopcroft-Tarjan on the [depth-first search](crate::dfs) from the root: discovery
+    /// times and the biconnected components of the root's part, each with its
+    /// attachment vertex. A component is complete when the search leaves its vertex
+    /// nearest the root for the last time, and is then the edges on the stack down to its
+    /// tree edge.
+    fn components(&self) -> Components {
         let n = self.node_count();
-        let mut disc = vec![NONE; n];
         let mut low = vec![NONE; n];
-        let mut parent_edge = vec![NONE; n];
-        let mut cursor: Vec<u32> = self.start[..n].to_vec();
-        let mut block_of = vec![NONE; self.ends.len()];
+        let mut block_of = vec![NONE; self.ends().len()];
         let mut block_edges = Vec::new();
         let mut blocks = Vec::new();
         let mut edge_stack: Vec<u32> = Vec::new();
-        let mut stack: Vec<u32> = vec![0];
-        let mut time = 0u32;
-        disc[0] = 0;
         low[0] = 0;
-        while let Some(&v) = stack.last() {
-            let vi = v as usize;
-            if cursor[vi] < self.start[vi + 1] {
-                let e = self.adj[cursor[vi] as usize];
-                cursor[vi] += 1;
-                if e == parent_edge[vi] {
-                    continue;
+        let visited = dfs::walk(&self.adjacency, n, 0, |step| {
+            match step {
+                Step::Tree { to, edge, pre, .. } => {
+                    low[to as usize] = pre;
+                    edge_stack.push(edge);
                 }
-                let (a, c) = self.ends[e as usize];
-                let w = a ^ c ^ v;
-                let wi = w as usize;
-                if disc[wi] == NONE {
-                    time += 1;
-                    disc[wi] = time;
-                    low[wi] = time;
-                    parent_edge[wi] = e;
-                    edge_stack.push(e);
-                    stack.push(w);
-                } else if disc[wi] < disc[vi] {
+                Step::Back {
+                    from, edge, pre, ..
+                } => {
                     // A back edge (a parallel edge to the parent is one too).
-                    edge_stack.push(e);
-                    low[vi] = low[vi].min(disc[wi]);
+                    edge_stack.push(edge);
+                    let low = &mut low[from as usize];
+                    *low = (*low).min(pre);
                 }
-                // Otherwise w is a descendant, and the edge was pushed from its side.
-            } else {
-                stack.pop();
-                let Some(&p) = stack.last() else {
-                    continue;
-                };
-                let pi = p as usize;
-                low[pi] = low[pi].min(low[vi]);
-                if low[vi] >= disc[pi] {
-                    let b = blocks.len() as u32;
-                    let start = block_edges.len();
-                    while let Some(f) = edge_stack.pop() {
-                        block_of[f as usize] = b;
-                        block_edges.push(f);
-                        if f == parent_edge[vi] {
-                            break;
+                Step::Finish {
+                    vertex,
+                    parent: Some((p, p_pre, tree_edge)),
+                    ..
+                } => {
+                    let lv = low[vertex as usize];
+                    let lp = &mut low[p as usize];
+                    *lp = (*lp).min(lv);
+                    if lv >= p_pre {
+                        let b = blocks.len() as u32;
+                        let start = block_edges.len();
+                        while let Some(f) = edge_stack.pop() {
+                            block_of[f as usize] = b;
+                            block_edges.push(f);
+                            if f == tree_edge {
+                                break;
+                            }
                         }
+                        blocks.push(Component {
+                            attach: p,
+                            start,
+                            end: block_edges.len(),
+                        });
                     }
-                    blocks.push(Block {
-                        attach: p,
-                        start,
-                        end: block_edges.len(),
-                    });
                 }
+                Step::Finish { parent: None, .. } => {}
             }
-        }
-        Search {
-            disc,
+            Ok::<_, std::convert::Infallible>(())
+        });
+        let Ok(visited) = visited;
+        Components {
+            disc: visited.pre,
             block_of,
             block_edges,
             blocks,
@@ -811,15 +777,15 @@ impl Compact {
 }
 
 /// What the search found.
-struct Search {
+struct Components {
     /// Discovery time of each node, [`NONE`] if not connected to the root.
     disc: Vec<u32>,
-    /// The block of each non-loop edge of the root's part, [`NONE`] otherwise.
+    /// The component of each non-loop edge of the root's part, [`NONE`] otherwise.
     block_of: Vec<u32>,
-    /// Edges of all blocks, block after block.
+    /// Edges of all components, component after component.
     block_edges: Vec<u32>,
-    /// The blocks, each finished before the block it hangs from.
-    blocks: Vec<Block>,
+    /// The components, each finished before the one it hangs from.
+    blocks: Vec<Component>,
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@
 
 pub mod analysis;
 pub mod check;
+mod dfs;
 pub mod diagnostic;
 pub mod game_tree;
 pub mod generate;

@@ -24,7 +24,7 @@
 //!
 //! Values are `u64`: a graph's value never exceeds its number of edges.
 
-mod dfs;
+mod bridges;
 pub mod lean;
 pub mod moves;
 pub mod position;
@@ -93,11 +93,11 @@ pub struct Analysis {
     /// Nodes of each block in preorder: `block_nodes[node_start[b]..node_start[b + 1]]`.
     node_start: Vec<u32>,
     block_nodes: Vec<NodeIndex>,
-    /// The depth-first search behind it all, kept for the winning-move search.
-    pub(crate) search: dfs::Search,
+    /// The search tree and bridges behind it all, kept for the winning-move search.
+    pub(crate) bridges: bridges::Bridges,
 }
 
-const NO_BLOCK: BlockId = dfs::NONE;
+const NO_BLOCK: BlockId = bridges::NONE;
 
 impl Analysis {
     /// The block `node` was fused into, or `None` if it is not attached to the ground.
@@ -147,17 +147,17 @@ impl Analysis {
 /// ```
 pub fn analyze(graph: &Graph) -> Analysis {
     let net = &graph.net;
-    let search = dfs::search(net, Graph::ground());
+    let bridges = bridges::find(net, Graph::ground());
     let node_count = net.node_count();
     let edge_count = net.edge_count();
 
     // Blocks: in preorder, a node starts a new block when its parent edge is a bridge.
     let mut node_block = vec![NO_BLOCK; node_count];
     let mut blocks: Vec<Block> = Vec::new();
-    for &v in &search.order {
+    for &v in &bridges.order {
         let v = v as usize;
-        let pe = search.parent_edge[v];
-        if pe == dfs::NONE {
+        let pe = bridges.parent_edge[v];
+        if pe == bridges::NONE {
             node_block[v] = blocks.len() as BlockId;
             blocks.push(Block {
                 top: NodeIndex::new(v),
@@ -168,8 +168,8 @@ pub fn analyze(graph: &Graph) -> Analysis {
             continue;
         }
         let e = EdgeIndex::new(pe as usize);
-        let parent_block = node_block[dfs::other_end(net, e, v)];
-        if search.bridge[pe as usize] {
+        let parent_block = node_block[bridges::other_end(net, e, v)];
+        if bridges.bridge[pe as usize] {
             node_block[v] = blocks.len() as BlockId;
             blocks.push(Block {
                 top: NodeIndex::new(v),
@@ -187,10 +187,10 @@ pub fn analyze(graph: &Graph) -> Analysis {
     let mut attached_edges = 0;
     for (e, raw) in net.raw_edges().iter().enumerate() {
         let (a, b) = (raw.source().index(), raw.target().index());
-        let role = if !search.attached[a] {
+        let role = if !bridges.attached[a] {
             EdgeRole::Ignored
-        } else if search.bridge[e] {
-            let child = if search.parent_edge[a] == e as u32 {
+        } else if bridges.bridge[e] {
+            let child = if bridges.parent_edge[a] == e as u32 {
                 a
             } else {
                 b
@@ -226,7 +226,7 @@ pub fn analyze(graph: &Graph) -> Analysis {
     );
     let (node_start, block_nodes) = group(
         blocks.len(),
-        search
+        bridges
             .order
             .iter()
             .map(|&v| (node_block[v as usize], NodeIndex::new(v as usize))),
@@ -243,7 +243,7 @@ pub fn analyze(graph: &Graph) -> Analysis {
         children,
         node_start,
         block_nodes,
-        search,
+        bridges,
     }
 }
 

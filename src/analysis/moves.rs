@@ -120,7 +120,7 @@
 
 use petgraph::graph::EdgeIndex;
 
-use super::dfs::{self, NONE};
+use super::bridges::{self, Bridges, NONE};
 use crate::model::Graph;
 use crate::rng::Rng;
 
@@ -167,18 +167,18 @@ use crate::rng::Rng;
 ///
 /// Winning Ways, ch. 7; Pritchard and Thurimella (2011) for the labels.
 pub fn cuts_to(graph: &Graph, target: u64) -> Vec<EdgeIndex> {
-    let search = dfs::search(&graph.net, Graph::ground());
-    cuts_from(graph, &search, target)
+    let bridges = bridges::find(&graph.net, Graph::ground());
+    cuts_from(graph, &bridges, target)
 }
 
 /// [`cuts_to`] for a graph already analysed: reuses the depth-first search that
 /// [`analyze`](super::analyze) made (`analysis` must be the analysis of `graph`).
 pub fn cuts_to_analysed(graph: &Graph, analysis: &super::Analysis, target: u64) -> Vec<EdgeIndex> {
-    cuts_from(graph, &analysis.search, target)
+    cuts_from(graph, &analysis.bridges, target)
 }
 
-fn cuts_from(graph: &Graph, search: &dfs::Search, target: u64) -> Vec<EdgeIndex> {
-    let tree = Tree::new(graph, search);
+fn cuts_from(graph: &Graph, bridges: &Bridges, target: u64) -> Vec<EdgeIndex> {
+    let tree = Tree::new(graph, bridges);
     let mut wins = Vec::new();
     let req = tree.requirements(target, &mut wins);
     tree.class_cuts(&req, &mut wins);
@@ -214,18 +214,18 @@ struct Tree<'g> {
 
 impl<'g> Tree<'g> {
     /// Search, labels, and the bottom-up pass (steps 1 and 3 of the method).
-    fn new(graph: &'g Graph, search: &'g dfs::Search) -> Tree<'g> {
+    fn new(graph: &'g Graph, bridges: &'g Bridges) -> Tree<'g> {
         let net = &graph.net;
         let mut pre = vec![NONE; net.node_count()];
-        for (i, &v) in search.order.iter().enumerate() {
+        for (i, &v) in bridges.order.iter().enumerate() {
             pre[v as usize] = i as u32;
         }
         let mut tree = Tree {
             graph,
             pre,
-            order: &search.order,
-            parent_edge: &search.parent_edge,
-            bridge: &search.bridge,
+            order: &bridges.order,
+            parent_edge: &bridges.parent_edge,
+            bridge: &bridges.bridge,
             label: vec![0; net.edge_count()],
             sub: vec![0; net.node_count()],
             top: vec![NONE; net.node_count()],

@@ -37,6 +37,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
 
+use crate::dfs::{self, Adjacency, Step};
 use crate::report::dot;
 use crate::syntax::{Format, GraphDecl, Position, VertexName, Vertices};
 
@@ -482,34 +483,6 @@ fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
 // ---------------------------------------------------------------------------------------
 // cgsuite
 
-/// The depth-first search's view of a node.
-#[derive(Clone, Copy, Default)]
-struct Node {
-    /// The next entry of the node's adjacency list to look at.
-    next: u32,
-    /// The end of its adjacency list.
-    end: u32,
-    /// Its parent in the search tree (the root's is itself).
-    parent: u32,
-    /// Its label number `N` (`:{vN}`), 0 until it is written.
-    label: u32,
-    /// [`NEW`], [`ACTIVE`] (on the path from the root) or [`DONE`].
-    state: u8,
-    /// How many edges it writes (tree edges to its children and edges up to an
-    /// ancestor or itself), counted up to 2: 2 or more make a group `(a;b;...)`.
-    items: u8,
-    /// Whether an edge up to it is written, so that it needs a label.
-    labelled: bool,
-    /// Whether the entry of its tree edge to its parent was skipped.
-    skipped_parent: bool,
-    /// Whether it wrote an edge yet (the next one is preceded by `;`).
-    started: bool,
-}
-
-const NEW: u8 = 0;
-const ACTIVE: u8 = 1;
-const DONE: u8 = 2;
-
 /// Writes `position` as one line of the cgsuite format (`grammars/cgsuite.ebnf`): its
 /// graphs as CGSuite Hackenbush strings separated by ` + `. Several positions written
 /// one after another make a file of one position per line.
@@ -564,132 +537,84 @@ fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), 
     if u32::try_from(2 * graph.edges.len()).is_err() {
         return Err(WriteError::Unwritable("too many edges for cgsuite".into()));
     }
-    let mut nodes = vec![Node::default(); n + 1];
-    // Adjacency lists of neighbours, a loop listed once: parallel edges are the same
-    // edge to the game, so the search needs only the other end of each.
-    let adj = {
-        let mut node: Vec<u32> = (0..root).collect();
-        for &g in &graph.ground {
-            node[g as usize] = root;
-        }
-        let ends = |e: &crate::syntax::EdgeDecl| (node[e.u as usize], node[e.v as usize]);
-        for e in &graph.edges {
-            let (a, b) = ends(e);
-            nodes[a as usize].end += 1;
-            if a != b {
-                nodes[b as usize].end += 1;
+    let mut node: Vec<u32> = (0..root).collect();
+    for &g in &graph.ground {
+        node[g as usize] = root;
+    }
+    let ends = graph
+        .edges
+        .iter()
+        .map(|e| (node[e.u as usize], node[e.v as usize]))
+        .collect();
+    drop(node);
+    let adjacency = Adjacency::new(n + 1, ends, true);
+    // The search from the ground, walked twice: first to count what every node writes
+    // (tree edges to its children and edges up to an ancestor or itself, counted up to
+    // 2: 2 or more make a group) and which nodes an edge goes up to (they need labels),
+    // then to write. An edge down to a descendant was written from below.
+    let mut items = vec![0u8; n + 1];
+    let mut labelled = vec![false; n + 1];
+    let _ = dfs::walk(&adjacency, n + 1, root, |step| {
+        match step {
+            Step::Tree { from, .. } => items[from as usize] = (items[from as usize] + 1).min(2),
+            Step::Back { from, to, .. } => {
+                items[from as usize] = (items[from as usize] + 1).min(2);
+                labelled[to as usize] = true;
             }
+            Step::Finish { .. } => {}
         }
-        let mut total = 0;
-        for x in &mut nodes {
-            x.next = total;
-            total += x.end;
-            x.end = x.next;
-        }
-        let mut adj = vec![0u32; total as usize];
-        for e in &graph.edges {
-            let (a, b) = ends(e);
-            let x = &mut nodes[a as usize];
-            adj[x.end as usize] = b;
-            x.end += 1;
-            if a != b {
-                let y = &mut nodes[b as usize];
-                adj[y.end as usize] = a;
-                y.end += 1;
-            }
-        }
-        adj
-    };
-    // The search from the ground, run twice with the same choices: first to count what
-    // every node writes and which nodes need labels, then to write. At node `x`, a
-    // neighbour `y` that is new is a child (a tree edge); one that is active is an
-    // ancestor or `x` itself (an edge up to a labelled vertex, written at `x`); one that
-    // is done is a descendant, which wrote the edge already.
-    let mut stack = Vec::new();
+        Ok::<_, std::convert::Infallible>(())
+    });
+    let ground = root as usize;
+    if labelled[ground] {
+        o.bytes(b":{ground}")?;
+    } else if items[ground] == 0 {
+        o.byte(b'.')?;
+    }
+    if items[ground] >= 2 {
+        o.byte(b'(')?;
+    }
+    // Per node: its label number `N` (`:{vN}`), 0 until it is written; whether it has
+    // written an item yet (the next one follows a `;`).
+    let mut label = vec![0u32; n + 1];
+    let mut started = vec![false; n + 1];
     let mut labels = 0u32;
-    for writing in [false, true] {
-        if writing {
-            let mut start = 0;
-            for x in &mut nodes {
-                x.next = start;
-                start = x.end;
-                x.state = NEW;
-                x.skipped_parent = false;
-            }
-            let ground = &nodes[root as usize];
-            if ground.labelled {
-                o.bytes(b":{ground}")?;
-            } else if ground.items == 0 {
-                o.byte(b'.')?;
-            }
-            if ground.items >= 2 {
-                o.byte(b'(')?;
-            }
-        }
-        nodes[root as usize].state = ACTIVE;
-        nodes[root as usize].parent = root;
-        nodes[root as usize].skipped_parent = true;
-        stack.push(root);
-        while let Some(&x) = stack.last() {
-            let node = &mut nodes[x as usize];
-            if node.next == node.end {
-                node.state = DONE;
-                if writing && node.items >= 2 {
-                    o.byte(b')')?;
-                }
-                stack.pop();
-                continue;
-            }
-            let y = adj[node.next as usize];
-            node.next += 1;
-            if y == node.parent && !node.skipped_parent {
-                node.skipped_parent = true;
-                continue;
-            }
-            let state = nodes[y as usize].state;
-            if state == DONE {
-                continue;
-            }
-            if !writing {
-                nodes[x as usize].items = nodes[x as usize].items.saturating_add(1).min(2);
-                if state == ACTIVE {
-                    nodes[y as usize].labelled = true;
-                } else {
-                    let child = &mut nodes[y as usize];
-                    child.state = ACTIVE;
-                    child.parent = x;
-                    stack.push(y);
-                }
-                continue;
-            }
-            let node = &mut nodes[x as usize];
-            if node.started {
+    dfs::walk(&adjacency, n + 1, root, |step| -> io::Result<()> {
+        let edge_from = |from: u32, o: &mut Out<'_, W>, started: &mut Vec<bool>| {
+            if std::mem::replace(&mut started[from as usize], true) {
                 o.byte(b';')?;
             }
-            node.started = true;
-            o.byte(b'e')?;
-            let target = &mut nodes[y as usize];
-            if state == ACTIVE {
-                if y == root {
-                    o.bytes(b":{ground}")?;
-                } else {
-                    debug_assert!(target.label > 0, "an ancestor is written before");
-                    cgsuite_label(o, target.label)?;
-                }
-            } else {
-                target.state = ACTIVE;
-                if target.labelled {
+            o.byte(b'e')
+        };
+        match step {
+            Step::Tree { from, to, .. } => {
+                edge_from(from, o, &mut started)?;
+                if labelled[to as usize] {
                     labels += 1;
-                    target.label = labels;
+                    label[to as usize] = labels;
                     cgsuite_label(o, labels)?;
                 }
-                if target.items >= 2 {
+                if items[to as usize] >= 2 {
                     o.byte(b'(')?;
                 }
-                stack.push(y);
+            }
+            Step::Back { from, to, .. } => {
+                edge_from(from, o, &mut started)?;
+                if to == root {
+                    o.bytes(b":{ground}")?;
+                } else {
+                    debug_assert!(label[to as usize] > 0, "an ancestor is written before");
+                    cgsuite_label(o, label[to as usize])?;
+                }
+            }
+            Step::Finish { vertex, .. } => {
+                if items[vertex as usize] >= 2 {
+                    o.byte(b')')?;
+                }
             }
         }
-    }
+        Ok(())
+    })?;
     Ok(())
 }
 
