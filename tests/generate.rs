@@ -10,7 +10,7 @@ use std::process::Command;
 
 use hackenbush::analysis::position::winning_moves;
 use hackenbush::generate::{
-    Cactus, Cycle, Heights, Multigraph, Path, Poj, Shape, Stalks, Tree, write,
+    Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, write,
 };
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format, GraphDecl, Position, Vertices};
@@ -63,10 +63,10 @@ fn shapes() -> Vec<(&'static str, Shape)> {
             "stalks 0,1,4",
             Shape::Stalks(Stalks::heights(vec![0, 1, 4])),
         ),
-        ("tree", Shape::Tree(Tree::default())),
+        ("tree", Shape::Tree(RandomTree::default())),
         (
             "tree limited",
-            Shape::Tree(Tree {
+            Shape::Tree(RandomTree {
                 graphs: 3,
                 edges: 14,
                 max_depth: Some(3),
@@ -76,9 +76,9 @@ fn shapes() -> Vec<(&'static str, Shape)> {
         ),
         (
             "tree scrambled",
-            Shape::Tree(Tree {
+            Shape::Tree(RandomTree {
                 scramble: true,
-                ..Tree::default()
+                ..RandomTree::default()
             }),
         ),
         ("poj", Shape::Poj(Poj::default())),
@@ -353,9 +353,9 @@ fn a_path_of_a_million_edges() {
 #[test]
 fn small_generated_graphs_agree_with_the_oracle() {
     let shapes = [
-        Shape::Tree(Tree {
+        Shape::Tree(RandomTree {
             edges: 10,
-            ..Tree::default()
+            ..RandomTree::default()
         }),
         Shape::Poj(Poj {
             trees: Some(2),

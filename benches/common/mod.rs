@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each bench target uses a part of this module
 
-use hackenbush::generate::{Cactus, Cycle, Multigraph, Path, Shape, Tree};
+use hackenbush::generate::{Cactus, Cycle, Multigraph, Path, RandomTree, Shape};
 use hackenbush::syntax::GraphDecl;
 
 /// The seed of every benchmark input.
@@ -22,9 +22,9 @@ pub fn path(m: u32) -> Shape {
 
 /// A random recursive tree of `m` edges (depth about ln m).
 pub fn tree(m: u32) -> Shape {
-    Shape::Tree(Tree {
+    Shape::Tree(RandomTree {
         edges: m,
-        ..Tree::default()
+        ..RandomTree::default()
     })
 }
 

@@ -34,18 +34,22 @@
 
 use std::collections::HashMap;
 
-const NONE: u32 = u32::MAX;
+use crate::dfs::NONE;
 
 /// Buffers reused from graph to graph, so a stream of test cases allocates only when a
 /// graph is larger than every one before it.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    nodes: Vec<Node>,
+    nodes: Vec<Record>,
     adjacency: Vec<u32>,
     stack: Vec<u32>,
     renumbered: Vec<u32>,
     /// Per vertex, for [`summary`]: what hangs below it.
     below: Vec<Below>,
+    /// For [`summarize`](super::summary::summarize): the search's number of each vertex
+    /// id of a declaration, and its edge list.
+    pub(super) ids: Vec<u32>,
+    pub(super) ends: Vec<u32>,
 }
 
 impl Scratch {
@@ -57,14 +61,14 @@ impl Scratch {
     pub fn prepare(&mut self, vertices: usize, edges: usize) {
         let n = vertices.min(2 * edges + 16);
         self.nodes.clear();
-        self.nodes.resize(n, Node::default());
+        self.nodes.resize(n, Record::default());
     }
 }
 
 /// Everything the search reads about one vertex, side by side: one cache line per visit
 /// rather than one per array.
 #[derive(Clone, Copy, Debug, Default)]
-struct Node {
+struct Record {
     /// Next unread entry of the adjacency list (its start before the search).
     cursor: u32,
     /// One past the last entry of the adjacency list.
@@ -225,9 +229,9 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
     nodes.clear();
     nodes.resize(
         n,
-        Node {
+        Record {
             pre: NONE,
-            ..Node::default()
+            ..Record::default()
         },
     );
     for pair in ends.chunks_exact(2) {
@@ -302,7 +306,11 @@ const PEELED: u32 = NONE - 1;
 /// all); one it has passed goes into `behind` (4,096 at most), to be looked at in a batch
 /// and peeled, with its own neighbours in turn, if it has become a leaf. `behind` is
 /// scratch space.
-fn peel_pendant_trees<T: Tally>(nodes: &mut [Node], behind: &mut Vec<u32>, tally: &mut T) -> bool {
+fn peel_pendant_trees<T: Tally>(
+    nodes: &mut [Record],
+    behind: &mut Vec<u32>,
+    tally: &mut T,
+) -> bool {
     behind.clear();
     for first in (1..nodes.len()).rev() {
         if nodes[first].end == 1 {
@@ -326,7 +334,7 @@ fn peel_pendant_trees<T: Tally>(nodes: &mut [Node], behind: &mut Vec<u32>, tally
 const BEHIND: usize = 1 << 12;
 
 /// Peels the vertices of `behind` that are leaves, and their neighbours in turn.
-fn peel_behind<T: Tally>(nodes: &mut [Node], behind: &mut Vec<u32>, tally: &mut T) {
+fn peel_behind<T: Tally>(nodes: &mut [Record], behind: &mut Vec<u32>, tally: &mut T) {
     for &x in behind.iter() {
         peel_upwards(nodes, x as usize, tally);
     }
@@ -336,7 +344,7 @@ fn peel_behind<T: Tally>(nodes: &mut [Node], behind: &mut Vec<u32>, tally: &mut 
 /// Removes leaf `x` (one edge left, not the ground): its value plus one goes to its
 /// neighbour, which is returned.
 #[inline(always)]
-fn peel<T: Tally>(nodes: &mut [Node], x: usize, tally: &mut T) -> usize {
+fn peel<T: Tally>(nodes: &mut [Record], x: usize, tally: &mut T) -> usize {
     let leaf = &mut nodes[x];
     leaf.end = 0;
     leaf.pre = PEELED;
@@ -350,7 +358,7 @@ fn peel<T: Tally>(nodes: &mut [Node], x: usize, tally: &mut T) -> usize {
 }
 
 /// Peels `x` if it is a leaf, then its neighbour if that became one, and so on.
-fn peel_upwards<T: Tally>(nodes: &mut [Node], mut x: usize, tally: &mut T) {
+fn peel_upwards<T: Tally>(nodes: &mut [Record], mut x: usize, tally: &mut T) {
     while x != 0 && nodes[x].end == 1 {
         x = peel(nodes, x, tally);
     }
@@ -374,12 +382,12 @@ const WALKED: u32 = NONE;
 /// pass over the edges; each chain is walked once. `chain` is scratch space. Returns
 /// whether the ground still has edges.
 fn fold_pendant_cycles<T: Tally>(
-    nodes: &mut [Node],
+    nodes: &mut [Record],
     ends: &[u32],
     chain: &mut Vec<u32>,
     tally: &mut T,
 ) -> bool {
-    let inner = |nodes: &[Node], v: usize| v != 0 && nodes[v].end == 2 && nodes[v].pre != PEELED;
+    let inner = |nodes: &[Record], v: usize| v != 0 && nodes[v].end == 2 && nodes[v].pre != PEELED;
     for pair in ends.chunks_exact(2) {
         let (u, w) = (pair[0] as usize, pair[1] as usize);
         if u == w || nodes[u].pre == PEELED || nodes[w].pre == PEELED {
@@ -448,7 +456,7 @@ const SKIPPED: u32 = 1 << 31;
 /// The iterative DFS from vertex 0. The DFS path is the stack, so a vertex's parent is
 /// the entry below it.
 fn search<T: Tally>(
-    nodes: &mut [Node],
+    nodes: &mut [Record],
     adjacency: &[u32],
     stack: &mut Vec<u32>,
     tally: &mut T,

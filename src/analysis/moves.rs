@@ -178,7 +178,7 @@ pub fn cuts_to_analysed(graph: &Graph, analysis: &super::Analysis, target: u64) 
 }
 
 fn cuts_from(graph: &Graph, bridges: &Bridges, target: u64) -> Vec<EdgeIndex> {
-    let tree = Tree::new(graph, bridges);
+    let tree = LabelledTree::new(graph, bridges);
     let mut wins = Vec::new();
     let req = tree.requirements(target, &mut wins);
     tree.class_cuts(&req, &mut wins);
@@ -192,7 +192,7 @@ fn cuts_from(graph: &Graph, bridges: &Bridges, target: u64) -> Vec<EdgeIndex> {
 const NO_REQ: u64 = u64::MAX;
 
 /// The DFS tree with everything steps 1 and 3 of the method need.
-struct Tree<'g> {
+struct LabelledTree<'g> {
     graph: &'g Graph,
     /// Per node: DFS preorder number, or [`NONE`] if not attached.
     pre: Vec<u32>,
@@ -212,15 +212,15 @@ struct Tree<'g> {
     edge_count: u64,
 }
 
-impl<'g> Tree<'g> {
+impl<'g> LabelledTree<'g> {
     /// Search, labels, and the bottom-up pass (steps 1 and 3 of the method).
-    fn new(graph: &'g Graph, bridges: &'g Bridges) -> Tree<'g> {
+    fn new(graph: &'g Graph, bridges: &'g Bridges) -> LabelledTree<'g> {
         let net = &graph.net;
         let mut pre = vec![NONE; net.node_count()];
         for (i, &v) in bridges.order.iter().enumerate() {
             pre[v as usize] = i as u32;
         }
-        let mut tree = Tree {
+        let mut tree = LabelledTree {
             graph,
             pre,
             order: &bridges.order,
@@ -356,7 +356,7 @@ impl<'g> Tree<'g> {
         let mut members = self.class_members(req);
         members.sort_unstable();
         let mut trie = ChainTrie::new(self.edge_count);
-        let mut scratch = Scratch::default();
+        let mut scratch = ClassBuffers::default();
         for class in members.chunk_by(|a, b| a.label == b.label) {
             let a = self.top[self.lower_end(class[0].edge as usize)] as usize;
             debug_assert!(
@@ -409,7 +409,7 @@ impl<'g> Tree<'g> {
         class: &[Member],
         req: u64,
         trie: &mut ChainTrie,
-        s: &mut Scratch,
+        s: &mut ClassBuffers,
         wins: &mut Vec<u32>,
     ) {
         let with_g = class[class.len() - 1].key == NONE;
@@ -458,7 +458,7 @@ struct Member {
 
 /// Buffers reused across classes.
 #[derive(Default)]
-struct Scratch {
+struct ClassBuffers {
     weights: Vec<u64>,
     forward: Vec<u64>,
     backward: Vec<u64>,

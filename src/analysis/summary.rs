@@ -64,16 +64,8 @@ impl Summary {
     }
 }
 
-/// Buffers reused from graph to graph.
-#[derive(Debug, Default)]
-pub struct Scratch {
-    lean: lean::Scratch,
-    /// Per vertex id: its number for the search (0 for the ground), or `NONE`.
-    ids: Vec<u32>,
-    ends: Vec<u32>,
-}
-
-const NONE: u32 = u32::MAX;
+use crate::dfs::NONE;
+pub use lean::Scratch;
 
 /// The summary of `graph`, which is consumed so that its memory is free before the
 /// search runs.
@@ -93,7 +85,8 @@ pub fn summarize(graph: GraphDecl, scratch: &mut Scratch) -> Summary {
     let table = graph.vertices.len();
     // A table far larger than what is used (a claimed `m`) is renumbered through a map.
     let dense = table <= 2 * edges + ground_vertices + 16;
-    let Scratch { lean, ids, ends } = scratch;
+    let mut ids = std::mem::take(&mut scratch.ids);
+    let mut ends = std::mem::take(&mut scratch.ends);
     ends.clear();
     ends.reserve_exact(2 * edges);
     let mut sparse: HashMap<u32, u32> = HashMap::new();
@@ -128,7 +121,9 @@ pub fn summarize(graph: GraphDecl, scratch: &mut Scratch) -> Summary {
     }
     drop(graph);
     drop(sparse);
-    let lean = lean::summary(next, ends, lean);
+    let lean = lean::summary(next, &ends, scratch);
+    scratch.ids = ids;
+    scratch.ends = ends;
     Summary {
         value: lean.value,
         vertices: ground_vertices + (next - 1) as usize,

@@ -11,7 +11,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use hackenbush::generate::write::{self, WriteError};
 use hackenbush::generate::{
-    Cactus, Cycle, Heights, Multigraph, Path, Poj, Shape, Stalks, Tree, shapes,
+    Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, shapes,
 };
 use hackenbush::syntax::Format;
 
@@ -407,7 +407,7 @@ impl ShapeArgs {
                 (Shape::Stalks(Stalks { heights }), &a.common)
             }
             ShapeArgs::Tree(a) => (
-                Shape::Tree(Tree {
+                Shape::Tree(RandomTree {
                     graphs: a.graphs,
                     edges: a.edges,
                     max_depth: a.max_depth,

@@ -33,4 +33,4 @@ pub use crate::rng;
 pub mod shapes;
 pub mod write;
 
-pub use shapes::{Cactus, Cycle, Heights, Multigraph, Path, Poj, Shape, Stalks, Tree};
+pub use shapes::{Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks};

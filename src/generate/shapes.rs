@@ -34,7 +34,7 @@ pub enum Shape {
     /// Nim heaps: one stalk per graph.
     Stalks(Stalks),
     /// Random rooted trees.
-    Tree(Tree),
+    Tree(RandomTree),
     /// POJ 3710 Christmas Game test cases: trees with polygons hanging from them.
     Poj(Poj),
     /// Random cacti: polygons sharing vertices but not edges.
@@ -322,7 +322,7 @@ fn stalk(index: u32, height: u32) -> GraphDecl {
 /// is the ground. Children are numbered after their parents, edges listed parent first
 /// in the order the children were made, unless `scramble` shuffles it all.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tree {
+pub struct RandomTree {
     /// Graphs per position.
     pub graphs: u32,
     /// Edges per tree.
@@ -336,10 +336,10 @@ pub struct Tree {
     pub scramble: bool,
 }
 
-impl Default for Tree {
+impl Default for RandomTree {
     /// One tree of 20 edges.
     fn default() -> Self {
-        Tree {
+        RandomTree {
             graphs: 1,
             edges: 20,
             max_depth: None,
@@ -349,7 +349,7 @@ impl Default for Tree {
     }
 }
 
-impl Tree {
+impl RandomTree {
     fn validate(&self) -> Result<(), String> {
         total_edges(u64::from(self.graphs), u64::from(self.edges))?;
         if self.max_depth == Some(0) || self.max_children == Some(0) {
@@ -832,7 +832,7 @@ mod tests {
 
     #[test]
     fn trees_respect_their_limits() {
-        let shape = Tree {
+        let shape = RandomTree {
             graphs: 1,
             edges: 40,
             max_depth: Some(3),
@@ -850,7 +850,7 @@ mod tests {
         }
         assert!(depth.iter().all(|&d| d <= 3));
         assert!(children.iter().all(|&c| c <= 4));
-        let too_small = Tree {
+        let too_small = RandomTree {
             max_depth: Some(2),
             max_children: Some(2),
             edges: 7,
