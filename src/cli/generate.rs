@@ -220,12 +220,12 @@ pub struct StalksArgs {
     pub heights: Vec<u32>,
 
     /// Number of stalks, of random heights
-    #[arg(long, value_name = "N", default_value_t = 3,
+    #[arg(long, value_name = "N", default_value_t = Stalks::GRAPHS,
           value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
     pub graphs: u32,
 
     /// Largest random height (heights are drawn in 1..=H)
-    #[arg(long, value_name = "H", default_value_t = 10,
+    #[arg(long, value_name = "H", default_value_t = Stalks::MAX_HEIGHT,
           value_parser = clap::value_parser!(u32).range(1..=MAX))]
     pub max_height: u32,
 
@@ -238,12 +238,12 @@ pub struct StalksArgs {
 #[derive(Debug, Args)]
 pub struct TreeArgs {
     /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N", default_value_t = RandomTree::default().graphs,
           value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
     pub graphs: u32,
 
     /// Edges per tree
-    #[arg(long, value_name = "N", default_value_t = 20,
+    #[arg(long, value_name = "N", default_value_t = RandomTree::default().edges,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub edges: u32,
 
@@ -278,7 +278,7 @@ pub struct PojArgs {
     pub vertices: Option<u32>,
 
     /// Largest polygon, in edges
-    #[arg(long, value_name = "S", default_value_t = 6,
+    #[arg(long, value_name = "S", default_value_t = Poj::default().max_polygon,
           value_parser = clap::value_parser!(u32).range(2..=MAX))]
     pub max_polygon: u32,
 
@@ -295,17 +295,17 @@ pub struct PojArgs {
 #[derive(Debug, Args)]
 pub struct CactusArgs {
     /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N", default_value_t = Cactus::default().graphs,
           value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
     pub graphs: u32,
 
     /// Edges per cactus
-    #[arg(long, value_name = "N", default_value_t = 30,
+    #[arg(long, value_name = "N", default_value_t = Cactus::default().edges,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub edges: u32,
 
     /// Largest polygon, in edges
-    #[arg(long, value_name = "S", default_value_t = 8,
+    #[arg(long, value_name = "S", default_value_t = Cactus::default().max_polygon,
           value_parser = clap::value_parser!(u32).range(2..=MAX))]
     pub max_polygon: u32,
 
@@ -322,27 +322,27 @@ pub struct CactusArgs {
 #[derive(Debug, Args)]
 pub struct MultigraphArgs {
     /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N", default_value_t = Multigraph::default().graphs,
           value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
     pub graphs: u32,
 
     /// Vertices per graph (at least --grounds + --detached, and 1)
-    #[arg(long, value_name = "N", default_value_t = 8,
+    #[arg(long, value_name = "N", default_value_t = Multigraph::default().vertices,
           value_parser = clap::value_parser!(u32).range(1..=MAX))]
     pub vertices: u32,
 
     /// Edges per graph (at least --vertices - 1)
-    #[arg(long, value_name = "N", default_value_t = 16,
+    #[arg(long, value_name = "N", default_value_t = Multigraph::default().edges,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub edges: u32,
 
     /// Ground vertices per graph (0: no ground, the graph is worth 0)
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N", default_value_t = Multigraph::default().grounds,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub grounds: u32,
 
     /// Parts per graph not attached to the ground
-    #[arg(long, value_name = "N", default_value_t = 0,
+    #[arg(long, value_name = "N", default_value_t = Multigraph::default().detached,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub detached: u32,
 
@@ -355,12 +355,12 @@ pub struct MultigraphArgs {
 #[derive(Debug, Args)]
 pub struct PathArgs {
     /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N", default_value_t = Path::default().graphs,
           value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
     pub graphs: u32,
 
     /// Edges per path
-    #[arg(long, value_name = "N", default_value_t = 1000,
+    #[arg(long, value_name = "N", default_value_t = Path::default().edges,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub edges: u32,
 
@@ -373,12 +373,12 @@ pub struct PathArgs {
 #[derive(Debug, Args)]
 pub struct CycleArgs {
     /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N", default_value_t = Cycle::default().graphs,
           value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
     pub graphs: u32,
 
     /// Edges per graph, cycle and trees together
-    #[arg(long, value_name = "N", default_value_t = 100,
+    #[arg(long, value_name = "N", default_value_t = Cycle::default().edges,
           value_parser = clap::value_parser!(u32).range(1..=MAX))]
     pub edges: u32,
 

@@ -249,14 +249,19 @@ impl Default for Stalks {
     fn default() -> Self {
         Stalks {
             heights: Heights::Random {
-                graphs: 3,
-                max_height: 10,
+                graphs: Stalks::GRAPHS,
+                max_height: Stalks::MAX_HEIGHT,
             },
         }
     }
 }
 
 impl Stalks {
+    /// How many stalks of random heights, by default.
+    pub const GRAPHS: u32 = 3;
+    /// The largest random height, by default.
+    pub const MAX_HEIGHT: u32 = 10;
+
     /// Stalks of the given heights.
     pub fn heights(heights: Vec<u32>) -> Stalks {
         Stalks {
