@@ -35,7 +35,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 
 use crate::dfs::{self, Adjacency, Step};
 use crate::report::dot;
@@ -114,71 +114,34 @@ pub fn position<W: Write>(
 // ---------------------------------------------------------------------------------------
 // Output
 
-const CHUNK: usize = 1 << 16;
+/// What the writers write through: a buffer of 64 KiB, so that a file of 10^7 edges is
+/// written in large blocks.
+type Out<'a, W> = BufWriter<&'a mut W>;
 
-/// A byte buffer flushed to `W` in chunks.
-struct Out<'a, W: Write> {
-    inner: &'a mut W,
-    buf: Vec<u8>,
+fn buffered<W: Write>(inner: &mut W) -> Out<'_, W> {
+    BufWriter::with_capacity(1 << 16, inner)
 }
 
-impl<'a, W: Write> Out<'a, W> {
-    fn new(inner: &'a mut W) -> Self {
-        Out {
-            inner,
-            buf: Vec::with_capacity(CHUNK + 64),
-        }
-    }
-
+/// Bytes and decimal numbers, on any writer.
+trait Put: Write {
     #[inline]
-    fn check(&mut self) -> io::Result<()> {
-        if self.buf.len() >= CHUNK {
-            self.inner.write_all(&self.buf)?;
-            self.buf.clear();
-        }
-        Ok(())
+    fn byte(&mut self, b: u8) -> io::Result<()> {
+        self.write_all(&[b])
     }
 
     #[inline]
     fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.buf.extend_from_slice(bytes);
-        self.check()
-    }
-
-    #[inline]
-    fn byte(&mut self, b: u8) -> io::Result<()> {
-        self.buf.push(b);
-        self.check()
+        self.write_all(bytes)
     }
 
     /// `n` in decimal.
     #[inline]
     fn uint(&mut self, n: u64) -> io::Result<()> {
-        let mut digits = [0u8; 20];
-        let len = decimal(n, &mut digits);
-        self.bytes(&digits[20 - len..])
-    }
-
-    fn finish(mut self) -> io::Result<()> {
-        self.inner.write_all(&self.buf)?;
-        self.buf.clear();
-        Ok(())
+        self.write_all(itoa::Buffer::new().format(n).as_bytes())
     }
 }
 
-/// Writes `n` in decimal at the end of `digits`; returns how many digits.
-#[inline]
-fn decimal(mut n: u64, digits: &mut [u8; 20]) -> usize {
-    let mut i = 20;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return 20 - i;
-        }
-    }
-}
+impl<W: Write> Put for W {}
 
 /// How many bytes `n` takes in decimal.
 fn decimal_len(n: u64) -> usize {
@@ -216,14 +179,15 @@ const HB_LINE: usize = 72;
 /// Writes `position` in the hb format: one `graph: NAME` section per graph, separated by
 /// blank lines.
 pub fn hb<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
-    let mut o = Out::new(out);
+    let mut o = buffered(out);
     for (i, graph) in position.graphs.iter().enumerate() {
         if i > 0 {
             o.byte(b'\n')?;
         }
         hb_graph(&mut o, graph)?;
     }
-    Ok(o.finish()?)
+    o.flush()?;
+    Ok(())
 }
 
 fn hb_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
@@ -328,13 +292,14 @@ fn is_hb_identifier(s: &str) -> bool {
 /// `m k` and `k` lines `u v`. Several positions written one after another make a file of
 /// several test cases.
 pub fn christmas<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
-    let mut o = Out::new(out);
+    let mut o = buffered(out);
     o.uint(position.graphs.len() as u64)?;
     o.byte(b'\n')?;
     for graph in &position.graphs {
         christmas_tree(&mut o, graph)?;
     }
-    Ok(o.finish()?)
+    o.flush()?;
+    Ok(())
 }
 
 fn christmas_tree<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> io::Result<()> {
@@ -382,7 +347,7 @@ const JSON_EDGES_PER_LINE: usize = 8;
 /// Writes `position` as one JSON document `{"graphs": [...]}`, one graph per line (its
 /// edges on lines of their own).
 pub fn json<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
-    let mut o = Out::new(out);
+    let mut o = buffered(out);
     o.bytes(b"{\"graphs\": [")?;
     for (i, graph) in position.graphs.iter().enumerate() {
         o.bytes(if i == 0 { b"\n  " } else { b",\n  " })?;
@@ -393,7 +358,8 @@ pub fn json<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError
     } else {
         b"\n]}\n"
     })?;
-    Ok(o.finish()?)
+    o.flush()?;
+    Ok(())
 }
 
 fn json_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
@@ -512,7 +478,7 @@ fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
 /// assert_eq!(text, b":{ground}eee:{ground} + :{ground}eee:{ground}\n");
 /// ```
 pub fn cgsuite<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
-    let mut o = Out::new(out);
+    let mut o = buffered(out);
     if position.graphs.is_empty() {
         o.byte(b'.')?;
     }
@@ -523,7 +489,8 @@ pub fn cgsuite<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteEr
         cgsuite_graph(&mut o, graph)?;
     }
     o.byte(b'\n')?;
-    Ok(o.finish()?)
+    o.flush()?;
+    Ok(())
 }
 
 fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
@@ -680,10 +647,10 @@ mod tests {
     #[test]
     fn decimals() {
         for n in [0, 7, 10, 99, 100, 12345, u64::MAX] {
-            let mut digits = [0u8; 20];
-            let len = decimal(n, &mut digits);
-            assert_eq!(&digits[20 - len..], n.to_string().as_bytes());
-            assert_eq!(decimal_len(n), len);
+            let mut written = Vec::new();
+            written.uint(n).unwrap();
+            assert_eq!(written, n.to_string().as_bytes());
+            assert_eq!(decimal_len(n), written.len());
         }
     }
 
