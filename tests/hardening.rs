@@ -123,3 +123,48 @@ fn the_parallel_judge_keeps_order_and_agrees_with_analyze() {
         "verdicts differ"
     );
 }
+
+/// `hackenbush --help >/dev/full` exited 0 in silence: help and version texts that cannot
+/// be written are reported like any other write failure, with status 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_on_a_full_disk_are_write_errors() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["help"],
+        &["help", "dot"],
+        &["analyze", "--help"],
+        &["gen", "--help"],
+        &["gen", "poj", "--help"],
+    ] {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full exists on Linux");
+        let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot write output: no space left on device\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// Help cut short by the reader (`hackenbush --help | head -1`) is not an error.
+#[test]
+fn help_into_a_closed_pipe_is_quiet() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .arg("--help")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
