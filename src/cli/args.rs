@@ -256,7 +256,8 @@ pub struct DotArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub render: Option<RenderArg>,
 
-    /// Write to FILE instead of stdout
+    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a
+    /// complete picture, and never when it is one of the inputs
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

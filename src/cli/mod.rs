@@ -6,6 +6,7 @@ mod args;
 mod check;
 mod dot;
 mod explain;
+mod file;
 mod generate;
 mod input;
 mod judge;
