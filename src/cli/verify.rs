@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use hackenbush::game_tree::{self, Verification};
-use hackenbush::report::text::star;
+use hackenbush::report::text::{printable, star};
 
 use super::args::VerifyArgs;
 use super::input::{self, Input};
@@ -37,7 +37,8 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
         args.input.format(),
         &mut out,
         |out, source, position| {
-            writeln!(out, "{}", input::position_label(source, &position))?;
+            let label = input::position_label(source, &position);
+            writeln!(out, "{}", printable(&label))?;
             if position.graphs.is_empty() {
                 writeln!(out, "  (no graphs)")?;
             }
@@ -49,7 +50,8 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
                     }
                     Err(too_large) => {
                         refused += 1;
-                        writeln!(out, "  {}: not searched: {too_large}", graph.name)?;
+                        let name = printable(&graph.name);
+                        writeln!(out, "  {name}: not searched: {too_large}")?;
                     }
                 }
             }
@@ -81,6 +83,7 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
 }
 
 fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
+    let name = printable(name);
     if v.agrees() {
         let moves = match v.moves_compared {
             0 => "no moves".to_string(),

@@ -28,8 +28,10 @@
 //!
 //! Node ids never contain vertex names (`n<graph>_<vertex id>`, `b<graph>_<block>`), so
 //! they are unique across graphs and safe whatever the names are (a vertex `7` and a
-//! vertex `"7"` stay two nodes); names only appear in labels, quoted so that Graphviz
-//! shows them literally (quotes, backslashes, `&`, control characters, any Unicode).
+//! vertex `"7"` stay two nodes); names only appear in labels, first made
+//! [`printable`] (a line break in a name is shown as `\n`, so a name cannot add a line to
+//! a label), then quoted so that Graphviz shows them literally (quotes, backslashes, `&`,
+//! any Unicode).
 //!
 //! [`to_text`] prints the model as DOT; [`render`] runs Graphviz `dot` on it.
 
@@ -45,7 +47,7 @@ use graphviz_rust::printer::{DotPrinter, PrinterContext};
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::Winner;
-use super::text::{star, winner};
+use super::text::{printable, star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
 
@@ -196,14 +198,15 @@ pub fn position(
     }
     // Set last: subgraphs would inherit these (a cluster without a label of its own
     // would show the title again).
+    let title = printable(title);
     stmts.push(Stmt::Attribute(attr(
         "label",
-        position_label(title, graphs),
+        position_label(&title, graphs),
     )));
     stmts.push(Stmt::Attribute(attr("labelloc", plain("t"))));
     stmts.push(Stmt::Attribute(attr("fontsize", plain("16"))));
     DotGraph::Graph {
-        id: quoted(title),
+        id: quoted(&title),
         strict: false,
         stmts,
     }
@@ -346,7 +349,7 @@ fn plain_cluster(
 
     // Ground vertices: dark boxes, put in the bottom row by `position`.
     for &g in &graph.decl.ground {
-        let name = graph.decl.vertices.name(g).to_string();
+        let name = vertex_name(graph, g);
         stmts.push(Stmt::Node(node(&vid(g), ground_node_attrs(&name))));
     }
 
@@ -367,7 +370,7 @@ fn plain_cluster(
         let ModelNode::Vertex(v) = net[n] else {
             continue;
         };
-        let name = graph.decl.vertices.name(v).to_string();
+        let name = vertex_name(graph, v);
         let mut attrs = Vec::new();
         let value = match analysis.block_of(n) {
             None => {
@@ -638,16 +641,14 @@ fn ground_names(graph: &Graph) -> String {
     if ground.len() <= 1 {
         return "ground".to_string();
     }
-    let list = short_list(ground.len(), |k| {
-        graph.decl.vertices.name(ground[k]).to_string()
-    });
+    let list = short_list(ground.len(), |k| vertex_name(graph, ground[k]));
     format!("ground: {list}")
 }
 
 /// The names of a block's nodes, its top first: "a" or "{a, b, c}".
 fn names_of(graph: &Graph, nodes: &[NodeIndex]) -> String {
     if nodes.len() == 1 {
-        graph.node_name(nodes[0])
+        node_name(graph, nodes[0])
     } else {
         format!("{{{}}}", name_list(graph, nodes))
     }
@@ -655,7 +656,17 @@ fn names_of(graph: &Graph, nodes: &[NodeIndex]) -> String {
 
 /// The names of `nodes`, see [`short_list`].
 fn name_list(graph: &Graph, nodes: &[NodeIndex]) -> String {
-    short_list(nodes.len(), |k| graph.node_name(nodes[k]))
+    short_list(nodes.len(), |k| node_name(graph, nodes[k]))
+}
+
+/// The name of vertex `v` as written, shown literally ([`printable`]).
+fn vertex_name(graph: &Graph, v: u32) -> String {
+    printable(&graph.decl.vertices.name(v).to_string()).into_owned()
+}
+
+/// The name of model node `n` (`ground` for the fused ground), shown literally.
+fn node_name(graph: &Graph, n: NodeIndex) -> String {
+    printable(&graph.node_name(n)).into_owned()
 }
 
 /// "a, b, c, d, e" or "a, b, c, d +2 more": at most 5 of `count` names.
@@ -686,7 +697,11 @@ fn cluster_header(graph: &Graph, analysis: &Analysis) -> Vec<Stmt> {
 
 /// `name = *v`, with a second line about dropped edges or a missing ground.
 fn cluster_label(graph: &Graph, analysis: &Analysis) -> Id {
-    let mut lines = vec![format!("{} = {}", graph.name, star(analysis.value))];
+    let mut lines = vec![format!(
+        "{} = {}",
+        printable(&graph.name),
+        star(analysis.value)
+    )];
     if graph.decl.ground.is_empty() {
         lines.push("(no ground: nothing is attached)".to_string());
     } else if analysis.ignored_edges > 0 {
