@@ -11,6 +11,7 @@ mod generate;
 mod input;
 mod judge;
 mod output;
+mod progress;
 mod verify;
 
 use std::io::{self, Write};

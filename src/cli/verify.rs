@@ -5,10 +5,12 @@ use std::process::ExitCode;
 
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::report::text::{printable, star};
+use indicatif::HumanCount;
 
 use super::args::VerifyArgs;
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
+use super::progress::{self, Progress};
 
 /// Runs the command.
 pub fn run(args: &VerifyArgs) -> ExitCode {
@@ -38,12 +40,26 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
         &mut out,
         |out, source, position| {
             let label = input::position_label(source, &position);
-            writeln!(out, "{}", printable(&label))?;
+            let label = printable(&label);
+            writeln!(out, "{label}")?;
             if position.graphs.is_empty() {
                 writeln!(out, "  (no graphs)")?;
             }
             for (graph, analysis) in hackenbush::analyze_position(position) {
-                match game_tree::verify(&graph, &analysis, limit) {
+                // A person watching sees the results so far while a search runs.
+                if progress::wanted() {
+                    out.flush()?;
+                }
+                let mut progress = Progress::new(format!(
+                    "verify: game tree of {} in {label}, {} edges",
+                    printable(&graph.name),
+                    analysis.attached_edges
+                ));
+                let searched = game_tree::verify_observed(&graph, &analysis, limit, &mut |n| {
+                    progress.update(|| format!("{} positions searched", HumanCount(n as u64)))
+                });
+                drop(progress);
+                match searched {
                     Ok(v) => {
                         disagreements += usize::from(!v.agrees());
                         write_verification(out, &graph.name, &v)?;
