@@ -270,3 +270,90 @@ fn a_new_output_file_gets_the_usual_permissions() {
         .mode();
     assert_eq!(mode & 0o777, 0o644);
 }
+
+/// `dot --render` waited forever on a Graphviz that hangs: it is stopped after
+/// `--timeout` seconds (killed, not left running), with a message saying so, and nothing
+/// is written.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hanging_graphviz_is_stopped_after_the_timeout() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    fs::create_dir(&bin).unwrap();
+    let fake = bin.join("dot");
+    fs::write(&fake, "#!/bin/sh\necho $$ > \"$0.pid\"\nexec sleep 600\n").unwrap();
+    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let start = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "dot",
+            "--render",
+            "svg",
+            "--timeout",
+            "1",
+            "-o",
+            "p.svg",
+            "p.hb",
+        ])
+        .current_dir(dir.path())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "error: Graphviz `dot` did not finish within 1 s, and was stopped; allow it more \
+         time with --timeout SECONDS (0: no limit)\n"
+    );
+    assert!(!dir.path().join("p.svg").exists());
+    let pid = fs::read_to_string(bin.join("dot.pid")).unwrap();
+    assert!(
+        !Path::new(&format!("/proc/{}", pid.trim())).exists(),
+        "the hanging dot (pid {pid}) is still running"
+    );
+}
+
+/// The same hand-run `dot` reports a failing Graphviz with what it said, and a missing one
+/// with how to install it.
+#[cfg(unix)]
+#[test]
+fn a_failing_or_missing_graphviz_says_why() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    fs::create_dir(&bin).unwrap();
+    let fake = bin.join("dot");
+    fs::write(&fake, "#!/bin/sh\necho 'Error: out of ink' >&2\nexit 3\n").unwrap();
+    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
+    let render = |path: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .args(["dot", "--render", "svg", "-o", "p.svg", "p.hb"])
+            .current_dir(dir.path())
+            .env("PATH", path)
+            .output()
+            .unwrap()
+    };
+    let failing = render(&bin);
+    assert_eq!(failing.status.code(), Some(2));
+    assert_eq!(
+        stderr(&failing),
+        "error: Graphviz `dot` failed: Error: out of ink\n"
+    );
+    let missing = render(&dir.path().join("nowhere"));
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("Graphviz `dot` was not found on the PATH"),
+        "{}",
+        stderr(&missing)
+    );
+    assert!(!dir.path().join("p.svg").exists());
+}

@@ -120,7 +120,8 @@ each titled with its name and value, under a legend.
 
 --moves draws the winning moves in bold red; --reduced draws the reduction instead (each \
 block fused to one vertex with its twig, joined by the bridges), which shows why the value \
-is what it is. --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF.
+is what it is. --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF; \
+a Graphviz that has not finished after --timeout seconds is stopped.
 
 -o FILE is written only with a complete picture (written beside it, then renamed over \
 it), so FILE is left as it was when an input fails; and never when FILE is one of the \
@@ -261,6 +262,11 @@ pub struct DotArgs {
     /// Render with Graphviz `dot` instead of printing DOT text
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub render: Option<RenderArg>,
+
+    /// With --render: stop Graphviz if it has not finished after SECONDS (0: no limit)
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = hackenbush::report::dot::RENDER_TIMEOUT.as_secs())]
+    pub timeout: u64,
 
     /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a
     /// complete picture, and never when it is one of the inputs

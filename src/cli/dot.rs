@@ -2,6 +2,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use hackenbush::analysis::position::winning_moves;
 use hackenbush::report::dot::{self, Options, RenderFormat};
@@ -10,6 +11,7 @@ use super::args::{DotArgs, RenderArg};
 use super::file::{self, Destination};
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::progress::Progress;
 
 /// Runs the command.
 pub fn run(args: &DotArgs) -> ExitCode {
@@ -35,6 +37,7 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
     // The pictures are collected first: a rendering needs exactly one.
     let mut pictures = Vec::new();
     let mut sink = std::io::sink();
+    let mut labels = Vec::new();
     let mut seen = 0;
     let clean = input::each_position(
         inputs,
@@ -49,6 +52,7 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 return Ok(());
             }
             let label = input::position_label(source, &position);
+            labels.push(label.clone());
             let graphs = hackenbush::analyze_position(position);
             let mut winning = vec![Vec::new(); graphs.len()];
             if args.moves {
@@ -92,8 +96,27 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 output::report_error("a PNG or PDF is not for a terminal: add -o FILE");
                 return Ok(false);
             }
-            match dot::render(&pictures[0], format.into()) {
+            let timeout = (args.timeout > 0).then(|| Duration::from_secs(args.timeout));
+            let mut progress = Progress::new(format!(
+                "dot: Graphviz is drawing {}",
+                hackenbush::report::text::printable(&labels[0])
+            ));
+            let limit = match timeout {
+                Some(_) => format!("time limit {} s", args.timeout),
+                None => "no time limit".to_string(),
+            };
+            let rendered = dot::render_within(&pictures[0], format.into(), timeout, &mut |_| {
+                progress.update(|| limit.clone())
+            });
+            drop(progress);
+            match rendered {
                 Ok(bytes) => bytes,
+                Err(e) if e.is_timed_out() => {
+                    output::report_error(&format!(
+                        "{e}; allow it more time with --timeout SECONDS (0: no limit)"
+                    ));
+                    return Ok(false);
+                }
                 Err(e) => {
                     output::report_error(&e.to_string());
                     return Ok(false);
