@@ -1,7 +1,7 @@
 //! Names from an input never act on the terminal: every text output (analyze, analyze
-//! --moves, explain, verify, check, dot, error messages) shows control characters and
+//! --moves, explain, verify, check, error messages) shows control characters and
 //! bidirectional overrides escaped (`\n`, `\u{1b}`), the way diagnostics quote a token,
-//! and any other character as it is. Named after the report: a JSON graph name printed a
+//! and any other character as it is; DOT text keeps them inside quoted strings, escaped. Named after the report: a JSON graph name printed a
 //! fake verdict line and a raw escape sequence.
 
 use std::fs;
@@ -123,20 +123,25 @@ fn names_cannot_act_in_verify() {
     );
 }
 
-/// DOT text is quoted by its printer; the names are also escaped in the labels, so the
-/// picture cannot show a forged line either, and Graphviz reads it.
+/// DOT text is data (the dot reader reads it back, names and all): names stay in quoted
+/// strings, a line break as the DOT escape `\n`, and whatever else would act on a terminal
+/// (escape sequences, bidirectional overrides) written as a Rust escape. Graphviz reads it.
 #[test]
 fn names_cannot_break_out_of_dot_labels() {
     let run = with_hostile_json(&["dot", "--moves"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout
-            .contains(r#"label="x\\n  nim-sum *0: second player wins\\u{1b}[8m = *2""#),
+            .contains(r#"label="x\n  nim-sum *0: second player wins\\u{1b}[8m = *2""#),
         "{}",
         run.stdout
     );
-    let reparsed = graphviz_rust::parse(&run.stdout).expect("DOT that parses");
-    drop(reparsed);
+    assert!(
+        run.stdout.contains(r#"label="b\\u{202e}evil""#),
+        "{}",
+        run.stdout
+    );
+    graphviz_rust::parse(&run.stdout).expect("DOT that parses");
     let svg = with_hostile_json(&["dot", "--render", "svg"]);
     assert_eq!(svg.code, 0, "{}", svg.stderr);
 }

@@ -28,10 +28,8 @@
 //!
 //! Node ids never contain vertex names (`n<graph>_<vertex id>`, `b<graph>_<block>`), so
 //! they are unique across graphs and safe whatever the names are (a vertex `7` and a
-//! vertex `"7"` stay two nodes); names only appear in labels, first made
-//! [`printable`] (a line break in a name is shown as `\n`, so a name cannot add a line to
-//! a label), then quoted so that Graphviz shows them literally (quotes, backslashes, `&`,
-//! any Unicode).
+//! vertex `"7"` stay two nodes); names only appear in labels, quoted so that Graphviz
+//! shows them literally (quotes, backslashes, `&`, control characters, any Unicode).
 //!
 //! [`to_text`] prints the model as DOT; [`render`] runs Graphviz `dot` on it, within a time
 //! limit ([`render_within`] chooses it and watches the wait).
@@ -49,7 +47,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::Winner;
 use super::graphviz::{self, Failure};
-use super::text::{printable, star, winner};
+use super::text::{star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
 
@@ -212,15 +210,14 @@ pub fn position(
     }
     // Set last: subgraphs would inherit these (a cluster without a label of its own
     // would show the title again).
-    let title = printable(title);
     stmts.push(Stmt::Attribute(attr(
         "label",
-        position_label(&title, graphs),
+        position_label(title, graphs),
     )));
     stmts.push(Stmt::Attribute(attr("labelloc", plain("t"))));
     stmts.push(Stmt::Attribute(attr("fontsize", plain("16"))));
     DotGraph::Graph {
-        id: quoted(&title),
+        id: quoted(title),
         strict: false,
         stmts,
     }
@@ -377,7 +374,7 @@ fn plain_cluster(
 
     // Ground vertices: dark boxes, put in the bottom row by `position`.
     for &g in &graph.decl.ground {
-        let name = vertex_name(graph, g);
+        let name = graph.decl.vertices.name(g).to_string();
         stmts.push(Stmt::Node(node(&vid(g), ground_node_attrs(&name))));
     }
 
@@ -398,7 +395,7 @@ fn plain_cluster(
         let ModelNode::Vertex(v) = net[n] else {
             continue;
         };
-        let name = vertex_name(graph, v);
+        let name = graph.decl.vertices.name(v).to_string();
         let mut attrs = Vec::new();
         let value = match analysis.block_of(n) {
             None => {
@@ -669,14 +666,16 @@ fn ground_names(graph: &Graph) -> String {
     if ground.len() <= 1 {
         return "ground".to_string();
     }
-    let list = short_list(ground.len(), |k| vertex_name(graph, ground[k]));
+    let list = short_list(ground.len(), |k| {
+        graph.decl.vertices.name(ground[k]).to_string()
+    });
     format!("ground: {list}")
 }
 
 /// The names of a block's nodes, its top first: "a" or "{a, b, c}".
 fn names_of(graph: &Graph, nodes: &[NodeIndex]) -> String {
     if nodes.len() == 1 {
-        node_name(graph, nodes[0])
+        graph.node_name(nodes[0])
     } else {
         format!("{{{}}}", name_list(graph, nodes))
     }
@@ -684,17 +683,7 @@ fn names_of(graph: &Graph, nodes: &[NodeIndex]) -> String {
 
 /// The names of `nodes`, see [`short_list`].
 fn name_list(graph: &Graph, nodes: &[NodeIndex]) -> String {
-    short_list(nodes.len(), |k| node_name(graph, nodes[k]))
-}
-
-/// The name of vertex `v` as written, shown literally ([`printable`]).
-fn vertex_name(graph: &Graph, v: u32) -> String {
-    printable(&graph.decl.vertices.name(v).to_string()).into_owned()
-}
-
-/// The name of model node `n` (`ground` for the fused ground), shown literally.
-fn node_name(graph: &Graph, n: NodeIndex) -> String {
-    printable(&graph.node_name(n)).into_owned()
+    short_list(nodes.len(), |k| graph.node_name(nodes[k]))
 }
 
 /// "a, b, c, d, e" or "a, b, c, d +2 more": at most 5 of `count` names.
@@ -725,11 +714,7 @@ fn cluster_header(graph: &Graph, analysis: &Analysis) -> Vec<Stmt> {
 
 /// `name = *v`, with a second line about dropped edges or a missing ground.
 fn cluster_label(graph: &Graph, analysis: &Analysis) -> Id {
-    let mut lines = vec![format!(
-        "{} = {}",
-        printable(&graph.name),
-        star(analysis.value)
-    )];
+    let mut lines = vec![format!("{} = {}", graph.name, star(analysis.value))];
     if graph.decl.ground.is_empty() {
         lines.push("(no ground: nothing is attached)".to_string());
     } else if analysis.ignored_edges > 0 {
@@ -883,7 +868,9 @@ fn plain(text: impl Into<String>) -> Id {
 
 /// A quoted DOT string showing `text` literally in a label: `"` and `\` are escaped,
 /// `&` is written `&amp;` (Graphviz reads entities in labels), a line break becomes `\n`
-/// (a centred line break) and other control characters are shown as Rust escapes.
+/// (a centred line break, which the dot reader reads back as one) and the other
+/// characters that act rather than show ([`text::printable`]: control characters,
+/// bidirectional overrides) are shown as Rust escapes.
 fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
 }
@@ -897,8 +884,8 @@ fn escape(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
-            c if c.is_control() => {
-                for e in c.escape_default() {
+            c if super::text::acts(c) => {
+                for e in c.escape_debug() {
                     if e == '\\' {
                         out.push_str("\\\\");
                     } else {

@@ -126,8 +126,8 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 }
 
 /// Whether `c` acts on a terminal or on the order of a line rather than showing (see
-/// [`printable`]).
-fn acts(c: char) -> bool {
+/// [`printable`]; DOT labels escape the same characters).
+pub(crate) fn acts(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
