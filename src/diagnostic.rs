@@ -6,6 +6,7 @@ use std::fmt;
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::report::text::printable;
 use crate::source::{Source, Span};
 use crate::style::Paint;
 
@@ -88,6 +89,10 @@ impl Diagnostic {
     ///   |   ^ expected a vertex in 1..5
     /// ```
     ///
+    /// Everything taken from the input is shown [`printable`]: the source line with
+    /// control characters as U+FFFD (one column each, so that the caret lines up), the
+    /// name and the message with them escaped.
+    ///
     /// Only the offending line is examined beyond locating it, and a very long line is cut
     /// around the culprit, so a message stays short whatever the input. (Written here
     /// rather than with a rendering crate because those compute the column from the
@@ -117,9 +122,9 @@ impl Diagnostic {
         let mut out = format!(
             "{}{}\n{gutter}{} {}:{}\n{gutter} {}\n{} {} {}\n{gutter} {} {}{}{}",
             mark(self.level.heading()),
-            paint.bold(&format!(": {}", self.message)),
+            paint.bold(&format!(": {}", printable(&self.message))),
             paint.blue("-->"),
-            source.name(),
+            printable(source.name()),
             at,
             paint.blue("|"),
             paint.blue(&number),
@@ -131,7 +136,7 @@ impl Diagnostic {
             if self.label.is_empty() {
                 String::new()
             } else {
-                format!(" {}", mark(&self.label))
+                format!(" {}", mark(&printable(&self.label)))
             },
         );
         out.truncate(out.trim_end().len());
@@ -141,7 +146,12 @@ impl Diagnostic {
     /// `file:line:column: message`, one line, for machine-readable contexts.
     pub fn short(&self, source: &Source) -> String {
         let at = source.locate(self.span.start as usize);
-        format!("{}:{}: {}", source.name(), at, self.message)
+        format!(
+            "{}:{}: {}",
+            printable(source.name()),
+            at,
+            printable(&self.message)
+        )
     }
 }
 

@@ -14,6 +14,11 @@
 //! limited to [`MAX_EDGES`] attached edges. The search recurses once per cut, so its depth
 //! is at most the edge count, whatever the graph's shape.
 //!
+//! A search of 30 edges or more can take hours: [`verify_observed`] and
+//! [`GameTree::value_observed`] tell a callback how many positions are solved, every
+//! [`PROGRESS_EVERY`] positions (one comparison per position; the library prints nothing,
+//! the caller shows it).
+//!
 //! # Reference
 //!
 //! R. P. Sprague (1935), P. M. Grundy (1939): the value of an impartial game is the mex of
@@ -28,6 +33,13 @@ use crate::model::Graph;
 
 /// The most attached edges a graph may have for a game-tree search (a 64-bit state).
 pub const MAX_EDGES: usize = 64;
+
+/// A search reports its progress every this many positions solved: often enough for a
+/// person watching (a few hundred times a second at most), rarely enough to cost nothing.
+pub const PROGRESS_EVERY: usize = 1 << 14;
+
+/// Told the number of positions solved so far, every [`PROGRESS_EVERY`] positions.
+pub type Progress<'a> = &'a mut dyn FnMut(usize);
 
 /// A graph too large to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,17 +161,27 @@ impl GameTree {
 
     /// The Grundy value of the graph.
     pub fn value(&mut self) -> u64 {
+        self.value_observed(&mut |_| {})
+    }
+
+    /// [`GameTree::value`], telling `progress` how far the search is (see [`Progress`]).
+    pub fn value_observed(&mut self, progress: Progress) -> u64 {
         let start = self.all();
-        self.value_of(start)
+        self.value_of(start, progress)
     }
 
     /// The model edges whose cut leaves the graph worth `target`, by edge index.
     pub fn cuts_to(&mut self, target: u64) -> Vec<EdgeIndex> {
+        self.cuts_to_observed(target, &mut |_| {})
+    }
+
+    /// [`GameTree::cuts_to`], telling `progress` how far the search is.
+    pub fn cuts_to_observed(&mut self, target: u64, progress: Progress) -> Vec<EdgeIndex> {
         let start = self.all();
         let mut cuts = Vec::new();
         for i in 0..self.ends.len() {
             let after = self.prune(start & !(1 << i));
-            if self.value_of(after) == target {
+            if self.value_of(after, progress) == target {
                 cuts.push(self.edges[i]);
             }
         }
@@ -177,7 +199,7 @@ impl GameTree {
         self.memo.len()
     }
 
-    fn value_of(&mut self, state: Mask) -> u64 {
+    fn value_of(&mut self, state: Mask, progress: Progress) -> u64 {
         if let Some(&v) = self.memo.get(&state) {
             return v;
         }
@@ -187,7 +209,7 @@ impl GameTree {
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let v = self.value_of(self.prune(state & !(1 << i)));
+            let v = self.value_of(self.prune(state & !(1 << i)), progress);
             if v < 64 {
                 seen |= 1 << v;
             } else {
@@ -199,6 +221,9 @@ impl GameTree {
             mex += 1;
         }
         self.memo.insert(state, mex);
+        if self.memo.len() % PROGRESS_EVERY == 0 {
+            progress(self.memo.len());
+        }
         mex
     }
 }
@@ -234,12 +259,23 @@ pub fn verify(
     analysis: &crate::analysis::Analysis,
     limit: usize,
 ) -> Result<Verification, TooLarge> {
+    verify_observed(graph, analysis, limit, &mut |_| {})
+}
+
+/// [`verify`], telling `progress` how many positions the search has solved, every
+/// [`PROGRESS_EVERY`] of them.
+pub fn verify_observed(
+    graph: &Graph,
+    analysis: &crate::analysis::Analysis,
+    limit: usize,
+    progress: Progress,
+) -> Result<Verification, TooLarge> {
     let mut tree = GameTree::new(graph, limit)?;
-    let game_tree_value = tree.value();
+    let game_tree_value = tree.value_observed(progress);
     let mut cut_mismatches = Vec::new();
     for target in 0..=tree.attached_edges().len() as u64 {
         let fast = crate::analysis::moves::cuts_to(graph, target);
-        let slow = tree.cuts_to(target);
+        let slow = tree.cuts_to_observed(target, progress);
         if fast != slow {
             cut_mismatches.push((target, fast, slow));
         }
@@ -303,6 +339,23 @@ mod tests {
         let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (i, i + 1)).collect();
         edges.extend((100..130).map(|i| (i, i + 1)));
         assert!(GameTree::new(&Graph::from_edges(&[0], &edges), 20).is_ok());
+    }
+
+    /// A search of many positions reports every [`PROGRESS_EVERY`] of them, and the last
+    /// report is at most the number solved.
+    #[test]
+    fn long_searches_report_progress() {
+        // 16 twigs on the ground: 2^16 positions, every subset of the twigs.
+        let twigs: Vec<(u32, u32)> = (1..=16).map(|i| (0, i)).collect();
+        let g = Graph::from_edges(&[0], &twigs);
+        let mut reports = Vec::new();
+        let v = verify_observed(&g, &analyze(&g), 20, &mut |n| reports.push(n)).unwrap();
+        assert!(v.agrees());
+        assert_eq!(v.positions_solved, 1 << 16);
+        let expected: Vec<usize> = (1..=(1 << 16) / PROGRESS_EVERY)
+            .map(|k| k * PROGRESS_EVERY)
+            .collect();
+        assert_eq!(reports, expected);
     }
 
     #[test]

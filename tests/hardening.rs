@@ -123,3 +123,134 @@ fn the_parallel_judge_keeps_order_and_agrees_with_analyze() {
         "verdicts differ"
     );
 }
+
+/// `hackenbush --help >/dev/full` exited 0 in silence: help and version texts that cannot
+/// be written are reported like any other write failure, with status 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_on_a_full_disk_are_write_errors() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["help"],
+        &["help", "dot"],
+        &["analyze", "--help"],
+        &["gen", "--help"],
+        &["gen", "poj", "--help"],
+    ] {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full exists on Linux");
+        let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot write output: no space left on device\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// Help cut short by the reader (`hackenbush --help | head -1`) is not an error.
+#[test]
+fn help_into_a_closed_pipe_is_quiet() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .arg("--help")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Feeds `head` then an endless run of `byte` to `hackenbush judge`, until the judge stops
+/// reading (or 256 MiB, so that a judge that never stops fails the test rather than
+/// hanging it). Returns the status, stdout, stderr and how many bytes were taken.
+fn judge_endless(head: &'static [u8], byte: u8) -> (i32, String, String, usize) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .arg("judge")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = vec![byte; 1 << 20];
+        let mut written = 0;
+        if input.write_all(head).is_err() {
+            return written;
+        }
+        while written < 256 << 20 && input.write_all(&block).is_ok() {
+            written += block.len();
+        }
+        written
+    });
+    let out = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    (
+        out.status.code().expect("exited normally"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        written,
+    )
+}
+
+/// `yes 1 | tr -d '\n' | hackenbush judge` grew the judge's window to hold one endless
+/// token until the allocator aborted. It is "number too large" as soon as it is too long
+/// for any number, located, after the verdicts before it.
+#[test]
+fn an_endless_number_is_an_error_at_once() {
+    let (code, stdout, stderr, written) = judge_endless(b"1\n1 1\n1 1\n1\n2 1\n1 ", b'1');
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stdout, "Sally\n");
+    assert!(stderr.starts_with("error: number too large\n"), "{stderr}");
+    assert!(stderr.contains("--> <stdin>:6:3"), "{stderr}");
+    assert!(stderr.len() < 1000, "{stderr}");
+    assert!(
+        written < 16 << 20,
+        "the judge read {written} bytes of one token"
+    );
+}
+
+/// Zeros are the number 0 however many there are, but a number has at most 256 digits
+/// (`window::MAX_TOKEN`), leading zeros included: an endless run of zeros is refused too.
+#[test]
+fn an_endless_run_of_zeros_is_an_error_at_once() {
+    let (code, stdout, stderr, written) = judge_endless(b"0\n", b'0');
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stdout, "Harry\n");
+    assert!(stderr.starts_with("error: number too large\n"), "{stderr}");
+    assert!(stderr.contains("--> <stdin>:2:1"), "{stderr}");
+    assert!(
+        written < 16 << 20,
+        "the judge read {written} bytes of one token"
+    );
+}
+
+/// The limit is the grammar's, not the window's: a whole input held in memory refuses the
+/// same numbers, at the same place, as the judge.
+#[test]
+fn a_number_of_more_than_256_digits_is_too_large_everywhere() {
+    let fits = format!("1\n1 1\n1 {}1\n", "0".repeat(255));
+    let (code, stdout, stderr) = run(&["judge"], fits.as_bytes());
+    assert_eq!((code, stdout.as_slice()), (0, &b"Sally\n"[..]), "{stderr}");
+    let long = format!("1\n1 1\n1 {}1\n", "0".repeat(256));
+    let (judge_code, _, judge) = run(&["judge"], long.as_bytes());
+    let (analyze_code, _, analyze) = run(&["analyze", "--format", "christmas"], long.as_bytes());
+    assert_eq!((judge_code, analyze_code), (2, 2));
+    assert!(judge.starts_with("error: number too large\n"), "{judge}");
+    assert!(judge.contains("--> <stdin>:3:3"), "{judge}");
+    assert_eq!(judge, analyze);
+}

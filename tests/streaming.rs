@@ -271,3 +271,22 @@ fn check_reads_test_cases_through_any_window() {
         assert_eq!(shown, whole, "chunk {chunk}");
     }
 }
+
+/// Showing a violation reads on to the end of its line, which may be the end of the input:
+/// the test cases after it on that line are still read.
+#[test]
+fn showing_a_violation_hides_no_test_case_after_it() {
+    let text = b"1 2 1 1 1 1 2 1 1 2 1 3 2 1 2 2 3";
+    for chunk in [1, 2, 5, 64, 1 << 15] {
+        let mut cases = Cases::streaming(Window::with_chunk("case.in", &text[..], chunk));
+        let mut read = 0;
+        while let Some(case) = cases.next_case() {
+            let case = case.unwrap();
+            read += 1;
+            if !hackenbush::check::check_case(&case).is_empty() {
+                let _ = cases.feed_mut().excerpt();
+            }
+        }
+        assert_eq!(read, 3, "chunk {chunk}");
+    }
+}

@@ -121,7 +121,12 @@ each titled with its name and value, under a legend.
 
 --moves draws the winning moves in bold red; --reduced draws the reduction instead (each \
 block fused to one vertex with its twig, joined by the bridges), which shows why the value \
-is what it is. --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF.",
+is what it is. --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF; \
+a Graphviz that has not finished after --timeout seconds is stopped.
+
+-o FILE is written only with a complete picture (written beside it, then renamed over \
+it), so FILE is left as it was when an input fails; and never when FILE is one of the \
+inputs, whatever path names it.",
         after_help = "\
 Examples:
   hackenbush dot examples/bowtie.hb > bowtie.dot
@@ -148,7 +153,9 @@ value and, for every edge, what cutting it leaves. The results are compared with
 analysis (Fusion and Colon Principles, and the block-based winning-move search).
 
 The search is exponential, so graphs with more than --max-edges edges attached to the \
-ground are refused (reported, exit status 2); the others are still verified.
+ground are refused (reported, exit status 2); the others are still verified. When stderr \
+is a terminal, a search that takes more than a second shows there which graph it is on and \
+how many positions it has searched.
 
 Exit status: 0 when everything agrees, 1 if the analysis and the game tree disagree (a bug: \
 please report it with the input), 2 on bad input or a graph too large.",
@@ -257,7 +264,13 @@ pub struct DotArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub render: Option<RenderArg>,
 
-    /// Write to FILE instead of stdout
+    /// With --render: stop Graphviz if it has not finished after SECONDS (0: no limit)
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = hackenbush::report::dot::RENDER_TIMEOUT.as_secs())]
+    pub timeout: u64,
+
+    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a
+    /// complete picture, and never when it is one of the inputs
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

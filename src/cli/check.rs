@@ -179,7 +179,7 @@ fn short(violation: &Violation, source: &Source, locator: &mut Locator) -> Strin
     let (line, column) = locator.locate(source, violation.span.start as usize);
     format!(
         "{}:{line}:{column}: violation: {}",
-        source.name(),
+        hackenbush::report::text::printable(source.name()),
         violation.headline()
     )
 }

@@ -1,16 +1,18 @@
 //! `hackenbush dot`: pictures of positions as Graphviz DOT, or rendered through Graphviz.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use hackenbush::analysis::position::winning_moves;
 use hackenbush::report::dot::{self, Options, RenderFormat};
 use hackenbush::syntax::Collected;
 
 use super::args::{DotArgs, RenderArg};
+use super::file::{self, Destination};
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::progress::Progress;
 
 /// Runs the command.
 pub fn run(args: &DotArgs) -> ExitCode {
@@ -25,12 +27,21 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
     let options = Options {
         reduced: args.reduced,
     };
+    let inputs = Input::list(&args.input.files);
+    let destination = match Destination::new(args.output.as_deref(), &inputs) {
+        Ok(destination) => destination,
+        Err(message) => {
+            output::report_error(&message);
+            return Ok(false);
+        }
+    };
     // The pictures are collected first: a rendering needs exactly one.
     let mut pictures = Vec::new();
     let mut sink = std::io::sink();
+    let mut labels = Vec::new();
     let mut seen = 0;
     let clean = input::each_position(
-        Input::list(&args.input.files),
+        inputs,
         args.input.format(),
         &mut sink,
         Collected::default,
@@ -43,6 +54,7 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 return Ok(());
             }
             let label = input::position_label(source, &read);
+            labels.push(label.clone());
             let graphs = hackenbush::analyze_position(collected.into_position(read));
             let mut winning = vec![Vec::new(); graphs.len()];
             if args.moves {
@@ -79,13 +91,34 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 ));
                 return Ok(false);
             }
-            if args.output.is_none() && format != RenderArg::Svg && std::io::stdout().is_terminal()
+            if destination.is_stdout()
+                && format != RenderArg::Svg
+                && std::io::stdout().is_terminal()
             {
                 output::report_error("a PNG or PDF is not for a terminal: add -o FILE");
                 return Ok(false);
             }
-            match dot::render(&pictures[0], format.into()) {
+            let timeout = (args.timeout > 0).then(|| Duration::from_secs(args.timeout));
+            let mut progress = Progress::new(format!(
+                "dot: Graphviz is drawing {}",
+                hackenbush::report::text::printable(&labels[0])
+            ));
+            let limit = match timeout {
+                Some(_) => format!("time limit {} s", args.timeout),
+                None => "no time limit".to_string(),
+            };
+            let rendered = dot::render_within(&pictures[0], format.into(), timeout, &mut |_| {
+                progress.update(|| limit.clone())
+            });
+            drop(progress);
+            match rendered {
                 Ok(bytes) => bytes,
+                Err(e) if e.is_timed_out() => {
+                    output::report_error(&format!(
+                        "{e}; allow it more time with --timeout SECONDS (0: no limit)"
+                    ));
+                    return Ok(false);
+                }
                 Err(e) => {
                     output::report_error(&e.to_string());
                     return Ok(false);
@@ -93,25 +126,33 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
             }
         }
     };
-    match &args.output {
-        Some(path) => {
-            if let Err(message) = write_file(path, &bytes) {
+    match destination {
+        Destination::File(path) => {
+            // A file gets complete content or none: the pictures of some inputs are not
+            // the picture of all of them.
+            if !clean {
+                output::report_error(&format!(
+                    "nothing written to {}: an input could not be drawn",
+                    path.display()
+                ));
+                return Ok(false);
+            }
+            let written = file::create(&path).and_then(|mut file| {
+                file.write_all(&bytes).map_err(|e| file.cannot(&e))?;
+                file.commit()
+            });
+            if let Err(message) = written {
                 output::report_error(&message);
                 return Ok(false);
             }
         }
-        None => {
+        Destination::Stdout => {
             let mut out = output::stdout();
             out.write_all(&bytes)?;
             out.flush()?;
         }
     }
     Ok(clean)
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes)
-        .map_err(|e| format!("cannot write {}: {}", path.display(), output::io_reason(&e)))
 }
 
 impl From<RenderArg> for RenderFormat {

@@ -2,8 +2,7 @@
 //! christmas, json, dot or cgsuite. The shapes and writers are in [`hackenbush::generate`]; this
 //! module maps the flags onto them and picks the output.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -15,6 +14,7 @@ use hackenbush::generate::{
 };
 use hackenbush::syntax::Format;
 
+use super::file::{self, Destination};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
 // The description goes after the list of shapes: the one-line doc comment of the `gen`
@@ -178,7 +178,8 @@ pub struct CommonArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<GenFormat>,
 
-    /// Write to FILE instead of stdout
+    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once it is
+    /// complete
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -478,6 +479,7 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
         return Ok(format.into());
     }
     if let Some(path) = &common.output
+        && path.as_os_str() != "-"
         && let Some(format) = Format::from_path(path)
     {
         if !write::FORMATS.contains(&format) {
@@ -518,8 +520,15 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
             return Ok(false);
         }
     };
-    match &common.output {
-        None => {
+    let destination = match Destination::new(common.output.as_deref(), &[]) {
+        Ok(destination) => destination,
+        Err(message) => {
+            output::report_error(&message);
+            return Ok(false);
+        }
+    };
+    match destination {
+        Destination::Stdout => {
             let mut out = output::stdout();
             match write_all(&mut out, &shape, common, format) {
                 Ok(()) => {}
@@ -532,27 +541,19 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
             }
             out.flush()?;
         }
-        Some(path) => {
-            let written = File::create(path).map_err(WriteError::Io).and_then(|file| {
-                let mut out = BufWriter::with_capacity(1 << 16, file);
-                write_all(&mut out, &shape, common, format)?;
-                out.flush()?;
-                Ok(())
+        Destination::File(path) => {
+            // Written beside the file and renamed over it at the end: a failure leaves
+            // the file as it was.
+            let written = file::create(&path).and_then(|mut file| {
+                write_all(&mut file, &shape, common, format).map_err(|e| match e {
+                    WriteError::Io(e) => file.cannot(&e),
+                    WriteError::Unwritable(message) => message,
+                })?;
+                file.commit()
             });
-            match written {
-                Ok(()) => {}
-                Err(WriteError::Io(e)) => {
-                    output::report_error(&format!(
-                        "cannot write {}: {}",
-                        path.display(),
-                        output::io_reason(&e)
-                    ));
-                    return Ok(false);
-                }
-                Err(WriteError::Unwritable(message)) => {
-                    output::report_error(&message);
-                    return Ok(false);
-                }
+            if let Err(message) = written {
+                output::report_error(&message);
+                return Ok(false);
             }
         }
     }

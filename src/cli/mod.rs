@@ -6,12 +6,15 @@ mod args;
 mod check;
 mod dot;
 mod explain;
+mod file;
 mod generate;
 mod input;
 mod judge;
 mod output;
+mod progress;
 mod verify;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -22,10 +25,19 @@ use args::{Cli, Command};
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
+        Err(e) if e.use_stderr() => {
+            // A usage error is bad input (2); its message goes to stderr, like every
+            // error, whether or not stderr can take it.
             let _ = e.print();
-            // Help and version requests succeed; usage errors are bad input (2).
-            return ExitCode::from(if e.use_stderr() { output::BAD_INPUT } else { 0 });
+            return ExitCode::from(output::BAD_INPUT);
+        }
+        // Help and version requests succeed, when their text reaches stdout: a failed
+        // write is reported like any other (a closed pipe is not one).
+        Err(e) => {
+            return match e.print().and_then(|()| io::stdout().flush()) {
+                Ok(()) => ExitCode::from(output::SUCCESS),
+                Err(e) => output::Stop::from(e).exit_code(),
+            };
         }
     };
     match &cli.command {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use hackenbush::diagnostic::Diagnostic;
+use hackenbush::report::text::printable;
 use hackenbush::source::Source;
 
 /// Exit status 0: everything was read and reported.
@@ -137,8 +138,9 @@ pub fn report_warning(warning: &Diagnostic, source: &Source) {
     let _ = writeln!(io::stderr().lock(), "{text}\n");
 }
 
-/// Prints a plain error message on stderr.
+/// Prints a plain error message on stderr. File names from the command line may hold
+/// anything: the message is shown [`printable`].
 pub fn report_error(message: &str) {
     FAILED.store(true, Ordering::Relaxed);
-    let _ = writeln!(io::stderr().lock(), "error: {message}");
+    let _ = writeln!(io::stderr().lock(), "error: {}", printable(message));
 }

@@ -5,11 +5,13 @@ use std::process::ExitCode;
 
 use hackenbush::Analyzed;
 use hackenbush::game_tree::{self, Verification};
-use hackenbush::report::text::star;
+use hackenbush::report::text::{printable, star};
+use indicatif::HumanCount;
 
 use super::args::VerifyArgs;
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
+use super::progress::{self, Progress};
 
 /// Runs the command.
 pub fn run(args: &VerifyArgs) -> ExitCode {
@@ -39,19 +41,35 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
         &mut out,
         Analyzed::default,
         |out, source, read, Analyzed { graphs }| {
-            writeln!(out, "{}", input::position_label(source, &read))?;
+            let label = input::position_label(source, &read);
+            let label = printable(&label);
+            writeln!(out, "{label}")?;
             if graphs.is_empty() {
                 writeln!(out, "  (no graphs)")?;
             }
             for (graph, analysis) in graphs {
-                match game_tree::verify(&graph, &analysis, limit) {
+                // A person watching sees the results so far while a search runs.
+                if progress::wanted() {
+                    out.flush()?;
+                }
+                let mut progress = Progress::new(format!(
+                    "verify: game tree of {} in {label}, {} edges",
+                    printable(&graph.name),
+                    analysis.attached_edges
+                ));
+                let searched = game_tree::verify_observed(&graph, &analysis, limit, &mut |n| {
+                    progress.update(|| format!("{} positions searched", HumanCount(n as u64)))
+                });
+                drop(progress);
+                match searched {
                     Ok(v) => {
                         disagreements += usize::from(!v.agrees());
                         write_verification(out, &graph.name, &v)?;
                     }
                     Err(too_large) => {
                         refused += 1;
-                        writeln!(out, "  {}: not searched: {too_large}", graph.name)?;
+                        let name = printable(&graph.name);
+                        writeln!(out, "  {name}: not searched: {too_large}")?;
                     }
                 }
             }
@@ -83,6 +101,7 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
 }
 
 fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
+    let name = printable(name);
     if v.agrees() {
         let moves = match v.moves_compared {
             0 => "no moves".to_string(),

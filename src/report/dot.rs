@@ -31,12 +31,13 @@
 //! vertex `"7"` stay two nodes); names only appear in labels, quoted so that Graphviz
 //! shows them literally (quotes, backslashes, `&`, control characters, any Unicode).
 //!
-//! [`to_text`] prints the model as DOT; [`render`] runs Graphviz `dot` on it.
+//! [`to_text`] prints the model as DOT; [`render`] runs Graphviz `dot` on it, within a time
+//! limit ([`render_within`] chooses it and watches the wait).
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::time::Duration;
 
-use graphviz_rust::cmd::{CommandArg, Format};
 use graphviz_rust::dot_structures::{
     Attribute, Edge, EdgeTy, Graph as DotGraph, GraphAttributes, Id, Node, NodeId, Stmt, Subgraph,
     Vertex,
@@ -45,6 +46,7 @@ use graphviz_rust::printer::{DotPrinter, PrinterContext};
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::Winner;
+use super::graphviz::{self, Failure};
 use super::text::{star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
@@ -80,12 +82,19 @@ enum RenderErrorKind {
     NotInstalled,
     /// `dot` ran and failed, or could not be run: what it or the system said.
     Failed(String),
+    /// `dot` did not finish within the time limit, and was killed.
+    TimedOut(Duration),
 }
 
 impl RenderError {
     /// Whether the error is that Graphviz `dot` is not installed (not on the `PATH`).
     pub fn is_not_installed(&self) -> bool {
         matches!(self.kind, RenderErrorKind::NotInstalled)
+    }
+
+    /// Whether Graphviz `dot` ran out of time (and was stopped).
+    pub fn is_timed_out(&self) -> bool {
+        matches!(self.kind, RenderErrorKind::TimedOut(_))
     }
 }
 
@@ -100,6 +109,11 @@ impl fmt::Display for RenderError {
             RenderErrorKind::Failed(message) => {
                 write!(f, "Graphviz `dot` failed: {}", message.trim_end())
             }
+            RenderErrorKind::TimedOut(limit) => write!(
+                f,
+                "Graphviz `dot` did not finish within {} s, and was stopped",
+                limit.as_secs_f64()
+            ),
         }
     }
 }
@@ -216,29 +230,43 @@ pub fn to_text(graph: &DotGraph) -> String {
     text
 }
 
-/// Runs Graphviz `dot` (through graphviz-rust's `exec`) to render `graph` in `format`,
-/// and returns the output file's bytes.
+/// How long [`render`] lets Graphviz work.
+pub const RENDER_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs Graphviz `dot` to render `graph` in `format`, and returns the output file's bytes;
+/// a `dot` still working after [`RENDER_TIMEOUT`] is stopped.
 ///
-/// Fails with an error saying how to install Graphviz when `dot` is missing, and with
-/// `dot`'s message when it fails. Warnings `dot` prints while succeeding are not
-/// reported.
+/// Fails with an error saying how to install Graphviz when `dot` is missing, with `dot`'s
+/// message when it fails, and with the time limit when it runs out of time. Warnings
+/// `dot` prints while succeeding are not reported.
 pub fn render(graph: &DotGraph, format: RenderFormat) -> Result<Vec<u8>, RenderError> {
-    let format = match format {
-        RenderFormat::Svg => Format::Svg,
-        RenderFormat::Png => Format::Png,
-        RenderFormat::Pdf => Format::Pdf,
+    render_within(graph, format, Some(RENDER_TIMEOUT), &mut |_| {})
+}
+
+/// [`render`] with a time limit of `timeout` (`None`: none), after which `dot` is killed;
+/// `waiting` is told the time spent, four times a second while `dot` works (for a
+/// progress display: the library prints nothing).
+pub fn render_within(
+    graph: &DotGraph,
+    format: RenderFormat,
+    timeout: Option<Duration>,
+    waiting: &mut dyn FnMut(Duration),
+) -> Result<Vec<u8>, RenderError> {
+    let flag = match format {
+        RenderFormat::Svg => "-Tsvg",
+        RenderFormat::Png => "-Tpng",
+        RenderFormat::Pdf => "-Tpdf",
     };
-    graphviz_rust::exec(
-        graph.clone(),
-        &mut PrinterContext::default(),
-        vec![CommandArg::Format(format)],
-    )
-    .map_err(|e| RenderError {
-        kind: if e.kind() == std::io::ErrorKind::NotFound {
-            RenderErrorKind::NotInstalled
-        } else {
-            RenderErrorKind::Failed(e.to_string())
-        },
+    graphviz::run(&[flag], to_text(graph), timeout, waiting).map_err(|failure| {
+        let kind = match failure {
+            Failure::Spawn(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                RenderErrorKind::NotInstalled
+            }
+            Failure::Spawn(e) | Failure::Io(e) => RenderErrorKind::Failed(e.to_string()),
+            Failure::Failed(message) => RenderErrorKind::Failed(message),
+            Failure::TimedOut(limit) => RenderErrorKind::TimedOut(limit),
+        };
+        RenderError { kind }
     })
 }
 
@@ -840,7 +868,9 @@ fn plain(text: impl Into<String>) -> Id {
 
 /// A quoted DOT string showing `text` literally in a label: `"` and `\` are escaped,
 /// `&` is written `&amp;` (Graphviz reads entities in labels), a line break becomes `\n`
-/// (a centred line break) and other control characters are shown as Rust escapes.
+/// (a centred line break, which the dot reader reads back as one) and the other
+/// characters that act rather than show ([`text::printable`]: control characters,
+/// bidirectional overrides) are shown as Rust escapes.
 fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
 }
@@ -854,8 +884,8 @@ fn escape(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
-            c if c.is_control() => {
-                for e in c.escape_default() {
+            c if super::text::acts(c) => {
+                for e in c.escape_debug() {
                     if e == '\\' {
                         out.push_str("\\\\");
                     } else {

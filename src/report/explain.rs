@@ -14,7 +14,7 @@ use crate::model::Graph;
 use crate::source::Source;
 use crate::style::Paint;
 
-use super::text::star;
+use super::text::{printable, star};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -26,7 +26,7 @@ const MAX_NAMES: usize = 8;
 pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, color: bool) -> String {
     let paint = Paint(color);
     let mut out = String::new();
-    let _ = writeln!(out, "{}", paint.bold(label));
+    let _ = writeln!(out, "{}", paint.bold(&printable(label)));
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -35,7 +35,7 @@ pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, colo
                 "Graph {} of {}: {}",
                 i + 1,
                 graphs.len(),
-                graph.name
+                printable(&graph.name)
             ))
         );
         explain_graph(&mut out, graph, analysis, paint);
@@ -52,7 +52,7 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
         .decl
         .ground
         .iter()
-        .map(|&g| graph.decl.vertices.name(g).to_string())
+        .map(|&g| printable(&graph.decl.vertices.name(g).to_string()).into_owned())
         .collect();
     let _ = match ground.len() {
         0 => writeln!(
@@ -196,7 +196,11 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
     let _ = writeln!(
         out,
         "  {}",
-        paint.bold(&format!("Value: {} = {}", graph.name, star(analysis.value)))
+        paint.bold(&format!(
+            "Value: {} = {}",
+            printable(&graph.name),
+            star(analysis.value)
+        ))
     );
 }
 
@@ -256,10 +260,10 @@ fn explain_move(
         m.edge.index() + 1,
         paint.error(&format!(
             "{}-{}",
-            graph.decl.vertices.name(decl.u),
-            graph.decl.vertices.name(decl.v)
+            printable(&graph.decl.vertices.name(decl.u).to_string()),
+            printable(&graph.decl.vertices.name(decl.v).to_string())
         )),
-        graph.name
+        printable(&graph.name)
     );
     let how = match analysis.edge_roles[m.edge.index()] {
         EdgeRole::Bridge { child } => format!(
@@ -276,7 +280,7 @@ fn explain_move(
         out,
         "  Why: {how}, leaving {} worth {} instead of {}; the nim-sum becomes {} XOR {} XOR {} = \
          {}, a second-player win for the opponent, who moves next.",
-        graph.name,
+        printable(&graph.name),
         star(m.value_after),
         star(analysis.value),
         star(total),
@@ -297,12 +301,13 @@ fn block_name(graph: &Graph, analysis: &Analysis, b: BlockId) -> String {
     let mut listed: Vec<String> = nodes
         .iter()
         .take(MAX_NAMES)
-        .map(|&n| graph.node_name(n))
+        .map(|&n| printable(&graph.node_name(n)).into_owned())
         .collect();
     if nodes.len() > MAX_NAMES {
         listed.push(format!("... {} in all", nodes.len()));
     }
     let top = graph.node_name(analysis.blocks[b as usize].top);
+    let top = printable(&top);
     if b == 0 {
         format!("the ground's block {{{}}}", listed.join(", "))
     } else {
@@ -316,8 +321,8 @@ fn edge_text(graph: &Graph, j: usize) -> String {
     format!(
         "#{} {}-{}",
         j + 1,
-        graph.decl.vertices.name(e.u),
-        graph.decl.vertices.name(e.v)
+        printable(&graph.decl.vertices.name(e.u).to_string()),
+        printable(&graph.decl.vertices.name(e.v).to_string())
     )
 }
 

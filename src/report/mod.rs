@@ -8,6 +8,7 @@
 
 pub mod dot;
 pub mod explain;
+mod graphviz;
 pub mod json;
 pub mod text;
 

@@ -6,7 +6,11 @@
 //!   stalk of three    *3   3 edges
 //!   nim-sum *2: first player wins
 //! ```
+//!
+//! Every text taken from an input (file, graph and vertex names) goes through
+//! [`printable`] before it is shown, here and in every other text the program prints.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write};
 
 use super::{MoveReport, PositionReport, Winner};
@@ -21,11 +25,11 @@ pub fn position(report: &PositionReport) -> String {
 /// Writes one position to `out`, ending with a newline, line by line (a position of
 /// millions of graphs is never held as one string).
 pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Result {
-    writeln!(out, "{}", report.source)?;
+    writeln!(out, "{}", printable(&report.source))?;
     let name_width = report
         .graphs
         .iter()
-        .map(|g| g.name.chars().count())
+        .map(|g| printable(&g.name).chars().count())
         .max()
         .unwrap_or(0);
     let value_width = report
@@ -35,11 +39,11 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
         .max()
         .unwrap_or(0);
     for g in &report.graphs {
-        let pad = name_width - g.name.chars().count();
+        let name = printable(&g.name);
+        let pad = name_width - name.chars().count();
         write!(
             out,
-            "  {}{:pad$}  {:<value_width$}  {} edge{}",
-            g.name,
+            "  {name}{:pad$}  {:<value_width$}  {} edge{}",
             "",
             star(g.grundy),
             g.edges,
@@ -90,14 +94,57 @@ fn write_moves(out: &mut impl Write, report: &PositionReport, moves: &[MoveRepor
             out,
             "    cut edge {} ({}-{}, line {}) of {}: leaves it {}",
             m.edge,
-            m.u,
-            m.v,
+            printable(&m.u.to_string()),
+            printable(&m.v.to_string()),
             m.line,
-            report.graphs[m.graph].name,
+            printable(&report.graphs[m.graph].name),
             star(m.value_after)
         )?;
     }
     Ok(())
+}
+
+/// Text from an input (a graph or vertex name, a file name) as it may be shown on a
+/// terminal or in a picture: characters that would act instead of showing are written as
+/// Rust escapes, the way error messages quote a token (`\n`, `\t`, `\u{1b}`,
+/// `\u{202e}`); every other character, of any script (`é`, `字`), stays as it is, and so
+/// does the backslash, so that escaping twice changes nothing.
+///
+/// Escaped: control characters (C0, DEL and C1: line breaks, the escape that starts a
+/// terminal command, bells), the line and paragraph separators, and the bidirectional
+/// overrides and isolates that reorder a line as it is shown (the ones rustc refuses in
+/// source, after CVE-2021-42574). Without this, a name could print a fake verdict line,
+/// retitle or clear the terminal, or show its text in another order.
+///
+/// ```
+/// use hackenbush::report::text::printable;
+///
+/// assert_eq!(printable("x\n  nim-sum *0\u{1b}[8m"), "x\\n  nim-sum *0\\u{1b}[8m");
+/// assert_eq!(printable("étoile 字"), "étoile 字");
+/// ```
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(acts) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if acts(c) {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
+}
+
+/// Whether `c` acts on a terminal or on the order of a line rather than showing (see
+/// [`printable`]; DOT labels escape the same characters).
+pub(crate) fn acts(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// A nim value as `*n` (`*0` for zero).

@@ -15,7 +15,7 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::lex::{self, found, integer, token_span};
-use super::window::{Feed, Window};
+use super::window::{Feed, MAX_TOKEN, Window};
 use super::{GraphBuilder, GraphDecl, GraphKind, GraphSink, PositionRead, Reader};
 
 /// The test cases of a christmas-format input, parsed lazily, from a whole input in
@@ -173,6 +173,8 @@ impl<F: Feed> Cases<F> {
                     return Err(self.unexpected(what));
                 }
                 self.pos += digits.len();
+                // Longer than any token a window waits for (leading zeros included).
+                let value = value.filter(|_| span.end - span.start <= MAX_TOKEN as u32);
                 let value = value.ok_or_else(|| {
                     Diagnostic::new(
                         span,

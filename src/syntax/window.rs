@@ -14,6 +14,14 @@
 //! An error found in a window is shown with [`Window::excerpt`]: a [`Source`] of what the
 //! window holds (topped up to the end of the erring line, within limits) that knows the
 //! line and column it starts at, so a message reads the same as with the whole input.
+//!
+//! A window never waits for a token longer than [`MAX_TOKEN`] bytes: no such token is
+//! valid (the christmas parser refuses a number of more digits, leading zeros included),
+//! and an endless one (`yes 1 | tr -d '\n'`) would otherwise grow the window until memory
+//! runs out. It shows the token's first `MAX_TOKEN + 1` bytes as if they were complete,
+//! so that the parser reports them with the usual located message ("number too large"),
+//! and reads no further. Memory stays within [`CHUNK`] and [`MAX_TOKEN`] plus the context
+//! kept, whatever the input.
 
 use std::io::{self, Read};
 
@@ -32,6 +40,12 @@ pub const CONTEXT: usize = 256;
 /// window no longer shows the last token, and a message about the end of the input points
 /// at the end itself.
 pub const MAX_BLANKS: usize = 1 << 20;
+
+/// Longest token a window waits for, and so the most digits a christmas number may have
+/// (leading zeros included; a 64-bit value has at most 20 significant ones). The window
+/// stops reading at a longer run of bytes without a blank (see the module
+/// documentation), which the parser then refuses.
+pub const MAX_TOKEN: usize = 256;
 
 /// What a parser reads from.
 pub trait Feed {
@@ -128,6 +142,15 @@ impl<R: Read> Window<R> {
     /// of the input, so whatever it says about that end is secondary.
     pub fn error(&self) -> Option<&io::Error> {
         self.error.as_ref()
+    }
+
+    /// Stops reading at the token that starts at `self.limit` and is already longer
+    /// than [`MAX_TOKEN`]: shows its first `MAX_TOKEN + 1` bytes and ends the input.
+    fn stop_at_long_token(&mut self) {
+        let start = self.limit;
+        self.buf.truncate(start + MAX_TOKEN + 1);
+        self.limit = self.buf.len();
+        self.ended = true;
     }
 
     /// Bytes read so far, including those still in the window.
@@ -233,8 +256,10 @@ impl<R: Read> Feed for Window<R> {
     #[cold]
     fn more(&mut self, consumed: usize) -> Option<usize> {
         // Whenever the input ends during a call, that call still returns the shift, so the
-        // parser sees the last bytes; the next call says the input is over.
-        if self.ended {
+        // parser sees the last bytes; the next call says the input is over. Bytes read
+        // ahead by `excerpt` and not shown yet are still to be shown.
+        let pending = self.error.is_none() && self.limit < self.buf.len();
+        if self.ended && !pending {
             return None;
         }
         let shift = self.keep_from(consumed.min(self.limit));
@@ -243,17 +268,19 @@ impl<R: Read> Feed for Window<R> {
         // Read until a complete token shows beyond what the parser has seen (a token cut
         // by a read waits for the rest), or the input ends.
         while self.limit == seen {
-            if self.ended {
+            if let Some(i) = self.buf[self.limit..].iter().rposition(|&b| is_space(b)) {
+                self.limit += i + 1;
+            } else if self.buf.len() - self.limit > MAX_TOKEN {
+                // `buf[limit..]` is one token so far, too long to wait for the rest.
+                self.stop_at_long_token();
+            } else if self.ended {
                 // A read error hides the cut token; the true end shows it.
                 if self.error.is_none() {
                     self.limit = self.buf.len();
                 }
                 break;
-            }
-            let from = self.buf.len();
-            self.read_chunk(self.chunk);
-            if let Some(i) = self.buf[from..].iter().rposition(|&b| is_space(b)) {
-                self.limit = from + i + 1;
+            } else {
+                self.read_chunk(self.chunk);
             }
         }
         Some(shift)
@@ -360,6 +387,74 @@ mod tests {
         let at = text.find('x').unwrap();
         assert_eq!(excerpt.locate(pos), whole.locate(at));
         assert!(excerpt.bytes().len() < 1024);
+    }
+
+    /// An endless stream of one byte, as `yes 1 | tr -d '\n'` gives.
+    struct Endless(u8);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            buf.fill(self.0);
+            Ok(buf.len())
+        }
+    }
+
+    /// `yes 1 | tr -d '\n' | hackenbush judge` grew the window to hold one token until the
+    /// allocator aborted.
+    #[test]
+    fn an_endless_token_is_cut_and_memory_stays_bounded() {
+        use crate::syntax::christmas::{Cases, EdgeLists};
+        for chunk in [1, 7, 300, CHUNK] {
+            let head = b"1\n1 1\n1 1\n1\n".as_slice();
+            let window = Window::with_chunk("endless", head.chain(Endless(b'1')), chunk);
+            let mut cases = Cases::streaming(window);
+            let mut lists = EdgeLists::default();
+            assert!(matches!(cases.next_edge_lists(&mut lists), Some(Ok(()))));
+            let error = match cases.next_edge_lists(&mut lists) {
+                Some(Err(error)) => error,
+                _ => panic!("chunk {chunk}: an endless number is an error"),
+            };
+            assert_eq!(error.message, "number too large");
+            let window = cases.feed_mut();
+            assert!(
+                window.buf.capacity() <= 2 * CHUNK + MAX_TOKEN + CONTEXT,
+                "chunk {chunk}: {} bytes held",
+                window.buf.capacity()
+            );
+            assert_eq!(
+                window.bytes().len() - error.span.start as usize,
+                MAX_TOKEN + 1
+            );
+            let shown = error.render(&window.excerpt(), false);
+            assert!(shown.contains("--> endless:5:1"), "{shown}");
+            assert!(shown.len() < 1000, "{shown}");
+        }
+    }
+
+    /// Zeros are the number 0 however many there are, but not in more than
+    /// [`MAX_TOKEN`] digits: an endless run of them is refused as well.
+    #[test]
+    fn an_endless_run_of_zeros_is_cut_too() {
+        use crate::syntax::christmas::{Cases, EdgeLists};
+        let head = b"0\n".as_slice();
+        let window = Window::with_chunk("zeros", head.chain(Endless(b'0')), 4096);
+        let mut cases = Cases::streaming(window);
+        let mut lists = EdgeLists::default();
+        assert!(matches!(cases.next_edge_lists(&mut lists), Some(Ok(()))));
+        let error = match cases.next_edge_lists(&mut lists) {
+            Some(Err(error)) => error,
+            _ => panic!("an endless run of zeros is an error"),
+        };
+        assert_eq!(error.message, "number too large");
+        let shown = error.render(&cases.feed_mut().excerpt(), false);
+        assert!(shown.contains("--> zeros:2:1"), "{shown}");
+    }
+
+    #[test]
+    fn a_token_of_max_token_bytes_is_read_whole() {
+        let token = "7".repeat(MAX_TOKEN);
+        let text = format!("1 {token} 2");
+        assert_eq!(tokens(&text, 5), ["1", token.as_str(), "2"]);
     }
 
     #[test]

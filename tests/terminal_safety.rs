@@ -1,0 +1,207 @@
+//! Names from an input never act on the terminal: every text output (analyze, analyze
+//! --moves, explain, verify, check, error messages) shows control characters and
+//! bidirectional overrides escaped (`\n`, `\u{1b}`), the way diagnostics quote a token,
+//! and any other character as it is; DOT text keeps them inside quoted strings, escaped. Named after the report: a JSON graph name printed a
+//! fake verdict line and a raw escape sequence.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+/// A name that forges a verdict line and hides what follows (`ESC [8m`).
+const FAKE_VERDICT: &str = r#"x\n  nim-sum *0: second player wins\u001b[8m"#;
+/// A vertex name that sets the terminal's title (OSC 0 ... BEL).
+const TITLE: &str = r#"g\u001b]0;pwned\u0007"#;
+/// A vertex name that clears the screen, and one that reverses the rest of its line.
+const CLEAR: &str = r#"a\u001b[2J\u009b2J"#;
+const REVERSE: &str = r#"b\u202eevil"#;
+
+/// A position worth *3 (a stalk g-a under a triangle a-b-c-a, worth *2) with hostile names, and a
+/// second graph with an ordinary name in other scripts.
+fn hostile_json() -> String {
+    format!(
+        r#"{{"graphs":[
+  {{"name":"{FAKE_VERDICT}","ground":["{TITLE}"],
+    "edges":[["{TITLE}","{CLEAR}"],["{CLEAR}","{REVERSE}"],["{REVERSE}","c"],["c","{CLEAR}"]]}},
+  {{"name":"étoile 字","ground":["g"],"edges":[["g","é"]]}}
+]}}"#
+    )
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: out.status.code().expect("exited normally"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 messages"),
+    }
+}
+
+/// No character that acts instead of showing: only line breaks as control characters.
+fn assert_inert(what: &str, text: &str) {
+    for (i, c) in text.char_indices() {
+        let acts = (c.is_control() && c != '\n')
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        assert!(!acts, "{what}: {c:?} at byte {i} of\n{text}");
+    }
+}
+
+fn with_hostile_json(args: &[&str]) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.json"), hostile_json()).unwrap();
+    let mut all = args.to_vec();
+    all.push("p.json");
+    let run = run(dir.path(), &all);
+    assert_inert(&format!("{args:?} stdout"), &run.stdout);
+    assert_inert(&format!("{args:?} stderr"), &run.stderr);
+    run
+}
+
+#[test]
+fn a_graph_name_cannot_forge_a_verdict_in_analyze() {
+    let run = with_hostile_json(&["analyze"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains(r"  x\n  nim-sum *0: second player wins\u{1b}[8m  *2  4 edges"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stdout.matches("\n  nim-sum").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("  étoile 字"), "{}", run.stdout);
+}
+
+#[test]
+fn vertex_names_cannot_act_in_analyze_moves() {
+    let run = with_hostile_json(&["analyze", "--moves"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains(r"cut edge 3 (b\u{202e}evil-c, line 3) of x\n  nim-sum"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn names_cannot_act_in_explain() {
+    let run = with_hostile_json(&["explain"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(r"b\u{202e}evil"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("Graph 2 of 2: étoile 字"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn names_cannot_act_in_verify() {
+    let run = with_hostile_json(&["verify"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains(r"  x\n  nim-sum *0: second player wins\u{1b}[8m: *2 by both"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// DOT text is data (the dot reader reads it back, names and all): names stay in quoted
+/// strings, a line break as the DOT escape `\n`, and whatever else would act on a terminal
+/// (escape sequences, bidirectional overrides) written as a Rust escape. Graphviz reads it.
+#[test]
+fn names_cannot_break_out_of_dot_labels() {
+    let run = with_hostile_json(&["dot", "--moves"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains(r#"label="x\n  nim-sum *0: second player wins\\u{1b}[8m = *2""#),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(r#"label="b\\u{202e}evil""#),
+        "{}",
+        run.stdout
+    );
+    graphviz_rust::parse(&run.stdout).expect("DOT that parses");
+    let svg = with_hostile_json(&["dot", "--render", "svg"]);
+    assert_eq!(svg.code, 0, "{}", svg.stderr);
+}
+
+#[test]
+fn file_names_cannot_act_in_messages_or_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "judge\u{1b}]0;pwned\u{7}.in";
+    fs::write(dir.path().join(name), "1\n2 1\n1 1\n").unwrap();
+    let check = run(dir.path(), &["check", "--short", name]);
+    assert_eq!(check.code, 1, "{}", check.stderr);
+    assert_inert("check --short", &check.stdout);
+    assert!(
+        check
+            .stdout
+            .contains(r"judge\u{1b}]0;pwned\u{7}.in:3:1: violation")
+    );
+    let full = run(dir.path(), &["check", name]);
+    assert_inert("check", &full.stdout);
+    let analyze = run(dir.path(), &["analyze", name, "missing\u{1b}[2J.hb"]);
+    assert_eq!(analyze.code, 2);
+    assert_inert("analyze stdout", &analyze.stdout);
+    assert_inert("analyze stderr", &analyze.stderr);
+    assert!(
+        analyze.stderr.contains(r"cannot read missing\u{1b}[2J.hb"),
+        "{}",
+        analyze.stderr
+    );
+    let bad = "bad\u{1b}[2J.in";
+    fs::write(dir.path().join(bad), "1\n2 1\n1 7\n").unwrap();
+    let judge = run(dir.path(), &["judge", bad]);
+    assert_eq!(judge.code, 2);
+    assert_inert("judge stderr", &judge.stderr);
+    assert!(
+        judge.stderr.contains(r"--> bad\u{1b}[2J.in:3:3"),
+        "{}",
+        judge.stderr
+    );
+}
+
+#[test]
+fn an_hb_graph_name_cannot_act() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("p.hb"),
+        "graph: x\u{1b}]0;pwned\u{7}\u{1b}[2J\nground: g\ng-a\n",
+    )
+    .unwrap();
+    for args in [
+        &["analyze", "p.hb"][..],
+        &["explain", "p.hb"],
+        &["verify", "p.hb"],
+    ] {
+        let run = run(dir.path(), args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert_inert(&format!("{args:?}"), &run.stdout);
+        assert!(
+            run.stdout.contains(r"x\u{1b}]0;pwned\u{7}\u{1b}[2J"),
+            "{}",
+            run.stdout
+        );
+    }
+}
