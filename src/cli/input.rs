@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
-use hackenbush::source::Source;
+use hackenbush::source::{MAX_SOURCE_LEN, Source};
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
 use super::output::{self, Stop};
@@ -84,8 +84,16 @@ impl Input {
         let name = self.name();
         let mut bytes = Vec::new();
         let result = match self {
-            Input::Stdin => std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
-            Input::File(path) => std::fs::read(path).map(|b| bytes = b),
+            // One byte more than a source may hold is enough to refuse it: an endless
+            // input stops there.
+            Input::Stdin => std::io::stdin()
+                .lock()
+                .take(MAX_SOURCE_LEN as u64 + 1)
+                .read_to_end(&mut bytes)
+                .map(|_| ()),
+            Input::File(path) => std::fs::File::open(path)
+                .and_then(|f| f.take(MAX_SOURCE_LEN as u64 + 1).read_to_end(&mut bytes))
+                .map(|_| ()),
         };
         result.map_err(|e| format!("cannot read {name}: {}", output::io_reason(&e)))?;
         Source::new(name, bytes)
