@@ -1,6 +1,6 @@
 //! `hackenbush dot`: pictures of positions as Graphviz DOT, or rendered through Graphviz.
 
-use std::io::{IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -9,7 +9,7 @@ use hackenbush::report::dot::{self, Options, RenderFormat};
 use hackenbush::syntax::Collected;
 
 use super::args::{DotArgs, RenderArg};
-use super::file::{self, Destination};
+use super::file::{self, Destination, FileWriter};
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 use super::progress::Progress;
@@ -23,6 +23,8 @@ pub fn run(args: &DotArgs) -> ExitCode {
     }
 }
 
+/// Draws every position (or `--case N`), each written as soon as it is drawn, so that
+/// memory follows the largest position; `--render` keeps the one picture it draws.
 fn draw(args: &DotArgs) -> Result<bool, Stop> {
     let options = Options {
         reduced: args.reduced,
@@ -35,17 +37,27 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
             return Ok(false);
         }
     };
-    // The pictures are collected first: a rendering needs exactly one.
-    let mut pictures = Vec::new();
-    let mut sink = std::io::sink();
-    let mut labels = Vec::new();
+    let mut out = match (&destination, args.render) {
+        (_, Some(_)) => Out::Nowhere(std::io::sink()),
+        (Destination::Stdout, None) => Out::Stdout(output::stdout()),
+        (Destination::File(path), None) => match file::create(path) {
+            Ok(file) => Out::File(file),
+            Err(message) => {
+                output::report_error(&message);
+                return Ok(false);
+            }
+        },
+    };
+    // For --render: the first picture drawn, and how many there were.
+    let mut rendered = None;
+    let mut drawn = 0;
     let mut seen = 0;
-    let clean = input::each_position(
+    let result = input::each_position(
         inputs,
         args.input.format(),
-        &mut sink,
+        &mut out,
         Collected::default,
-        |_, source, read, collected| {
+        |out, source, read, collected| {
             seen += 1;
             if args
                 .case
@@ -53,8 +65,8 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
             {
                 return Ok(());
             }
+            drawn += 1;
             let label = input::position_label(source, &read);
-            labels.push(label.clone());
             let graphs = hackenbush::analyze_position(collected.into_position(read));
             let mut winning = vec![Vec::new(); graphs.len()];
             if args.moves {
@@ -62,13 +74,28 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                     winning[m.graph].push(m.edge);
                 }
             }
-            pictures.push(dot::position(&label, &graphs, &winning, &options));
+            let picture = dot::position(&label, &graphs, &winning, &options);
+            if args.render.is_some() {
+                rendered.get_or_insert((label, picture));
+            } else {
+                out.write_all(dot::to_text(&picture).as_bytes())?;
+            }
             Ok(())
         },
         |_| {},
-    )?;
+    );
+    let clean = match result {
+        Ok(clean) => clean,
+        Err(Stop::Io(e)) if matches!(out, Out::File(_)) => {
+            if let Out::File(file) = &out {
+                output::report_error(&file.cannot(&e));
+            }
+            return Ok(false);
+        }
+        Err(stop) => return Err(stop),
+    };
     if let Some(case) = args.case
-        && pictures.is_empty()
+        && drawn == 0
         && clean
     {
         output::report_error(&format!(
@@ -77,59 +104,79 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
         ));
         return Ok(false);
     }
-    let bytes = match args.render {
-        None => pictures
-            .iter()
-            .map(dot::to_text)
-            .collect::<String>()
-            .into_bytes(),
-        Some(format) => {
-            if pictures.len() != 1 {
+    match (args.render, out) {
+        (None, Out::File(file)) => {
+            // A file gets complete content or none: the pictures of some inputs are not
+            // the picture of all of them.
+            if !clean {
                 output::report_error(&format!(
-                    "--render draws one position, and the input has {}; choose one with --case N",
-                    pictures.len()
+                    "nothing written to {}: an input could not be drawn",
+                    file.path().display()
                 ));
                 return Ok(false);
             }
-            if destination.is_stdout()
-                && format != RenderArg::Svg
-                && std::io::stdout().is_terminal()
-            {
-                output::report_error("a PNG or PDF is not for a terminal: add -o FILE");
+            if let Err(message) = file.commit() {
+                output::report_error(&message);
                 return Ok(false);
             }
-            let timeout = (args.timeout > 0).then(|| Duration::from_secs(args.timeout));
-            let mut progress = Progress::new(format!(
-                "dot: Graphviz is drawing {}",
-                hackenbush::report::text::printable(&labels[0])
-            ));
-            let limit = match timeout {
-                Some(_) => format!("time limit {} s", args.timeout),
-                None => "no time limit".to_string(),
+        }
+        (None, mut out) => out.flush()?,
+        (Some(format), _) => {
+            let Some((label, picture)) = rendered.filter(|_| drawn == 1) else {
+                output::report_error(&format!(
+                    "--render draws one position, and the input has {drawn}; choose one with --case N"
+                ));
+                return Ok(false);
             };
-            let rendered = dot::render_within(&pictures[0], format.into(), timeout, &mut |_| {
-                progress.update(|| limit.clone())
-            });
-            drop(progress);
-            match rendered {
-                Ok(bytes) => bytes,
-                Err(e) if e.is_timed_out() => {
-                    output::report_error(&format!(
-                        "{e}; allow it more time with --timeout SECONDS (0: no limit)"
-                    ));
-                    return Ok(false);
-                }
-                Err(e) => {
-                    output::report_error(&e.to_string());
-                    return Ok(false);
-                }
+            if !render(args, format, &destination, &label, &picture, clean)? {
+                return Ok(false);
             }
+        }
+    }
+    Ok(clean)
+}
+
+/// Renders `picture` with Graphviz to `destination`; whether it was written.
+fn render(
+    args: &DotArgs,
+    format: RenderArg,
+    destination: &Destination,
+    label: &str,
+    picture: &dot::Picture,
+    clean: bool,
+) -> Result<bool, Stop> {
+    if destination.is_stdout() && format != RenderArg::Svg && std::io::stdout().is_terminal() {
+        output::report_error("a PNG or PDF is not for a terminal: add -o FILE");
+        return Ok(false);
+    }
+    let timeout = (args.timeout > 0).then(|| Duration::from_secs(args.timeout));
+    let mut progress = Progress::new(format!(
+        "dot: Graphviz is drawing {}",
+        hackenbush::report::text::printable(label)
+    ));
+    let limit = match timeout {
+        Some(_) => format!("time limit {} s", args.timeout),
+        None => "no time limit".to_string(),
+    };
+    let rendered = dot::render_within(picture, format.into(), timeout, &mut |_| {
+        progress.update(|| limit.clone())
+    });
+    drop(progress);
+    let bytes = match rendered {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_timed_out() => {
+            output::report_error(&format!(
+                "{e}; allow it more time with --timeout SECONDS (0: no limit)"
+            ));
+            return Ok(false);
+        }
+        Err(e) => {
+            output::report_error(&e.to_string());
+            return Ok(false);
         }
     };
     match destination {
         Destination::File(path) => {
-            // A file gets complete content or none: the pictures of some inputs are not
-            // the picture of all of them.
             if !clean {
                 output::report_error(&format!(
                     "nothing written to {}: an input could not be drawn",
@@ -137,7 +184,7 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 ));
                 return Ok(false);
             }
-            let written = file::create(&path).and_then(|mut file| {
+            let written = file::create(path).and_then(|mut file| {
                 file.write_all(&bytes).map_err(|e| file.cannot(&e))?;
                 file.commit()
             });
@@ -152,7 +199,33 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
             out.flush()?;
         }
     }
-    Ok(clean)
+    Ok(true)
+}
+
+/// Where DOT text goes as it is drawn.
+enum Out {
+    Stdout(BufWriter<Stdout>),
+    File(FileWriter),
+    /// `--render` writes after Graphviz has drawn.
+    Nowhere(io::Sink),
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Out::Stdout(w) => w.write(buf),
+            Out::File(w) => w.write(buf),
+            Out::Nowhere(w) => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::Stdout(w) => w.flush(),
+            Out::File(w) => w.flush(),
+            Out::Nowhere(w) => w.flush(),
+        }
+    }
 }
 
 impl From<RenderArg> for RenderFormat {

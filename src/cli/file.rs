@@ -187,6 +187,11 @@ impl FileWriter {
         }
     }
 
+    /// The file as named on the command line.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The message for a write to this file that failed with `e`.
     pub fn cannot(&self, e: &io::Error) -> String {
         cannot_write(&self.path, e)

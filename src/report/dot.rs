@@ -51,6 +51,10 @@ use super::text::{star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
 
+/// A picture: a Graphviz graph as graphviz-rust holds it, ready to print ([`to_text`]) or
+/// render ([`render`]).
+pub type Picture = DotGraph;
+
 /// What to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
