@@ -46,8 +46,23 @@ pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, colo
 }
 
 fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
-    let v = |n: u64| paint.value(&star(n));
-    // 1. Ground.
+    ground_step(out, graph, paint);
+    attached_step(out, graph, analysis);
+    fusion_step(out, graph, analysis, paint);
+    colon_steps(out, graph, analysis, paint);
+    let _ = writeln!(
+        out,
+        "  {}",
+        paint.bold(&format!(
+            "Value: {} = {}",
+            printable(&graph.name),
+            star(analysis.value)
+        ))
+    );
+}
+
+/// 1. The ground: none, one vertex, or several fused into one.
+fn ground_step(out: &mut String, graph: &Graph, paint: Paint) {
     let ground: Vec<String> = graph
         .decl
         .ground
@@ -59,7 +74,7 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
             out,
             "  1. Ground: none is declared, so every edge falls at the first cut and the graph \
              is worth {}.",
-            v(0)
+            paint.value(&star(0))
         ),
         1 => writeln!(out, "  1. Ground: vertex {} is the ground.", ground[0]),
         _ => writeln!(
@@ -68,7 +83,10 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
             names(&ground)
         ),
     };
-    // 2. Unattached edges.
+}
+
+/// 2. The edges that cannot reach the ground, dropped.
+fn attached_step(out: &mut String, graph: &Graph, analysis: &Analysis) {
     let dropped: Vec<usize> = (0..analysis.edge_roles.len())
         .filter(|&j| analysis.edge_roles[j] == EdgeRole::Ignored)
         .collect();
@@ -79,28 +97,32 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
             analysis.attached_edges,
             plural(analysis.attached_edges)
         );
-    } else {
-        let listed: Vec<String> = dropped
-            .iter()
-            .take(MAX_NAMES)
-            .map(|&j| edge_text(graph, j))
-            .collect();
-        let more = dropped.len().saturating_sub(MAX_NAMES);
-        let _ = writeln!(
-            out,
-            "  2. Dropped: {} edge{} cannot reach the ground ({}{}); they fall at the first cut \
-             and are no moves.",
-            dropped.len(),
-            plural(dropped.len()),
-            listed.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
-        );
+        return;
     }
-    // 3. Fusion.
+    let listed: Vec<String> = dropped
+        .iter()
+        .take(MAX_NAMES)
+        .map(|&j| edge_text(graph, j))
+        .collect();
+    let more = dropped.len().saturating_sub(MAX_NAMES);
+    let _ = writeln!(
+        out,
+        "  2. Dropped: {} edge{} cannot reach the ground ({}{}); they fall at the first cut \
+         and are no moves.",
+        dropped.len(),
+        plural(dropped.len()),
+        listed.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
+}
+
+/// 3. Fusion: each block of edges on cycles becomes one vertex with loops.
+fn fusion_step(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
+    let v = |n: u64| paint.value(&star(n));
     let cyclic: Vec<BlockId> = (0..analysis.blocks.len() as BlockId)
         .filter(|&b| analysis.blocks[b as usize].edge_count > 0)
         .collect();
@@ -109,99 +131,98 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
             out,
             "  3. Nothing is attached to the ground: nothing to fuse."
         );
-    } else if cyclic.is_empty() {
+        return;
+    }
+    if cyclic.is_empty() {
         let _ = writeln!(
             out,
             "  3. Fusion: no edge lies on a cycle; the attached part is a tree of {} edge{}.",
             analysis.bridge_count(),
             plural(analysis.bridge_count())
         );
-    } else {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  3. Fusion: {} block{} of edges on cycles, each fused into one vertex whose edges \
+         become loops (a loop is a twig, *1, so only the parity counts):",
+        cyclic.len(),
+        plural(cyclic.len())
+    );
+    for &b in cyclic.iter().take(MAX_LISTED) {
+        let block = &analysis.blocks[b as usize];
+        let kind = if block.parity() == 1 {
+            "odd: a twig"
+        } else {
+            "even: a point"
+        };
         let _ = writeln!(
             out,
-            "  3. Fusion: {} block{} of edges on cycles, each fused into one vertex whose edges \
-             become loops (a loop is a twig, *1, so only the parity counts):",
-            cyclic.len(),
-            plural(cyclic.len())
+            "       {}: {} edges -> {} loops, {kind} ({})",
+            block_name(graph, analysis, b),
+            block.edge_count,
+            block.edge_count,
+            v(block.parity())
         );
-        for &b in cyclic.iter().take(MAX_LISTED) {
-            let block = &analysis.blocks[b as usize];
-            let kind = if block.parity() == 1 {
-                "odd: a twig"
-            } else {
-                "even: a point"
-            };
-            let _ = writeln!(
-                out,
-                "       {}: {} edges -> {} loops, {kind} ({})",
-                block_name(graph, analysis, b),
-                block.edge_count,
-                block.edge_count,
-                v(block.parity())
-            );
-        }
-        if cyclic.len() > MAX_LISTED {
-            let _ = writeln!(out, "       ... and {} more", cyclic.len() - MAX_LISTED);
-        }
-        let _ = match analysis.bridge_count() {
-            0 => writeln!(out, "     No bridges: the ground's block is everything."),
-            1 => writeln!(
-                out,
-                "     1 bridge (an edge on no cycle) joins the blocks into a tree."
-            ),
-            n => writeln!(
-                out,
-                "     {n} bridges (edges on no cycle) join the blocks into a tree."
-            ),
-        };
     }
-    // 4. Colon Principle, leaves first.
+    if cyclic.len() > MAX_LISTED {
+        let _ = writeln!(out, "       ... and {} more", cyclic.len() - MAX_LISTED);
+    }
+    let _ = match analysis.bridge_count() {
+        0 => writeln!(out, "     No bridges: the ground's block is everything."),
+        1 => writeln!(
+            out,
+            "     1 bridge (an edge on no cycle) joins the blocks into a tree."
+        ),
+        n => writeln!(
+            out,
+            "     {n} bridges (edges on no cycle) join the blocks into a tree."
+        ),
+    };
+}
+
+/// 4. The Colon Principle, from the leaves down: each block's value from its loops and
+/// the branches above it.
+fn colon_steps(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
+    let v = |n: u64| paint.value(&star(n));
     let steps: Vec<BlockId> = (0..analysis.blocks.len() as BlockId)
         .rev()
         .filter(|&b| analysis.blocks[b as usize].edge_count > 0 || !analysis.children(b).is_empty())
         .collect();
-    if !steps.is_empty() {
-        let _ = writeln!(
-            out,
-            "  4. Colon Principle, from the leaves down: a branch worth x on an edge counts x+1 \
-             at its foot; a vertex is worth the XOR of its loops and branches."
-        );
-        for &b in steps.iter().take(MAX_LISTED) {
-            let block = &analysis.blocks[b as usize];
-            let mut terms = Vec::new();
-            if block.edge_count > 0 {
-                terms.push(format!("loops {}", v(block.parity())));
-            }
-            for &c in analysis.children(b) {
-                let child = &analysis.blocks[c as usize];
-                let (bridge, _) = child.parent.expect("a child block hangs from a bridge");
-                terms.push(format!(
-                    "{}+1 via edge {}",
-                    v(child.value),
-                    bridge.index() + 1
-                ));
-            }
-            let _ = writeln!(
-                out,
-                "       {}: {} = {}",
-                block_name(graph, analysis, b),
-                terms.join(" XOR "),
-                v(block.value)
-            );
-        }
-        if steps.len() > MAX_LISTED {
-            let _ = writeln!(out, "       ... and {} more", steps.len() - MAX_LISTED);
-        }
+    if steps.is_empty() {
+        return;
     }
     let _ = writeln!(
         out,
-        "  {}",
-        paint.bold(&format!(
-            "Value: {} = {}",
-            printable(&graph.name),
-            star(analysis.value)
-        ))
+        "  4. Colon Principle, from the leaves down: a branch worth x on an edge counts x+1 \
+         at its foot; a vertex is worth the XOR of its loops and branches."
     );
+    for &b in steps.iter().take(MAX_LISTED) {
+        let block = &analysis.blocks[b as usize];
+        let mut terms = Vec::new();
+        if block.edge_count > 0 {
+            terms.push(format!("loops {}", v(block.parity())));
+        }
+        for &c in analysis.children(b) {
+            let child = &analysis.blocks[c as usize];
+            let (bridge, _) = child.parent.expect("a child block hangs from a bridge");
+            terms.push(format!(
+                "{}+1 via edge {}",
+                v(child.value),
+                bridge.index() + 1
+            ));
+        }
+        let _ = writeln!(
+            out,
+            "       {}: {} = {}",
+            block_name(graph, analysis, b),
+            terms.join(" XOR "),
+            v(block.value)
+        );
+    }
+    if steps.len() > MAX_LISTED {
+        let _ = writeln!(out, "       ... and {} more", steps.len() - MAX_LISTED);
+    }
 }
 
 fn explain_sum(out: &mut String, graphs: &[(Graph, Analysis)], source: &Source, paint: Paint) {
