@@ -371,12 +371,26 @@ fn plain_cluster(
     analysis: &Analysis,
     winning: &[EdgeIndex],
 ) -> Subgraph {
-    let colors = block_colors(analysis);
-    let net = &graph.net;
     let vid = |v: u32| format!("n{number}_{v}");
     let mut stmts = cluster_header(graph, analysis);
+    vertex_nodes(&mut stmts, graph, analysis, &vid);
+    edge_lines(&mut stmts, graph, analysis, winning, &vid);
+    Subgraph {
+        id: plain(format!("cluster_{number}")),
+        stmts,
+    }
+}
 
-    // Ground vertices: dark boxes, put in the bottom row by `position`.
+/// The vertices of the plain picture: the ground vertices as dark boxes (put in the bottom
+/// row by [`position`]), then the others in order of first appearance, each labelled with
+/// the value of what hangs above it.
+fn vertex_nodes(
+    stmts: &mut Vec<Stmt>,
+    graph: &Graph,
+    analysis: &Analysis,
+    vid: &impl Fn(u32) -> String,
+) {
+    let net = &graph.net;
     for &g in &graph.decl.ground {
         let name = graph.decl.vertices.name(g).to_string();
         stmts.push(Stmt::Node(node(&vid(g), ground_node_attrs(&name))));
@@ -425,8 +439,19 @@ fn plain_cluster(
         attrs.insert(0, attr("label", quoted(&label)));
         stmts.push(Stmt::Node(node(&vid(v), attrs)));
     }
+}
 
-    // The edges, in input order, each drawn from its upper end down.
+/// The edges of the plain picture, in input order, each drawn from its upper end down and
+/// styled by its role: winning cut, dropped, bridge, or in a block (the block's colour).
+fn edge_lines(
+    stmts: &mut Vec<Stmt>,
+    graph: &Graph,
+    analysis: &Analysis,
+    winning: &[EdgeIndex],
+    vid: &impl Fn(u32) -> String,
+) {
+    let colors = block_colors(analysis);
+    let net = &graph.net;
     let height = heights(graph);
     let flat = flat_edges(graph, &height);
     // Loops at one vertex nest, their labels over each other: the outermost (the last)
@@ -482,11 +507,6 @@ fn plain_cluster(
             attrs.push(attr("constraint", plain("false")));
         }
         stmts.push(Stmt::Edge(edge_stmt(&vid(upper), &vid(lower), attrs)));
-    }
-
-    Subgraph {
-        id: plain(format!("cluster_{number}")),
-        stmts,
     }
 }
 
@@ -550,7 +570,6 @@ fn reduced_cluster(
     analysis: &Analysis,
     winning: &[EdgeIndex],
 ) -> Subgraph {
-    let colors = block_colors(analysis);
     let bid = |b: BlockId| format!("b{number}_{b}");
     let mut stmts = cluster_header(graph, analysis);
 
@@ -563,82 +582,10 @@ fn reduced_cluster(
         }
     }
 
-    for (b, block) in analysis.blocks.iter().enumerate() {
-        let b = b as BlockId;
-        let nodes = analysis.block_nodes(b);
-        let mut lines = Vec::new();
-        if b == 0 {
-            // The ground, and the vertices fused into it.
-            let mut line = ground_names(graph);
-            let others = &nodes[1..];
-            if !others.is_empty() {
-                line = format!("{line} + {}", name_list(graph, others));
-            }
-            lines.push(line);
-        } else {
-            lines.push(names_of(graph, nodes));
-        }
-        if block.edge_count > 0 {
-            lines.push(format!(
-                "{} edge{} fused: {}",
-                block.edge_count,
-                plural(block.edge_count),
-                star(block.parity())
-            ));
-        }
-        // As in the plain picture, a bare leaf shows no value.
-        let holds = block.edge_count > 0 || !analysis.children(b).is_empty();
-        if holds {
-            let what = if b == 0 { "graph" } else { "value" };
-            lines.push(format!("{what} {}", star(block.value)));
-        }
+    let colors = block_colors(analysis);
+    for b in 0..analysis.blocks.len() as BlockId {
         let inside = &winning_inside[b as usize];
-        if !inside.is_empty() {
-            let list: Vec<String> = inside.iter().map(usize::to_string).collect();
-            lines.push(format!(
-                "winning cut{}: {}",
-                plural(inside.len()),
-                list.join(", ")
-            ));
-        }
-        let label = lines.join("\n");
-        // The outline: red around a block with a winning cut inside, else its colour.
-        let outline = if !inside.is_empty() {
-            Some((WINNING, "3"))
-        } else if b != 0 {
-            colors[b as usize].map(|color| (color, "2"))
-        } else {
-            None
-        };
-        let mut attrs = if b == 0 {
-            ground_node_attrs(&label)
-        } else {
-            vec![attr("label", quoted(&label))]
-        };
-        if let Some((color, width)) = outline {
-            attrs.retain(|Attribute(key, _)| *key != plain("color"));
-            attrs.push(attr("color", quoted(color)));
-            attrs.push(attr("penwidth", plain(width)));
-        }
-        stmts.push(Stmt::Node(node(&bid(b), attrs)));
-        if block.parity() == 1 {
-            let color = colors[b as usize].unwrap_or(PALETTE[0]);
-            let twig = format!("t{number}_{b}");
-            stmts.push(Stmt::Node(node(
-                &twig,
-                vec![
-                    attr("shape", plain("point")),
-                    attr("width", plain("0.08")),
-                    attr("color", quoted(color)),
-                ],
-            )));
-            let mut attrs = edge_style(EdgeStyle::Block(color));
-            attrs.push(attr(
-                "tooltip",
-                quoted("twig: the block's odd number of loops"),
-            ));
-            stmts.push(Stmt::Edge(edge_stmt(&twig, &bid(b), attrs)));
-        }
+        block_node(&mut stmts, number, graph, analysis, b, inside, &colors);
     }
 
     for (c, block) in analysis.blocks.iter().enumerate().skip(1) {
@@ -661,6 +608,95 @@ fn reduced_cluster(
     Subgraph {
         id: plain(format!("cluster_{number}")),
         stmts,
+    }
+}
+
+/// Block `b` of the reduced picture, fused to one node: the vertices it holds, its loops,
+/// its value, the winning cuts `inside` it; and its twig when its loops are odd. `colors`
+/// are the blocks' ([`block_colors`]).
+fn block_node(
+    stmts: &mut Vec<Stmt>,
+    number: usize,
+    graph: &Graph,
+    analysis: &Analysis,
+    b: BlockId,
+    inside: &[usize],
+    colors: &[Option<&'static str>],
+) {
+    let bid = |b: BlockId| format!("b{number}_{b}");
+    let block = &analysis.blocks[b as usize];
+    let nodes = analysis.block_nodes(b);
+    let mut lines = Vec::new();
+    if b == 0 {
+        // The ground, and the vertices fused into it.
+        let mut line = ground_names(graph);
+        let others = &nodes[1..];
+        if !others.is_empty() {
+            line = format!("{line} + {}", name_list(graph, others));
+        }
+        lines.push(line);
+    } else {
+        lines.push(names_of(graph, nodes));
+    }
+    if block.edge_count > 0 {
+        lines.push(format!(
+            "{} edge{} fused: {}",
+            block.edge_count,
+            plural(block.edge_count),
+            star(block.parity())
+        ));
+    }
+    // As in the plain picture, a bare leaf shows no value.
+    let holds = block.edge_count > 0 || !analysis.children(b).is_empty();
+    if holds {
+        let what = if b == 0 { "graph" } else { "value" };
+        lines.push(format!("{what} {}", star(block.value)));
+    }
+    if !inside.is_empty() {
+        let list: Vec<String> = inside.iter().map(usize::to_string).collect();
+        lines.push(format!(
+            "winning cut{}: {}",
+            plural(inside.len()),
+            list.join(", ")
+        ));
+    }
+    let label = lines.join("\n");
+    // The outline: red around a block with a winning cut inside, else its colour.
+    let outline = if !inside.is_empty() {
+        Some((WINNING, "3"))
+    } else if b != 0 {
+        colors[b as usize].map(|color| (color, "2"))
+    } else {
+        None
+    };
+    let mut attrs = if b == 0 {
+        ground_node_attrs(&label)
+    } else {
+        vec![attr("label", quoted(&label))]
+    };
+    if let Some((color, width)) = outline {
+        attrs.retain(|Attribute(key, _)| *key != plain("color"));
+        attrs.push(attr("color", quoted(color)));
+        attrs.push(attr("penwidth", plain(width)));
+    }
+    stmts.push(Stmt::Node(node(&bid(b), attrs)));
+    if block.parity() == 1 {
+        let color = colors[b as usize].unwrap_or(PALETTE[0]);
+        let twig = format!("t{number}_{b}");
+        stmts.push(Stmt::Node(node(
+            &twig,
+            vec![
+                attr("shape", plain("point")),
+                attr("width", plain("0.08")),
+                attr("color", quoted(color)),
+            ],
+        )));
+        let mut attrs = edge_style(EdgeStyle::Block(color));
+        attrs.push(attr(
+            "tooltip",
+            quoted("twig: the block's odd number of loops"),
+        ));
+        stmts.push(Stmt::Edge(edge_stmt(&twig, &bid(b), attrs)));
     }
 }
 

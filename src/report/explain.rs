@@ -61,7 +61,7 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
     );
 }
 
-/// 1. The ground: none, one vertex, or several fused into one.
+/// Step 1, the ground: none, one vertex, or several fused into one.
 fn ground_step(out: &mut String, graph: &Graph, paint: Paint) {
     let ground: Vec<String> = graph
         .decl
@@ -85,7 +85,7 @@ fn ground_step(out: &mut String, graph: &Graph, paint: Paint) {
     };
 }
 
-/// 2. The edges that cannot reach the ground, dropped.
+/// Step 2, the edges that cannot reach the ground, dropped.
 fn attached_step(out: &mut String, graph: &Graph, analysis: &Analysis) {
     let dropped: Vec<usize> = (0..analysis.edge_roles.len())
         .filter(|&j| analysis.edge_roles[j] == EdgeRole::Ignored)
@@ -120,7 +120,7 @@ fn attached_step(out: &mut String, graph: &Graph, analysis: &Analysis) {
     );
 }
 
-/// 3. Fusion: each block of edges on cycles becomes one vertex with loops.
+/// Step 3, fusion: each block of edges on cycles becomes one vertex with loops.
 fn fusion_step(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
     let v = |n: u64| paint.value(&star(n));
     let cyclic: Vec<BlockId> = (0..analysis.blocks.len() as BlockId)
@@ -181,7 +181,7 @@ fn fusion_step(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pain
     };
 }
 
-/// 4. The Colon Principle, from the leaves down: each block's value from its loops and
+/// Step 4, the Colon Principle, from the leaves down: each block's value from its loops and
 /// the branches above it.
 fn colon_steps(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
     let v = |n: u64| paint.value(&star(n));
