@@ -18,6 +18,9 @@
 //! Nothing is sized by a number the input claims: tables grow with what is read.
 
 use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -284,7 +287,8 @@ fn too_many(span: Span) -> Diagnostic {
 }
 
 /// Names and numbers to dense ids, in order of first appearance. A name is hashed once
-/// and copied only when it is new; a small number is looked up in an array.
+/// and copied only when it is new, into the vertex table itself (the hash table holds
+/// ids); a small number is looked up in an array.
 #[derive(Debug, Default)]
 struct Interner {
     /// `dense[n]` is 1 + the id of vertex number `n`, or 0. It grows only to
@@ -292,9 +296,10 @@ struct Interner {
     /// says.
     dense: Vec<u32>,
     /// The vertex numbers that are not in `dense`.
-    numbers: HashMap<u64, u32>,
-    /// The vertex names.
-    strings: HashMap<Box<str>, u32>,
+    numbers: hashbrown::HashMap<u64, u32>,
+    /// The ids of the vertex names, hashed by name.
+    strings: HashTable<u32>,
+    hasher: DefaultHashBuilder,
     /// The vertex table, by id.
     names: Vec<VertexName>,
 }
@@ -336,12 +341,32 @@ impl Interner {
     }
 
     fn name(&mut self, name: &str) -> Option<u32> {
-        if let Some(&id) = self.strings.get(name) {
+        let Interner {
+            strings,
+            hasher,
+            names,
+            ..
+        } = self;
+        let text = |id: &u32| match &names[*id as usize] {
+            VertexName::Name(s) => &**s,
+            VertexName::Number(_) => "",
+        };
+        let hash = hasher.hash_one(name);
+        if let Some(&id) = strings.find(hash, |id| text(id) == name) {
             return Some(id);
         }
         let id = self.next_id()?;
-        self.names.push(VertexName::Name(name.into()));
-        self.strings.insert(name.into(), id);
+        let Interner {
+            strings,
+            hasher,
+            names,
+            ..
+        } = self;
+        names.push(VertexName::Name(name.into()));
+        strings.insert_unique(hash, id, |&id| match &names[id as usize] {
+            VertexName::Name(s) => hasher.hash_one(&**s),
+            VertexName::Number(_) => 0,
+        });
         Some(id)
     }
 }
