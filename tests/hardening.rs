@@ -2,6 +2,8 @@
 //! without a panic, with bounded memory, and with short messages (an error quotes at most
 //! a few dozen characters of the culprit, never the megabyte around it).
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -9,26 +11,11 @@ use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
     let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
+    let got = common::run_fed(args, move |mut input| {
         let _ = input.write_all(&data);
     });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code().expect("exited normally"),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    (got.code, got.stdout, got.stderr)
 }
 
 #[test]
@@ -177,16 +164,7 @@ fn help_into_a_closed_pipe_is_quiet() {
 /// reading (or 256 MiB, so that a judge that never stops fails the test rather than
 /// hanging it). Returns the status, stdout, stderr and how many bytes were taken.
 fn judge_endless(head: &'static [u8], byte: u8) -> (i32, String, String, usize) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .arg("judge")
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
+    let got = common::run_fed(&["judge"], move |mut input| {
         let block = vec![byte; 1 << 20];
         let mut written = 0;
         if input.write_all(head).is_err() {
@@ -197,13 +175,11 @@ fn judge_endless(head: &'static [u8], byte: u8) -> (i32, String, String, usize) 
         }
         written
     });
-    let out = child.wait_with_output().unwrap();
-    let written = writer.join().unwrap();
     (
-        out.status.code().expect("exited normally"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        written,
+        got.code,
+        String::from_utf8_lossy(&got.stdout).into_owned(),
+        got.stderr,
+        got.fed,
     )
 }
 

@@ -1,12 +1,15 @@
 //! Names from an input never act on the terminal: every text output (analyze, analyze
 //! --moves, explain, verify, check, error messages) shows control characters and
 //! bidirectional overrides escaped (`\n`, `\u{1b}`), the way diagnostics quote a token,
-//! and any other character as it is; DOT text keeps them inside quoted strings, escaped. Named after the report: a JSON graph name printed a
-//! fake verdict line and a raw escape sequence.
+//! and any other character as it is; DOT text keeps them inside quoted strings, escaped.
+//! Named after the report: a JSON graph name printed a fake verdict line and a raw escape
+//! sequence.
+
+mod common;
 
 use std::fs;
-use std::path::Path;
-use std::process::Command;
+
+use common::{Run, run};
 
 /// A name that forges a verdict line and hides what follows (`ESC [8m`).
 const FAKE_VERDICT: &str = r#"x\n  nim-sum *0: second player wins\u001b[8m"#;
@@ -26,26 +29,6 @@ fn hostile_json() -> String {
   {{"name":"étoile 字","ground":["g"],"edges":[["g","é"]]}}
 ]}}"#
     )
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 messages"),
-    }
 }
 
 /// No character that acts instead of showing: only line breaks as control characters.

@@ -5,7 +5,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{ChildStdin, Command, Stdio};
 
 use hackenbush::syntax::Format;
 
@@ -28,6 +28,41 @@ pub fn run(dir: &Path, args: &[&str]) -> Run {
         code: out.status.code().expect("exited normally, not by a signal"),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// What a run of the binary fed on standard input gave: status, stdout, stderr and what
+/// the feeding thread returned.
+pub struct Fed<T> {
+    pub code: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+    pub fed: T,
+}
+
+/// Runs `hackenbush ARGS` without colour, its standard input written by `feed` on a
+/// thread of its own (a write fails once the binary stops reading, so an endless feed
+/// ends too).
+pub fn run_fed<T: Send + 'static>(
+    args: &[&str],
+    feed: impl FnOnce(ChildStdin) -> T + Send + 'static,
+) -> Fed<T> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let input = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || feed(input));
+    let out = child.wait_with_output().expect("the binary ends");
+    Fed {
+        code: out.status.code().expect("exited normally, not by a signal"),
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        fed: writer.join().expect("the feeding thread ends"),
     }
 }
 
