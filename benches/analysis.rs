@@ -14,19 +14,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use hackenbush::analysis::{analyze, lean};
 use hackenbush::model::Graph;
 
-const SHAPES: [common::Family; 5] = [
-    ("path", common::path),
-    ("tree", common::tree),
-    ("cycle_with_trees", common::cycle_with_trees),
-    ("cactus", common::cactus),
-    ("multigraph", common::multigraph),
-];
-
 fn bench(c: &mut Criterion) {
     for m in [10_000u32, 1_000_000] {
         let mut group = common::group(c, "analysis", m);
         group.throughput(Throughput::Elements(u64::from(m)));
-        for (name, shape) in SHAPES {
+        for (name, shape) in common::FAMILIES {
             let decl = common::graph(&shape(m));
             let (vertices, ends) = common::edge_list(&decl);
             let graph = Graph::build(decl, 0);

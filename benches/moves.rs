@@ -13,17 +13,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use hackenbush::analysis::{analyze, moves};
 use hackenbush::model::Graph;
 
-const SHAPES: [common::Family; 3] = [
-    ("cycle_with_trees", common::cycle_with_trees),
-    ("cactus", common::cactus),
-    ("multigraph", common::multigraph),
-];
-
 fn bench(c: &mut Criterion) {
     for m in [10_000u32, 1_000_000] {
         let mut group = common::group(c, "moves", m);
         group.throughput(Throughput::Elements(u64::from(m)));
-        for (name, shape) in SHAPES {
+        for &(name, shape) in &common::FAMILIES[common::CYCLIC..] {
             let graph = Graph::build(common::graph(&shape(m)), 0);
             let value = analyze(&graph).value;
             // What `analyze --moves` asks of a graph alone in its position: leave it worth

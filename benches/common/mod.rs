@@ -12,6 +12,19 @@ pub const SEED: u64 = 2026;
 /// A named family of benchmark graphs: the shape of `m` edges.
 pub type Family = (&'static str, fn(u32) -> Shape);
 
+/// Every family, the trees first: the value's benchmarks take them all, the winning
+/// moves' the ones with cycles (`FAMILIES[CYCLIC..]`).
+pub const FAMILIES: [Family; 5] = [
+    ("path", path),
+    ("tree", tree),
+    ("cycle_with_trees", cycle_with_trees),
+    ("cactus", cactus),
+    ("multigraph", multigraph),
+];
+
+/// Where the families with cycles start in [`FAMILIES`].
+pub const CYCLIC: usize = 2;
+
 /// A path of `m` edges from the ground.
 pub fn path(m: u32) -> Shape {
     Shape::Path(Path {

@@ -10,7 +10,6 @@ use clap::Args;
 use hackenbush::check::{self, Options, Violation, ViolationKind};
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::Cases;
-use hackenbush::syntax::window::Window;
 
 use super::input::Input;
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
@@ -100,17 +99,13 @@ struct Tally {
 /// the largest test case, which the window holds while its violations are shown.
 fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let (reader, size) = match input.open() {
-        Ok(opened) => opened,
+    let window = match input.window() {
+        Ok(window) => window,
         Err(message) => {
             output::report_error(&message);
             return Ok(Outcome::Malformed);
         }
     };
-    let mut window = Window::new(input.name(), reader);
-    if let Some(size) = size {
-        window = window.with_size(size);
-    }
     let mut cases = Cases::streaming(window);
     let options = Options {
         allow_digons: !args.no_digons,

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
 use hackenbush::source::{MAX_SOURCE_LEN, Source};
+use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
 use super::output::{self, Stop};
 
-/// An input opened for streaming ([`Input::open`]); `Send`, so that it can be read on
+/// An input opened for streaming ([`Input::window`]); `Send`, so that it can be read on
 /// either core.
 pub type Reader = Box<dyn Read + Send>;
 
@@ -60,10 +61,11 @@ impl Input {
         }
     }
 
-    /// Opens the input for reading as a stream, with its size when known (a file).
-    pub fn open(&self) -> Result<(Reader, Option<u64>), String> {
+    /// The input read through a [`Window`], for streaming: memory follows what the
+    /// reader holds, not the input. A file's size is known to the window.
+    pub fn window(&self) -> Result<Window<Reader>, String> {
         match self {
-            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
+            Input::Stdin => Ok(Window::new(self.name(), Box::new(std::io::stdin()))),
             Input::File(path) => {
                 let cannot = |e: std::io::Error| {
                     format!("cannot read {}: {}", self.name(), output::io_reason(&e))
@@ -74,7 +76,11 @@ impl Input {
                     .ok()
                     .filter(|m| m.is_file())
                     .map(|m| m.len());
-                Ok((Box::new(file), size))
+                let window = Window::new(self.name(), Box::new(file) as Reader);
+                Ok(match size {
+                    Some(size) => window.with_size(size),
+                    None => window,
+                })
             }
         }
     }

@@ -93,24 +93,20 @@ impl Batch {
 
 fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let (reader, size) = match input.open() {
-        Ok(opened) => opened,
+    let window = match input.window() {
+        Ok(window) => window,
         Err(message) => {
             output::report_error(&message);
             return Ok(false);
         }
     };
-    let mut window = Window::new(input.name(), reader);
-    if let Some(size) = size {
-        window = window.with_size(size);
-    }
+    let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
     let mut cases = Cases::streaming(window);
     let mut out = output::stdout();
     let mut scratch = Scratch::default();
     let mut printed = Vec::new();
     let mut current = Batch::default();
     let mut next = Batch::default();
-    let large = size.is_some_and(|size| size >= PREPARE_FROM_BYTES);
     match cases.peek_first_tree().filter(|_| large) {
         Some((m, k)) => {
             rayon::join(

@@ -138,6 +138,11 @@ impl<R: Read> Window<R> {
         self
     }
 
+    /// The input's size, when known ([`Window::with_size`]).
+    pub fn size(&self) -> Option<u64> {
+        self.size
+    }
+
     /// The read error that cut the input short, if one did. The parser saw it as the end
     /// of the input, so whatever it says about that end is secondary.
     pub fn error(&self) -> Option<&io::Error> {
