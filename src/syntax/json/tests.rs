@@ -1,5 +1,5 @@
 use super::*;
-use crate::syntax::Vertices;
+use crate::syntax::GraphDecl;
 
 fn ok(text: &str) -> Position {
     parse(text.as_bytes()).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))
@@ -652,4 +652,347 @@ fn many_edges() {
     let p = ok(&text);
     assert_eq!(p.graphs[0].edges.len(), 100_000);
     assert_eq!(p.graphs[0].vertices.len(), 100_001);
+}
+
+// ---- Reading as a stream ----
+
+/// Records what a reader hands over, in order.
+#[derive(Default)]
+struct Log(Vec<String>);
+
+impl GraphSink for Log {
+    fn graph(&mut self, graph: GraphDecl) {
+        self.0.push(format!("graph {} edges", graph.edges.len()));
+    }
+    fn warning(&mut self, warning: Diagnostic) {
+        self.0.push(format!("warning {}", warning.message));
+    }
+}
+
+#[test]
+fn each_graph_is_handed_over_as_soon_as_its_object_is_read() {
+    // The text breaks off in the third graph: the first two are handed over before.
+    let text = r#"{"graphs":[{"edges":[[0,1]]},{"ground":[1],"edges":[[1,2],[2,3]]},{"edges":[[0,"#;
+    let mut log = Log::default();
+    let e = read(text.as_bytes(), &mut log).unwrap_err();
+    assert_eq!(e.message, "expected a value, found end of input");
+    assert_eq!(log.0, ["graph 1 edges", "graph 2 edges"]);
+}
+
+#[test]
+fn many_tiny_graphs() {
+    let n = 50_000;
+    let text = format!(
+        r#"{{"graphs":[{}]}}"#,
+        vec![r#"{"ground":[0],"edges":[[0,1]]}"#; n].join(",")
+    );
+    let mut log = Log::default();
+    let read = read(text.as_bytes(), &mut log).unwrap();
+    assert_eq!(read.span, Span::new(0, text.len()));
+    assert_eq!(log.0.len(), n);
+}
+
+/// A syntax error anywhere is reported before an error of the schema, as when the whole
+/// text was parsed before the schema was looked at.
+#[test]
+fn syntax_errors_come_before_schema_errors() {
+    fails(
+        r#"{"graphs":[{"edge":[]}], "x": [1,]}"#,
+        "expected a value, found `]`",
+        "]",
+        2,
+    );
+    // In a later graph, deeper in the text.
+    fails(
+        r#"{"graphs":[{"edge":[]},{"edges":[[1,2}]}]}"#,
+        "expected `,` or `]`, found `}`",
+        "}",
+        1,
+    );
+    // In the value of the unknown field itself.
+    fails(
+        r#"{"graphs":[{"edge":[[1,2] [3,4]]}]}"#,
+        "expected `,` or `]`, found `[`",
+        "[",
+        3,
+    );
+    // After the document.
+    fails(
+        r#"{"graphs":[{"edges":[[1,true]]}]} x"#,
+        "trailing characters after the JSON document",
+        "x",
+        0,
+    );
+    // Inside a vertex that is not one.
+    fails(
+        r#"{"graphs":[{"edges":[[{"a":01},2]]}]}"#,
+        "invalid number `01`",
+        "01",
+        0,
+    );
+    // Without one, the schema error.
+    fails(
+        r#"{"graphs":[{"edge":[]},{"edges":[[1,2]]}]}"#,
+        "unknown field `edge` in a graph; expected `name`, `ground` or `edges`",
+        "\"edge\"",
+        0,
+    );
+}
+
+#[test]
+fn the_count_of_an_edge_is_checked_before_its_vertices() {
+    fails(
+        r#"{"graphs":[{"edges":[[true,1,2]]}]}"#,
+        "an edge has exactly two ends, found 3 elements",
+        "[true,1,2]",
+        0,
+    );
+    fails(
+        r#"{"graphs":[{"edges":[[1,true]]}]}"#,
+        "expected a vertex id (integer or string), found `true`",
+        "true",
+        0,
+    );
+    let e = fails(
+        r#"{"graphs":[{"edges":[[[[]],2]]}]}"#,
+        "expected a vertex id (integer or string), found an array",
+        "[[]]",
+        0,
+    );
+    assert_eq!(e.label, "expected a vertex id (integer or string)");
+}
+
+/// What RFC 8259 does not allow is not JSON, whatever other readers accept.
+#[test]
+fn only_rfc_8259_json() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            r#"{"graphs":['a']}"#,
+            "expected a value or `]`, found `'`",
+            "'",
+        ),
+        (r#"{"graphs":[0x1F]}"#, "invalid number `0x1F`", "0x1F"),
+        (
+            r#"{"graphs":[+1]}"#,
+            "expected a value or `]`, found `+1`",
+            "+1",
+        ),
+        (r#"{"graphs":[-01]}"#, "invalid number `-01`", "-01"),
+        (
+            r#"{"graphs":[.5]}"#,
+            "expected a value or `]`, found `.5`",
+            ".5",
+        ),
+        (
+            r#"{"graphs":[NaN]}"#,
+            "expected a value or `]`, found `NaN`",
+            "NaN",
+        ),
+        (
+            r#"{"graphs":[Infinity]}"#,
+            "expected a value or `]`, found `Infinity`",
+            "Infinity",
+        ),
+        (
+            r#"{"graphs":[-Infinity]}"#,
+            "invalid number `-Infinity`",
+            "-Infinity",
+        ),
+        (
+            r#"{"graphs":[True]}"#,
+            "expected a value or `]`, found `True`",
+            "True",
+        ),
+        (
+            "{\"graphs\":[] // c\n}",
+            "expected `,` or `}`, found `/`",
+            "/",
+        ),
+        (
+            r#"{"graphs":[/* c */]}"#,
+            "expected a value or `]`, found `/`",
+            "/",
+        ),
+        (
+            r#"{"graphs" /* c */ :[]}"#,
+            "expected `:` after the key, found `/`",
+            "/",
+        ),
+        (
+            "{\"graphs\":[]\u{b}}",
+            "expected `,` or `}`, found `\\u{b}`",
+            "\u{b}",
+        ),
+        (
+            "{\"graphs\":[]\u{c}}",
+            "expected `,` or `}`, found `\\u{c}`",
+            "\u{c}",
+        ),
+        (
+            "{\"graphs\":[]\u{a0}}",
+            "expected `,` or `}`, found `\u{a0}`",
+            "\u{a0}",
+        ),
+        (
+            "{\"graphs\":\u{feff}[]}",
+            "expected a value, found `\u{feff}`",
+            "\u{feff}",
+        ),
+        (
+            "{\"graphs\":[\"a\u{0}b\"]}",
+            "control character U+0000 in a string",
+            "\u{0}",
+        ),
+        (
+            "{\"graphs\":[\"a\u{1f}b\"]}",
+            "control character U+001F in a string",
+            "\u{1f}",
+        ),
+        (
+            r#"{"graphs":["\x41"]}"#,
+            "invalid escape `\\x` in a string",
+            "\\x",
+        ),
+        (
+            r#"{"graphs":["\v"]}"#,
+            "invalid escape `\\v` in a string",
+            "\\v",
+        ),
+        (
+            r#"{"graphs":["\'"]}"#,
+            "invalid escape `\\'` in a string",
+            "\\'",
+        ),
+        (
+            r#"{"graphs":["\ud83d\ud83d"]}"#,
+            "unpaired surrogate `\\ud83d` in a string",
+            "\\ud83d",
+        ),
+        (
+            r#"{"graphs":["\ude00\ud83d"]}"#,
+            "unpaired surrogate `\\ude00` in a string",
+            "\\ude00",
+        ),
+        (
+            r#"{"graphs":[], "graphs":[],}"#,
+            "expected a string key, found `}`",
+            "}",
+        ),
+        (r#"{"graphs":[1 2]}"#, "expected `,` or `]`, found `2`", "2"),
+        (
+            r#"{graphs:[]}"#,
+            "expected a string key or `}`, found `graphs`",
+            "graphs",
+        ),
+        (r#"{1:[]}"#, "expected a string key or `}`, found `1`", "1"),
+    ];
+    for &(text, message, needle) in cases {
+        fails(text, message, needle, 0);
+    }
+    // Invalid UTF-8: a lone continuation byte, a UTF-16 surrogate encoded in UTF-8.
+    for (text, at) in [
+        (&b"{\"graphs\":[\"a\x80\"]}"[..], 13),
+        (&b"{\"graphs\":[\"a\xed\xa0\x80\"]}"[..], 13),
+        (&b"{\"gr\xc0\xafaphs\":[]}"[..], 4),
+    ] {
+        let e = parse(text).unwrap_err();
+        assert!(e.message.starts_with("invalid UTF-8 byte"), "{e:?}");
+        assert_eq!(e.span, Span::new(at, at + 1));
+    }
+    // What RFC 8259 allows is read: the error is of the schema, at the end.
+    fails(
+        r#"{"graphs":[{"name":"\u00e9\/\ud83d\ude00\uFFFF\u0000"}],"x":[1E+2,-0,0.0e-0,1e400,123456789012345678901234567890]}"#,
+        "unknown field `x` in the document; expected `graphs`",
+        "\"x\"",
+        0,
+    );
+}
+
+// ---- Regressions found by comparing with the hand-written parser this one replaces ----
+
+#[test]
+fn number_followed_by_a_string_is_trailing_data_not_an_invalid_number() {
+    fails(
+        "6\"\"graphs\"",
+        "trailing characters after the JSON document",
+        "\"\"",
+        0,
+    );
+    fails(
+        r#"{"graphs":[6"a"]}"#,
+        "expected `,` or `]`, found `\"a\"`",
+        "\"a\"",
+        0,
+    );
+}
+
+#[test]
+fn literal_followed_by_a_bracket_is_the_unexpected_token() {
+    fails(r#"{"x":null[]}"#, "expected `,` or `}`, found `[`", "[", 0);
+    fails(
+        r#"{"graphs":[true"a"]}"#,
+        "expected `,` or `]`, found `\"a\"`",
+        "\"a\"",
+        0,
+    );
+}
+
+#[test]
+fn literal_or_number_after_a_value_is_a_missing_comma() {
+    fails("\t[{}null{", "expected `,` or `]`, found `null`", "null", 0);
+    fails("[{}12ab]", "expected `,` or `]`, found `12ab`", "12ab", 0);
+    fails(
+        r#"{"a":1 true}"#,
+        "expected `,` or `}`, found `true`",
+        "true",
+        0,
+    );
+}
+
+#[test]
+fn string_cut_inside_a_utf8_sequence_reports_the_byte() {
+    let e = parse(b"{\"graph\x84").unwrap_err();
+    assert_eq!(e.message, "invalid UTF-8 byte 0x84 in a string");
+    assert_eq!(e.span, Span::new(7, 8));
+    let e = parse(b"{\"g\xf0\x91\xa3\x8a\x91").unwrap_err();
+    assert_eq!(e.message, "invalid UTF-8 byte 0x91 in a string");
+    assert_eq!(e.span, Span::new(7, 8));
+    let e = parse(b"{\"g\xe2\x82").unwrap_err();
+    assert_eq!(e.message, "invalid UTF-8 byte 0xe2 in a string");
+    assert_eq!(e.span, Span::new(3, 4));
+    // A whole character, then the end: the string is unterminated.
+    let e = parse("{\"gé".as_bytes()).unwrap_err();
+    assert_eq!(
+        e.message,
+        "expected `\"` to end the string, found end of input"
+    );
+    assert_eq!(e.span, Span::at(5));
+}
+
+#[test]
+fn comment_after_a_key_is_where_the_colon_should_be() {
+    fails(
+        "{\t\"name\"\t\t/\t}",
+        "expected `:` after the key, found `/`",
+        "/",
+        0,
+    );
+}
+
+#[test]
+fn malformed_escape_after_a_high_surrogate_is_the_malformed_one() {
+    let e = fails(
+        r#"{"graphs":[{"name":"\ud83d\u12"}]}"#,
+        "invalid escape `\\u12` in a string",
+        "\\u12",
+        0,
+    );
+    assert_eq!(e.label, "expected 4 hex digits after `\\u`");
+    // A high surrogate, then a `\` and the end: the pair is not completed.
+    fails(
+        r#"{"graphs":[{"name":"\ud83d\"#,
+        "unpaired surrogate `\\ud83d` in a string",
+        "\\ud83d",
+        0,
+    );
 }
