@@ -6,8 +6,9 @@
 //!
 //! Vertex ids are JSON integers (`VertexName::Number`) or strings (`VertexName::Name`); `1`
 //! and `"1"` are different vertices. `name` (string or null), `ground` and `edges` are all
-//! optional; unknown and repeated fields are errors. A ground vertex must be touched by an
-//! edge of its graph, unless the graph has no edges at all.
+//! optional; unknown and repeated fields are errors. A ground vertex that no edge touches is
+//! legal (the position after the last edge at the ground is cut); it gets a warning only
+//! when its twin (`1` for `"1"`, `"1"` for `1`) is an end of an edge of the graph.
 //!
 //! The text is read in one pass, as a stream of JSON values: [`stream`] reads the JSON
 //! syntax with the `struson` crate and gives each value's byte span; this module is the
@@ -123,7 +124,7 @@ fn document(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagn
 }
 
 /// `graphs = "[" , ws , [ graph , { ws , "," , ws , graph } ] , ws , "]"`: each graph goes
-/// to `sink` once read.
+/// to `sink` once read, after its warnings.
 fn graphs(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagnostic> {
     if json.peek()?.0 != ValueType::Array {
         return Err(json.mismatch("an array of graphs"));
@@ -132,7 +133,9 @@ fn graphs(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagnos
     let mut ends = Ends::default();
     while json.has_next()? {
         let built = graph(json, &mut ends)?;
-        ground_rule(&built)?;
+        for warning in twin_warnings(&built) {
+            sink.warning(warning);
+        }
         sink.graph(built.graph);
     }
     json.end_array()?;
@@ -372,30 +375,26 @@ fn duplicate(span: Span, key: &str, context: &str) -> Diagnostic {
     )
 }
 
-/// The ground rule: every ground vertex is an end of some edge of its graph, unless the
-/// graph has no edges at all; checked once the whole graph is read, since `ground` may
-/// precede `edges`.
-fn ground_rule(built: &Built) -> Result<(), Diagnostic> {
+/// Warnings for the ground vertices no edge touches whose twin (`1` for `"1"`, `"1"` for
+/// `1`) an edge does touch: legal, but almost certainly a mistake.
+fn twin_warnings(built: &Built) -> Vec<Diagnostic> {
     let Vertices::Named(names) = &built.graph.vertices else {
-        return Ok(());
+        return Vec::new();
     };
-    let Some(&(g, span)) = built.lone_ground.first() else {
-        return Ok(());
-    };
-    if built.graph.edges.is_empty() {
-        return Ok(());
-    }
-    let name = &names[g as usize];
-    let label = if twins_touched(built, names)[0] {
-        twin_label(name)
-    } else {
-        format!("no edge of this graph touches `{}`", shown(name))
-    };
-    Err(Diagnostic::new(
-        span,
-        format!("unknown vertex `{}` in ground list", shown(name)),
-        label,
-    ))
+    built
+        .lone_ground
+        .iter()
+        .zip(twins_touched(built, names))
+        .filter(|&(_, touched)| touched)
+        .map(|(&(g, span), _)| {
+            let name = &names[g as usize];
+            Diagnostic::warning(
+                span,
+                format!("no edge touches the ground vertex `{}`", shown(name)),
+                twin_label(name),
+            )
+        })
+        .collect()
 }
 
 /// For each ground vertex that no edge touches (`built.lone_ground`), whether an edge

@@ -555,53 +555,92 @@ fn bad_vertices() {
     );
 }
 
+/// A ground vertex that no edge touches is the position left after the last edge at the
+/// ground is cut: legal, whatever the field order, and without a warning (scripts that play
+/// a game out write it).
 #[test]
-fn ground_vertices_must_be_touched() {
-    let e = fails(
-        r#"{"graphs":[{"ground":["g","x"],"edges":[["g","a"]]}]}"#,
-        "unknown vertex `x` in ground list",
-        "\"x\"",
-        0,
-    );
-    assert_eq!(e.label, "no edge of this graph touches `x`");
-    // Checked after the whole graph, whatever the field order.
-    let e = fails(
-        r#"{"graphs":[{"edges":[["g","a"]],"ground":["x"]}]}"#,
-        "unknown vertex `x` in ground list",
-        "\"x\"",
-        0,
-    );
-    assert_eq!(e.label, "no edge of this graph touches `x`");
+fn lone_ground_vertices_are_legal() {
+    let p = ok(r#"{"graphs":[{"ground":["g","x"],"edges":[["g","a"]]}]}"#);
+    assert_eq!(names(&p.graphs[0]), vec![name("g"), name("x"), name("a")]);
+    assert_eq!(p.graphs[0].ground, vec![0, 1]);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    let p = ok(r#"{"graphs":[{"edges":[["g","a"]],"ground":["x"]}]}"#);
+    assert_eq!(p.graphs[0].ground, vec![2]);
+    assert!(p.warnings.is_empty());
     // Per graph: a vertex of another graph does not count.
-    fails(
-        r#"{"graphs":[{"edges":[[1,2]]},{"ground":[1],"edges":[[3,4]]}]}"#,
-        "unknown vertex `1` in ground list",
-        "1",
-        1,
+    let p = ok(r#"{"graphs":[{"edges":[[1,2]]},{"ground":[1],"edges":[[3,4]]}]}"#);
+    assert_eq!(names(&p.graphs[1]), vec![num(1), num(3), num(4)]);
+    assert_eq!(p.graphs[1].ground, vec![0]);
+    assert!(p.warnings.is_empty());
+}
+
+/// The exception: a lone ground vertex whose twin (`1` for `"1"`, `"1"` for `1`) an edge
+/// touches is almost certainly the twin mistyped. Legal, with a warning that says so.
+#[test]
+fn ground_number_and_string_confusion_is_a_warning() {
+    let text = r#"{"graphs":[{"ground":["1"],"edges":[[1,2]]}]}"#;
+    let p = ok(text);
+    assert_eq!(names(&p.graphs[0]), vec![name("1"), num(1), num(2)]);
+    assert_eq!(p.graphs[0].ground, vec![0]);
+    let [w] = &p.warnings[..] else {
+        panic!("one warning expected: {:?}", p.warnings);
+    };
+    assert_eq!(w.level, crate::diagnostic::Level::Warning);
+    assert_eq!(w.message, "no edge touches the ground vertex `1`");
+    assert_eq!(w.span, at(text, "\"1\"", 0));
+    assert_eq!(
+        w.label,
+        "no edge of this graph touches the string `\"1\"`; its edges use the number `1`"
+    );
+    let text = r#"{"graphs":[{"ground":[1],"edges":[["1","2"]]}]}"#;
+    let p = ok(text);
+    let [w] = &p.warnings[..] else {
+        panic!("one warning expected: {:?}", p.warnings);
+    };
+    assert_eq!(w.message, "no edge touches the ground vertex `1`");
+    assert_eq!(w.span, at(text, "1", 0));
+    assert_eq!(
+        w.label,
+        "no edge of this graph touches the number `1`; its edges use the string `\"1\"`"
     );
 }
 
 #[test]
-fn ground_number_and_string_confusion_is_explained() {
-    let e = fails(
-        r#"{"graphs":[{"ground":["1"],"edges":[[1,2]]}]}"#,
-        "unknown vertex `1` in ground list",
-        "\"1\"",
-        0,
+fn no_twin_warning_when_the_twin_is_untouched_or_touched_too() {
+    // The twin is a ground vertex too, and no edge touches it either.
+    let p = ok(r#"{"graphs":[{"ground":["1",1],"edges":[[2,3]]}]}"#);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // The ground vertex is touched itself: nothing is wrong.
+    let p = ok(r#"{"graphs":[{"ground":["1"],"edges":[["1",1]]}]}"#);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // `"01"` and `"1.0"` are not written like any number.
+    let p = ok(r#"{"graphs":[{"ground":["01","1.0"],"edges":[[1,2]]}]}"#);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // A twin in another graph does not count.
+    let p = ok(r#"{"graphs":[{"edges":[[1,2]]},{"ground":["1"],"edges":[[3,4]]}]}"#);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+}
+
+#[test]
+fn twin_warnings_come_in_ground_order_and_take_linear_time() {
+    // 100,000 lone ground strings, each the twin of a number the edges use.
+    let n = 100_000;
+    let ground: Vec<String> = (0..n).rev().map(|i| format!("\"{i}\"")).collect();
+    let edges: Vec<String> = (0..n).map(|i| format!("[{i},{}]", i + 1)).collect();
+    let text = format!(
+        r#"{{"graphs":[{{"ground":[{}],"edges":[{}]}}]}}"#,
+        ground.join(","),
+        edges.join(",")
+    );
+    let p = ok(&text);
+    assert_eq!(p.warnings.len(), n);
+    assert_eq!(
+        p.warnings[0].message,
+        format!("no edge touches the ground vertex `{}`", n - 1)
     );
     assert_eq!(
-        e.label,
-        "no edge of this graph touches the string `\"1\"`; its edges use the number `1`"
-    );
-    let e = fails(
-        r#"{"graphs":[{"ground":[1],"edges":[["1","2"]]}]}"#,
-        "unknown vertex `1` in ground list",
-        "1",
-        0,
-    );
-    assert_eq!(
-        e.label,
-        "no edge of this graph touches the number `1`; its edges use the string `\"1\"`"
+        p.warnings[n - 1].message,
+        "no edge touches the ground vertex `0`"
     );
 }
 
@@ -672,11 +711,19 @@ impl GraphSink for Log {
 #[test]
 fn each_graph_is_handed_over_as_soon_as_its_object_is_read() {
     // The text breaks off in the third graph: the first two are handed over before.
-    let text = r#"{"graphs":[{"edges":[[0,1]]},{"ground":[1],"edges":[[1,2],[2,3]]},{"edges":[[0,"#;
+    let text =
+        r#"{"graphs":[{"edges":[[0,1]]},{"ground":["1"],"edges":[[1,2],[2,3]]},{"edges":[[0,"#;
     let mut log = Log::default();
     let e = read(text.as_bytes(), &mut log).unwrap_err();
     assert_eq!(e.message, "expected a value, found end of input");
-    assert_eq!(log.0, ["graph 1 edges", "graph 2 edges"]);
+    assert_eq!(
+        log.0,
+        [
+            "graph 1 edges",
+            "warning no edge touches the ground vertex `1`",
+            "graph 2 edges"
+        ]
+    );
 }
 
 #[test]
