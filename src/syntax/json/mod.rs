@@ -26,13 +26,13 @@
 //! # Why struson
 //!
 //! The JSON syntax was hand-written here (900 lines) until a crate could give the spans
-//! the messages need. Four were tried on the same inputs (`RFC 8259` rejects, today's
-//! error cases, a 12.7 MB file):
+//! the messages need. Four were tried on the same inputs (what RFC 8259 rejects, the error
+//! cases of the tests, a 12.7 MB file):
 //!
 //! - **struson** (streaming reader): rejects everything RFC 8259 rejects; every error is
-//!   a kind, a byte offset at the start of the culprit and the path of containers; the
-//!   offset before and after each value gives its span; no recursion, a nesting limit of
-//!   our choosing. About 35 MB/s, several times slower than the others, which is the price.
+//!   a kind and the byte offset of the start of the culprit; the offsets before and after
+//!   a value give its span; no recursion, a nesting limit of our choosing. About 35 MB/s,
+//!   several times slower than the others: that is the price.
 //! - **jiter**: as strict and 10 times faster, but its errors point where it noticed them
 //!   (after an escape, at the last hex digit of a surrogate), so the spans of string
 //!   errors would have to be rebuilt by scanning the string again.
@@ -47,7 +47,7 @@ mod stream;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use struson::reader::ValueType;
 
@@ -59,7 +59,7 @@ use super::lex::digits_value;
 use super::{GraphBuilder, GraphSink, Position, PositionRead, VertexName, Vertices};
 
 pub use stream::MAX_DEPTH;
-use stream::{Stream, shorten};
+use stream::{Container, Stream, shorten};
 
 /// Parses a JSON document into its one [`Position`] (`document` in `grammars/json.ebnf`).
 ///
@@ -92,27 +92,23 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
 /// `document = ws , "{" , ws , graphs field , ws , "}" , ws` with
 /// `graphs field = '"graphs"' , ws , ":" , ws , graphs`.
 fn document(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagnostic> {
-    let (kind, start) = json.peek()?;
-    if kind != ValueType::Object {
-        return Err(json.mismatch("`{` to start the document"));
-    }
-    json.begin_object()?;
+    let start = json.enter(Container::Object, "`{` to start the document")?;
     let mut seen = false;
     while json.has_next()? {
         let (field, span) = json.key(&["graphs"])?;
-        if field.is_none() {
-            let e = unknown_field(span, json.decoded(), "in the document", "`graphs`");
-            json.skip()?;
-            return Err(e);
-        }
-        if std::mem::replace(&mut seen, true) {
-            let e = duplicate(span, json.decoded(), "in the document");
-            json.skip()?;
-            return Err(e);
-        }
-        graphs(json, sink)?;
+        let e = match field {
+            None => unknown_field(span, json.decoded(), "in the document", "`graphs`"),
+            Some(_) if seen => duplicate(span, json.decoded(), "in the document"),
+            Some(_) => {
+                seen = true;
+                graphs(json, sink)?;
+                continue;
+            }
+        };
+        json.skip()?;
+        return Err(e);
     }
-    json.end_object()?;
+    json.leave()?;
     if !seen {
         return Err(Diagnostic::new(
             Span::new(start, start + 1),
@@ -126,57 +122,48 @@ fn document(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagn
 /// `graphs = "[" , ws , [ graph , { ws , "," , ws , graph } ] , ws , "]"`: each graph goes
 /// to `sink` once read, after its warnings.
 fn graphs(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagnostic> {
-    if json.peek()?.0 != ValueType::Array {
-        return Err(json.mismatch("an array of graphs"));
-    }
-    json.begin_array()?;
-    let mut ends = Ends::default();
+    json.enter(Container::Array, "an array of graphs")?;
     while json.has_next()? {
-        let built = graph(json, &mut ends)?;
+        let built = graph(json)?;
         for warning in twin_warnings(&built) {
             sink.warning(warning);
         }
         sink.graph(built.graph);
     }
-    json.end_array()?;
+    json.leave()?;
     Ok(())
 }
 
 /// `graph = "{" , ws , [ field , { ws , "," , ws , field } ] , ws , "}"` with
 /// `field = name field | ground field | edges field`, each at most once, in any order.
-fn graph(json: &mut Stream<'_>, ends: &mut Ends) -> Result<Built, Diagnostic> {
-    let (kind, start) = json.peek()?;
-    if kind != ValueType::Object {
-        return Err(json.mismatch("a graph object `{...}`"));
-    }
-    json.begin_object()?;
+fn graph(json: &mut Stream<'_>) -> Result<Built, Diagnostic> {
+    let start = json.enter(Container::Object, "a graph object `{...}`")?;
     let mut builder = GraphBuilder::named(Span::at(start));
     let mut seen = [false; 3];
     while json.has_next()? {
         let (field, span) = json.key(&["name", "ground", "edges"])?;
-        let Some(field) = field else {
-            let e = unknown_field(
+        let e = match field {
+            None => unknown_field(
                 span,
                 json.decoded(),
                 "in a graph",
                 "`name`, `ground` or `edges`",
-            );
-            json.skip()?;
-            return Err(e);
+            ),
+            Some(i) if seen[i] => duplicate(span, json.decoded(), "in a graph"),
+            Some(i) => {
+                seen[i] = true;
+                match i {
+                    0 => builder.set_name(name(json)?),
+                    1 => ground(json, &mut builder)?,
+                    _ => edges(json, &mut builder)?,
+                }
+                continue;
+            }
         };
-        if std::mem::replace(&mut seen[field], true) {
-            let e = duplicate(span, json.decoded(), "in a graph");
-            json.skip()?;
-            return Err(e);
-        }
-        match field {
-            0 => builder.set_name(name(json)?),
-            1 => ground(json, &mut builder, ends)?,
-            _ => edges(json, &mut builder, ends)?,
-        }
+        json.skip()?;
+        return Err(e);
     }
-    let end = json.end_object()?;
-    builder.set_span(Span::new(start, end));
+    builder.set_span(Span::new(start, json.leave()?));
     Ok(builder.finish())
 }
 
@@ -184,134 +171,78 @@ fn graph(json: &mut Stream<'_>, ends: &mut Ends) -> Result<Built, Diagnostic> {
 fn name(json: &mut Stream<'_>) -> Result<Option<String>, Diagnostic> {
     match json.peek()?.0 {
         ValueType::String => Ok(Some(json.string()?.0.to_string())),
-        ValueType::Null => json.literal().map(|()| None),
+        ValueType::Null => json.skip().map(|_| None),
         _ => Err(json.mismatch("a graph name (string or null)")),
     }
 }
 
 /// `ground = "[" , ws , [ vertex , { ws , "," , ws , vertex } ] , ws , "]"`, the value of
 /// `ground field`.
-fn ground(
-    json: &mut Stream<'_>,
-    builder: &mut GraphBuilder,
-    ends: &mut Ends,
-) -> Result<(), Diagnostic> {
-    if json.peek()?.0 != ValueType::Array {
-        return Err(json.mismatch("an array of ground vertices"));
-    }
-    json.begin_array()?;
+fn ground(json: &mut Stream<'_>, builder: &mut GraphBuilder) -> Result<(), Diagnostic> {
+    json.enter(Container::Array, "an array of ground vertices")?;
     while json.has_next()? {
-        let (vertex, span) = vertex(json, &mut ends.names[0])?;
-        let id = ends.intern(builder, vertex, 0, span)?;
-        builder.ground(id, span);
+        let (id, span) = vertex(json, builder)?;
+        builder.ground(id?, span);
     }
-    json.end_array()?;
+    json.leave()?;
     Ok(())
 }
 
 /// `edges = "[" , ws , [ edge , { ws , "," , ws , edge } ] , ws , "]"`, the value of
 /// `edges field`.
-fn edges(
-    json: &mut Stream<'_>,
-    builder: &mut GraphBuilder,
-    ends: &mut Ends,
-) -> Result<(), Diagnostic> {
-    if json.peek()?.0 != ValueType::Array {
-        return Err(json.mismatch("an array of edges"));
-    }
-    json.begin_array()?;
+fn edges(json: &mut Stream<'_>, builder: &mut GraphBuilder) -> Result<(), Diagnostic> {
+    json.enter(Container::Array, "an array of edges")?;
     while json.has_next()? {
-        edge(json, builder, ends)?;
+        edge(json, builder)?;
     }
-    json.end_array()?;
+    json.leave()?;
     Ok(())
 }
 
 /// `edge = "[" , ws , vertex , ws , "," , ws , vertex , ws , "]"`. The number of elements
 /// is checked before the vertices are, as when the whole array is in view.
-fn edge(
-    json: &mut Stream<'_>,
-    builder: &mut GraphBuilder,
-    ends: &mut Ends,
-) -> Result<(), Diagnostic> {
-    let (kind, start) = json.peek()?;
-    if kind != ValueType::Array {
-        return Err(json.mismatch("an edge `[u, v]`"));
-    }
-    json.begin_array()?;
-    let mut read = [None, None];
+fn edge(json: &mut Stream<'_>, builder: &mut GraphBuilder) -> Result<(), Diagnostic> {
+    let start = json.enter(Container::Array, "an edge `[u, v]`")?;
+    let mut ends = [None, None];
     let mut n = 0usize;
     while json.has_next()? {
-        match read.get_mut(n) {
-            Some(slot) => *slot = Some(vertex(json, &mut ends.names[n])?),
+        match ends.get_mut(n) {
+            Some(end) => *end = Some(vertex(json, builder)?.0),
             None => {
                 json.skip()?;
             }
         }
         n += 1;
     }
-    let span = Span::new(start, json.end_array()?);
-    let (2, [Some((u, u_span)), Some((v, v_span))]) = (n, read) else {
-        return Err(three_ends(span, n));
+    let span = Span::new(start, json.leave()?);
+    let (2, [Some(u), Some(v)]) = (n, ends) else {
+        return Err(Diagnostic::new(
+            span,
+            format!(
+                "an edge has exactly two ends, found {n} element{}",
+                if n == 1 { "" } else { "s" }
+            ),
+            "expected `[u, v]`",
+        ));
     };
-    let u = ends.intern(builder, u, 0, u_span)?;
-    let v = ends.intern(builder, v, 1, v_span)?;
-    builder.edge(u, v, span);
+    builder.edge(u?, v?, span);
     Ok(())
 }
 
-/// "an edge has exactly two ends" (two ends are checked before the vertices).
-fn three_ends(span: Span, n: usize) -> Diagnostic {
-    Diagnostic::new(
-        span,
-        format!(
-            "an edge has exactly two ends, found {n} element{}",
-            if n == 1 { "" } else { "s" }
-        ),
-        "expected `[u, v]`",
-    )
-}
-
-/// A vertex as read, not yet checked against the schema nor interned: a string's text is
-/// in the buffer it was read into.
-enum Vertex {
-    Number(u64),
-    Name,
-    Invalid(Diagnostic),
-}
-
-/// The buffers the two ends of an edge (or a ground vertex) are read into, reused.
-#[derive(Default)]
-struct Ends {
-    names: [String; 2],
-}
-
-impl Ends {
-    /// The id of `vertex`, read into buffer `slot`, or why it is not a vertex.
-    fn intern(
-        &self,
-        builder: &mut GraphBuilder,
-        vertex: Vertex,
-        slot: usize,
-        span: Span,
-    ) -> Result<u32, Diagnostic> {
-        match vertex {
-            Vertex::Number(n) => builder.number(n, span),
-            Vertex::Name => builder.name_str(&self.names[slot], span),
-            Vertex::Invalid(e) => Err(e),
-        }
-    }
-}
-
 /// `vertex = vertex number | vertex string` with `vertex number = "0" | nonzero digit ,
-/// { digit }` and `vertex string = string - '""'`: reads the value, a string into `name`.
-/// A value that is not a vertex is read whole and returned as [`Vertex::Invalid`].
-fn vertex(json: &mut Stream<'_>, name: &mut String) -> Result<(Vertex, Span), Diagnostic> {
-    let vertex = match json.peek()?.0 {
+/// { digit }` and `vertex string = string - '""'`: the id of the vertex ahead, or why it is
+/// not one (the error of the value, kept for the caller to report in its turn); and its
+/// span. Syntax errors are returned at once.
+#[allow(clippy::type_complexity)]
+fn vertex(
+    json: &mut Stream<'_>,
+    builder: &mut GraphBuilder,
+) -> Result<(Result<u32, Diagnostic>, Span), Diagnostic> {
+    let id = match json.peek()?.0 {
         ValueType::Number => {
             let (text, span) = json.number()?;
-            let vertex = if !text.iter().all(u8::is_ascii_digit) {
-                Vertex::Invalid(Diagnostic::new(
+            let id = if !text.iter().all(u8::is_ascii_digit) {
+                Err(Diagnostic::new(
                     span,
                     format!(
                         "vertex ids must be non-negative integers or strings, found `{}`",
@@ -319,39 +250,38 @@ fn vertex(json: &mut Stream<'_>, name: &mut String) -> Result<(Vertex, Span), Di
                     ),
                     "expected a non-negative integer or a string",
                 ))
-            } else if let Some(n) = digits_value(text) {
-                Vertex::Number(n)
             } else {
-                Vertex::Invalid(Diagnostic::new(
-                    span,
-                    "number too large",
-                    format!("vertex numbers are at most {}", u64::MAX),
-                ))
+                match digits_value(text) {
+                    Some(n) => builder.number(n, span),
+                    None => Err(Diagnostic::new(
+                        span,
+                        "number too large",
+                        format!("vertex numbers are at most {}", u64::MAX),
+                    )),
+                }
             };
-            return Ok((vertex, span));
+            return Ok((id, span));
         }
         ValueType::String => {
             let (text, span) = json.string()?;
-            let vertex = if text.is_empty() {
-                Vertex::Invalid(Diagnostic::new(
+            let id = if text.is_empty() {
+                Err(Diagnostic::new(
                     span,
                     "empty vertex name",
                     "a vertex name is a non-empty string",
                 ))
             } else {
-                name.clear();
-                name.push_str(text);
-                Vertex::Name
+                builder.name_str(text, span)
             };
-            return Ok((vertex, span));
+            return Ok((id, span));
         }
         _ => json.mismatch("a vertex id (integer or string)"),
     };
     if json.is_broken() {
-        return Err(vertex);
+        return Err(id);
     }
-    let span = vertex.span;
-    Ok((Vertex::Invalid(vertex), span))
+    let span = id.span;
+    Ok((Err(id), span))
 }
 
 /// "unknown field `k` in ...; expected ...", at the key.
@@ -376,72 +306,37 @@ fn duplicate(span: Span, key: &str, context: &str) -> Diagnostic {
 }
 
 /// Warnings for the ground vertices no edge touches whose twin (`1` for `"1"`, `"1"` for
-/// `1`) an edge does touch: legal, but almost certainly a mistake.
+/// `1`) an edge does touch: legal, but almost certainly a mistake. Linear in the graph.
 fn twin_warnings(built: &Built) -> Vec<Diagnostic> {
     let Vertices::Named(names) = &built.graph.vertices else {
         return Vec::new();
     };
-    built
-        .lone_ground
+    if built.lone_ground.is_empty() {
+        return Vec::new();
+    }
+    let edges = &built.graph.edges;
+    let touched: HashSet<&VertexName> = edges
         .iter()
-        .zip(twins_touched(built, names))
-        .filter(|&(_, touched)| touched)
-        .map(|(&(g, span), _)| {
-            let name = &names[g as usize];
-            Diagnostic::warning(
-                span,
-                format!("no edge touches the ground vertex `{}`", shown(name)),
-                twin_label(name),
-            )
-        })
-        .collect()
-}
-
-/// For each ground vertex that no edge touches (`built.lone_ground`), whether an edge
-/// touches its twin. Linear in the graph.
-fn twins_touched(built: &Built, names: &[VertexName]) -> Vec<bool> {
-    let mut found = vec![false; built.lone_ground.len()];
-    // The twins sought, each with the lone ground vertices it is the twin of.
-    let mut sought: HashMap<VertexName, Vec<usize>> = HashMap::new();
-    for (i, &(g, _)) in built.lone_ground.iter().enumerate() {
-        if let Some(twin) = twin(&names[g as usize]) {
-            sought.entry(twin).or_default().push(i);
+        .flat_map(|e| [&names[e.u as usize], &names[e.v as usize]])
+        .collect();
+    let mut warnings = Vec::new();
+    for &(g, span) in &built.lone_ground {
+        let name = &names[g as usize];
+        if !twin(name).is_some_and(|twin| touched.contains(&twin)) {
+            continue;
         }
+        let shown = shorten(name.to_string().as_bytes());
+        let (this, that) = match name {
+            VertexName::Number(_) => (format!("number `{shown}`"), format!("string `\"{shown}\"`")),
+            VertexName::Name(_) => (format!("string `\"{shown}\"`"), format!("number `{shown}`")),
+        };
+        warnings.push(Diagnostic::warning(
+            span,
+            format!("no edge touches the ground vertex `{shown}`"),
+            format!("no edge of this graph touches the {this}; its edges use the {that}"),
+        ));
     }
-    if sought.is_empty() {
-        return found;
-    }
-    let mut touched = vec![false; names.len()];
-    for e in &built.graph.edges {
-        touched[e.u as usize] = true;
-        touched[e.v as usize] = true;
-    }
-    for (id, name) in names.iter().enumerate() {
-        if touched[id] {
-            for &i in sought.get(name).into_iter().flatten() {
-                found[i] = true;
-            }
-        }
-    }
-    found
-}
-
-/// What a ground vertex `name` whose twin is used instead is told.
-fn twin_label(name: &VertexName) -> String {
-    let shown = shown(name);
-    match name {
-        VertexName::Number(_) => format!(
-            "no edge of this graph touches the number `{shown}`; its edges use the string `\"{shown}\"`"
-        ),
-        VertexName::Name(_) => format!(
-            "no edge of this graph touches the string `\"{shown}\"`; its edges use the number `{shown}`"
-        ),
-    }
-}
-
-/// A vertex name for a message.
-fn shown(name: &VertexName) -> String {
-    shorten(name.to_string().as_bytes())
+    warnings
 }
 
 /// The vertex written the other way: `1` for `"1"` and `"1"` for `1`.

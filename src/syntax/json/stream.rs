@@ -6,13 +6,13 @@
 //! stack of open arrays and objects instead of recursing, and refuses to open more than
 //! [`MAX_DEPTH`] of them. It reports every error as data: a kind and the byte offset of the
 //! culprit (the start of the offending token; for a trailing comma, the comma). A message
-//! here is made from that and from the text at that offset: what was expected follows from
-//! the token before the culprit and the innermost open container, which [`Stream`] tracks
-//! (after `[`: a value or `]`; after `,` in an object: a string key; after a value in an
-//! array: `,` or `]`), and what was found is the token there. Nothing is made from
-//! struson's own wording. Where struson's offset is not the culprit's (a number or literal
-//! that follows a value without a comma, a malformed `\u` after a high surrogate, a string
-//! cut inside a UTF-8 sequence), the text there says which it is; each case has its test.
+//! is made from that and from the text there: what was expected follows from the token
+//! before the culprit and the innermost open container, which [`Stream`] tracks (after
+//! `[`: a value or `]`; after `,` in an object: a string key; after a key: `:`), and what
+//! was found is the token there. Nothing is taken from struson's wording. Where struson's
+//! offset is not the culprit's (a number or literal after a value, a malformed `\u` after a
+//! high surrogate, a string cut inside a UTF-8 sequence), the text says which it is; each
+//! case has its test.
 
 use struson::reader::{
     JsonReader, JsonReaderPosition, JsonStreamReader, ReaderError, ReaderSettings, SyntaxErrorKind,
@@ -34,11 +34,8 @@ pub(super) struct Stream<'a> {
     broken: bool,
     /// The last key or string read, decoded.
     decoded: String,
-    /// Whether a key was read and the value after it was not reached yet.
-    after_key: bool,
-    /// The arrays and objects entered and not left, outermost first: struson's own stack,
-    /// kept here too for the messages and for [`Stream::skip_to_end`]. At most
-    /// [`MAX_DEPTH`] long.
+    /// The arrays and objects entered and not left, outermost first (struson's own stack,
+    /// kept here for the messages and [`Stream::skip_to_end`]); at most [`MAX_DEPTH`].
     open: Vec<Container>,
 }
 
@@ -48,22 +45,13 @@ struct Text<'a> {
     whole: &'a [u8],
     /// Length of the byte order mark that struson is not shown (0 or 3).
     bom: usize,
+    /// Where the last key read ends (`usize::MAX` before the first).
+    key_end: usize,
 }
 
-/// What the reader was reading when it failed.
+/// An array or an object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reading {
-    /// Punctuation, or the start of a value.
-    Token,
-    /// A string or a key.
-    String,
-    /// The `:` after a key, or the value after it.
-    AfterKey,
-}
-
-/// An array or an object, as the enclosing container of a token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Container {
+pub(super) enum Container {
     Array,
     Object,
 }
@@ -76,7 +64,6 @@ impl<'a> Stream<'a> {
             allow_comments: false,
             allow_trailing_comma: false,
             allow_multiple_top_level: false,
-            // The containers are tracked here (`Stream::open`), which is cheaper.
             track_path: false,
             max_nesting_depth: Some(MAX_DEPTH as u32),
             // RFC 8259 sets no limit on numbers; a vertex number is checked by value.
@@ -86,11 +73,11 @@ impl<'a> Stream<'a> {
             text: Text {
                 whole: input,
                 bom: input.len() - body.len(),
+                key_end: usize::MAX,
             },
             reader: JsonStreamReader::new_custom(body, settings),
             broken: false,
             decoded: String::new(),
-            after_key: false,
             open: Vec::new(),
         }
     }
@@ -100,48 +87,51 @@ impl<'a> Stream<'a> {
         self.broken
     }
 
-    /// The offset in the input that the reader has reached: after [`Stream::peek`] and a
-    /// `true` [`Stream::has_next`], the start of the next value or key.
-    pub(super) fn pos(&self) -> usize {
+    /// The offset the reader has reached: after [`Stream::peek`] and a `true`
+    /// [`Stream::has_next`], the start of the next value or key.
+    fn pos(&self) -> usize {
         self.text.offset(&self.reader.current_position(false))
     }
 
     /// The kind of the value ahead, and where it starts.
     pub(super) fn peek(&mut self) -> Result<(ValueType, usize), Diagnostic> {
         let kind = self.reader.peek();
-        let kind = self.check(kind, Reading::Token)?;
-        self.after_key = false;
+        let kind = self.check(kind, false)?;
         Ok((kind, self.pos()))
     }
 
-    /// Enters the array ahead.
-    pub(super) fn begin_array(&mut self) -> Result<(), Diagnostic> {
-        let r = self.reader.begin_array();
-        self.check(r, Reading::Token)?;
-        self.open.push(Container::Array);
+    /// Enters the array or object ahead, and returns where it starts; any other value is
+    /// "expected `expected`, found ...".
+    pub(super) fn enter(&mut self, c: Container, expected: &str) -> Result<usize, Diagnostic> {
+        let (kind, start) = self.peek()?;
+        let want = match c {
+            Container::Array => ValueType::Array,
+            Container::Object => ValueType::Object,
+        };
+        if kind != want {
+            return Err(self.mismatch(expected));
+        }
+        self.begin(c)?;
+        Ok(start)
+    }
+
+    fn begin(&mut self, c: Container) -> Result<(), Diagnostic> {
+        let r = match c {
+            Container::Array => self.reader.begin_array(),
+            Container::Object => self.reader.begin_object(),
+        };
+        self.check(r, false)?;
+        self.open.push(c);
         Ok(())
     }
 
-    /// Leaves the array whose items are all read; returns the offset after its `]`.
-    pub(super) fn end_array(&mut self) -> Result<usize, Diagnostic> {
-        let r = self.reader.end_array();
-        self.check(r, Reading::Token)?;
-        self.open.pop();
-        Ok(self.pos())
-    }
-
-    /// Enters the object ahead.
-    pub(super) fn begin_object(&mut self) -> Result<(), Diagnostic> {
-        let r = self.reader.begin_object();
-        self.check(r, Reading::Token)?;
-        self.open.push(Container::Object);
-        Ok(())
-    }
-
-    /// Leaves the object whose members are all read; returns the offset after its `}`.
-    pub(super) fn end_object(&mut self) -> Result<usize, Diagnostic> {
-        let r = self.reader.end_object();
-        self.check(r, Reading::Token)?;
+    /// Leaves the array or object whose items are all read; returns where it ends.
+    pub(super) fn leave(&mut self) -> Result<usize, Diagnostic> {
+        let r = match self.open.last() {
+            Some(Container::Object) => self.reader.end_object(),
+            _ => self.reader.end_array(),
+        };
+        self.check(r, false)?;
         self.open.pop();
         Ok(self.pos())
     }
@@ -149,7 +139,7 @@ impl<'a> Stream<'a> {
     /// Whether the array or object being read has another item or member.
     pub(super) fn has_next(&mut self) -> Result<bool, Diagnostic> {
         let r = self.reader.has_next();
-        self.check(r, Reading::Token)
+        self.check(r, false)
     }
 
     /// The next member's key (after a `true` [`Stream::has_next`] in an object), as its
@@ -161,11 +151,11 @@ impl<'a> Stream<'a> {
                 self.decoded.clear();
                 self.decoded.push_str(key);
             }
-            Err(e) => return Err(self.fail(e, Reading::String)),
+            Err(e) => return Err(self.fail(e, true)),
         }
-        self.after_key = true;
+        self.text.key_end = self.pos();
         let index = known.iter().position(|k| *k == self.decoded);
-        Ok((index, Span::new(start, self.pos())))
+        Ok((index, Span::new(start, self.text.key_end)))
     }
 
     /// The string value ahead, decoded, and its span (quotes included).
@@ -176,7 +166,7 @@ impl<'a> Stream<'a> {
                 self.decoded.clear();
                 self.decoded.push_str(text);
             }
-            Err(e) => return Err(self.fail(e, Reading::String)),
+            Err(e) => return Err(self.fail(e, true)),
         }
         Ok((&self.decoded, Span::new(start, self.pos())))
     }
@@ -190,7 +180,7 @@ impl<'a> Stream<'a> {
     pub(super) fn number(&mut self) -> Result<(&'a [u8], Span), Diagnostic> {
         let start = self.pos();
         if let Err(e) = self.reader.next_number_as_str() {
-            return Err(self.fail(e, Reading::Token));
+            return Err(self.fail(e, false));
         }
         let span = Span::new(start, self.pos());
         Ok((&self.text.whole[span.range()], span))
@@ -206,29 +196,24 @@ impl<'a> Stream<'a> {
     /// "expected X, found Y" for the value ahead, spanning all of it: Y is `an array`, `an
     /// object`, or the value as written. A syntax error in it is reported instead.
     pub(super) fn mismatch(&mut self, expected: &str) -> Diagnostic {
-        let kind = match self.peek() {
-            Ok((kind, _)) => kind,
+        let read = self.peek().map(|(kind, _)| kind);
+        let (kind, span) = match read.and_then(|kind| Ok((kind, self.skip()?))) {
+            Ok(read) => read,
             Err(e) => return e,
         };
-        match self.skip() {
-            Ok(span) => {
-                let found = match kind {
-                    ValueType::Array => "an array".to_string(),
-                    ValueType::Object => "an object".to_string(),
-                    _ => format!("`{}`", shorten(&self.text.whole[span.range()])),
-                };
-                Diagnostic::expected(span, expected, &found)
-            }
-            Err(e) => e,
-        }
+        let found = match kind {
+            ValueType::Array => "an array".to_string(),
+            ValueType::Object => "an object".to_string(),
+            _ => format!("`{}`", shorten(&self.text.whole[span.range()])),
+        };
+        Diagnostic::expected(span, expected, &found)
     }
 
     /// The end of the text after the document's value: only whitespace may follow.
     pub(super) fn finish(self) -> Result<(), Diagnostic> {
         let text = self.text;
-        self.reader
-            .consume_trailing_whitespace()
-            .map_err(|e| text.syntax_error(e, Reading::Token, None))
+        let r = self.reader.consume_trailing_whitespace();
+        r.map_err(|e| text.syntax_error(e, false, None, text.whole.len()))
     }
 
     /// After an error of the schema, between two values: reads the rest of the text, so
@@ -245,15 +230,22 @@ impl<'a> Stream<'a> {
         loop {
             if value_ahead {
                 match self.peek()?.0 {
-                    ValueType::Array => self.begin_array()?,
-                    ValueType::Object => self.begin_object()?,
+                    ValueType::Array => self.begin(Container::Array)?,
+                    ValueType::Object => self.begin(Container::Object)?,
                     ValueType::String => {
                         self.string()?;
                     }
                     ValueType::Number => {
                         self.number()?;
                     }
-                    ValueType::Boolean | ValueType::Null => self.literal()?,
+                    ValueType::Null => {
+                        let r = self.reader.next_null();
+                        self.check(r, false)?;
+                    }
+                    ValueType::Boolean => {
+                        let r = self.reader.next_bool();
+                        self.check(r, false)?;
+                    }
                 }
             }
             let inner = match self.open.get(depth..) {
@@ -261,116 +253,116 @@ impl<'a> Stream<'a> {
                 _ => return Ok(()),
             };
             value_ahead = self.has_next()?;
-            if value_ahead {
-                if inner == Container::Object {
-                    self.key(&[])?;
-                }
-            } else {
-                match inner {
-                    Container::Array => self.end_array()?,
-                    Container::Object => self.end_object()?,
-                };
+            if !value_ahead {
+                self.leave()?;
+            } else if inner == Container::Object {
+                self.key(&[])?;
             }
         }
-    }
-
-    /// Reads the `true`, `false` or `null` ahead.
-    pub(super) fn literal(&mut self) -> Result<(), Diagnostic> {
-        let r = match self.reader.peek() {
-            Ok(ValueType::Null) => self.reader.next_null(),
-            _ => self.reader.next_bool().map(|_| ()),
-        };
-        self.check(r, Reading::Token)
     }
 
     fn check<T>(
         &mut self,
         result: Result<T, ReaderError>,
-        reading: Reading,
+        in_string: bool,
     ) -> Result<T, Diagnostic> {
-        result.map_err(|e| self.fail(e, reading))
+        result.map_err(|e| self.fail(e, in_string))
     }
 
-    fn fail(&mut self, error: ReaderError, mut reading: Reading) -> Diagnostic {
+    fn fail(&mut self, error: ReaderError, in_string: bool) -> Diagnostic {
         self.broken = true;
-        if self.after_key && reading == Reading::Token {
-            reading = Reading::AfterKey;
-        }
-        self.text
-            .syntax_error(error, reading, self.open.last().copied())
+        let (inner, pos) = (self.open.last().copied(), self.pos());
+        self.text.syntax_error(error, in_string, inner, pos)
     }
 }
 
 impl Text<'_> {
     /// The offset in the whole input of a position struson reports.
     fn offset(&self, position: &JsonReaderPosition) -> usize {
-        let at = position.data_pos.unwrap_or(0);
-        (self.bom + usize::try_from(at).unwrap_or(usize::MAX)).min(self.whole.len())
+        let at = usize::try_from(position.data_pos.unwrap_or(0)).unwrap_or(usize::MAX);
+        self.bom.saturating_add(at).min(self.whole.len())
     }
 
-    /// The message for what struson reported while `reading`, `inner` being the innermost
-    /// open container.
+    /// The message for what struson reported, `in_string` or not, `inner` being the
+    /// innermost open container and `pos` where the reader is.
     fn syntax_error(
         &self,
         error: ReaderError,
-        reading: Reading,
+        in_string: bool,
         inner: Option<Container>,
+        pos: usize,
     ) -> Diagnostic {
         use SyntaxErrorKind as K;
-        let (kind, location) = match error {
-            ReaderError::SyntaxError(e) => (e.kind, e.location),
+        let (kind, at) = match error {
+            ReaderError::SyntaxError(e) => (e.kind, self.offset(&e.location)),
             ReaderError::MaxNestingDepthExceeded { location, .. } => {
-                let at = self.offset(&location);
                 return Diagnostic::new(
-                    self.span_len(at, 1),
+                    self.span_len(self.offset(&location), 1),
                     format!("nesting too deep (more than {MAX_DEPTH} levels)"),
                     format!("at most {MAX_DEPTH} nested arrays and objects"),
                 );
             }
-            ReaderError::IoError { error, location }
-                if reading == Reading::String
-                    && error.kind() == std::io::ErrorKind::InvalidData =>
-            {
+            ReaderError::IoError { location, .. } if in_string => {
                 return self.invalid_utf8(self.offset(&location));
             }
-            // Only a misuse of the reader, or a failing `Read`, gets here: neither can
-            // happen on a slice read as above, but an input is no reason to panic.
-            other => {
-                let at = other_location(&other).map_or(self.whole.len(), |l| self.offset(l));
+            // Only a misuse of the reader or a failing `Read` gets here, which reading a
+            // slice as above cannot meet; but an input is no reason to panic.
+            _ => {
                 return Diagnostic::new(
-                    Span::at(at),
+                    Span::at(pos),
                     "could not read the JSON text here",
                     "expected a JSON value",
                 );
             }
         };
-        let at = self.offset(&location);
         let rest = &self.whole[at..];
         match kind {
-            K::IncompleteDocument if reading == Reading::String => self.unterminated_string(),
-            K::NotEscapedControlCharacter => self.control_character(at),
+            K::IncompleteDocument if in_string => self.unterminated_string(),
+            K::NotEscapedControlCharacter if matches!(rest, [b'\n' | b'\r', ..]) => {
+                Diagnostic::new(
+                    self.span_len(at, 1),
+                    "expected `\"` to end the string, found end of line",
+                    "strings cannot span lines; write a line break as `\\n`",
+                )
+            }
+            K::NotEscapedControlCharacter => {
+                let b = rest.first().copied().unwrap_or(0);
+                Diagnostic::new(
+                    self.span_len(at, 1),
+                    format!("control character U+{b:04X} in a string"),
+                    format!("write it as `\\u{b:04x}`"),
+                )
+            }
             K::UnknownEscapeSequence => {
-                let len = 1 + char_len(&rest[1.min(rest.len())..]);
+                let len = (1 + char_len(rest.get(1..).unwrap_or_default())).min(rest.len());
                 Diagnostic::new(
                     self.span_len(at, len),
-                    format!(
-                        "invalid escape `{}` in a string",
-                        shorten(&rest[..len.min(rest.len())])
-                    ),
+                    format!("invalid escape `{}` in a string", shorten(&rest[..len])),
                     "expected `\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\uXXXX`",
                 )
             }
             K::MalformedEscapeSequence => self.malformed_escape(at),
-            K::UnpairedSurrogatePairEscapeSequence => self.unpaired_surrogate(at),
-            K::MalformedNumber | K::TrailingDataAfterNumber => self.bad_number(kind, at, inner),
-            K::InvalidLiteral | K::TrailingDataAfterLiteral => self.bad_literal(at, inner),
-            K::MissingColon => {
-                let (found, span) = self.token(at);
-                Diagnostic::expected(span, "`:` after the key", &found)
+            K::UnpairedSurrogatePairEscapeSequence => {
+                let len = 6.min(rest.len());
+                Diagnostic::new(
+                    self.span_len(at, len),
+                    format!("unpaired surrogate `{}` in a string", shorten(&rest[..len])),
+                    match code_unit(rest) {
+                        Some(0xDC00..=0xDFFF) => {
+                            "a low surrogate must follow a high surrogate `\\ud800`..`\\udbff`"
+                        }
+                        _ => "expected a low surrogate `\\udc00`..`\\udfff` right after it",
+                    },
+                )
             }
+            K::MalformedNumber
+            | K::TrailingDataAfterNumber
+            | K::InvalidLiteral
+            | K::TrailingDataAfterLiteral => self.bad_word(kind, at, inner),
             K::TrailingCommaNotEnabled => {
                 // struson points at the comma; the message, at what follows it.
-                let next = at + 1 + ws_len(&self.whole[(at + 1).min(self.whole.len())..]);
+                let after = rest.get(1..).unwrap_or_default();
+                let next = at + 1 + after.iter().take_while(|&&b| is_ws(b)).count();
                 let (found, span) = self.token(next);
                 let expected = match inner {
                     Some(Container::Object) => "a string key",
@@ -382,11 +374,6 @@ impl Text<'_> {
                     "trailing commas are not allowed in JSON",
                 )
             }
-            _ if reading == Reading::AfterKey && self.before(at).last() == Some(&b'"') => {
-                let (found, span) = self.token(at);
-                Diagnostic::expected(span, "`:` after the key", &found)
-            }
-            // Unexpected tokens, and trailing data.
             _ => self.unexpected(at, inner),
         }
     }
@@ -395,7 +382,9 @@ impl Text<'_> {
     /// innermost container; after the document's value, "trailing characters".
     fn unexpected(&self, at: usize, inner: Option<Container>) -> Diagnostic {
         let (found, span) = self.token(at);
-        let expected = match (self.before(at).last(), inner) {
+        let before = self.before(at);
+        let expected = match (before.last(), inner) {
+            _ if self.bom + before.len() == self.key_end => "`:` after the key",
             (None, _) => "`{` to start the document",
             (Some(b'['), _) => "a value or `]`",
             (Some(b'{'), _) => "a string key or `}`",
@@ -421,19 +410,14 @@ impl Text<'_> {
         &before[..before.len() - before.iter().rev().take_while(|&&b| is_ws(b)).count()]
     }
 
-    /// Whether the token before `at` ends a value (then a `,` is missing before `at`, which
-    /// struson notices only after reading the number or literal there).
-    fn after_value(&self, at: usize) -> bool {
-        self.before(at)
-            .last()
-            .is_some_and(|b| !matches!(b, b'[' | b'{' | b':' | b','))
-    }
-
-    /// A number struson could not read: struson points at its start, or, for data right
-    /// after it, at that data. Within the word the number starts (`12ab`, `1.2.3`, `01`), it
-    /// is one invalid number; after it (`6"`), an unexpected token; after a value, it is
-    /// unexpected itself.
-    fn bad_number(&self, kind: SyntaxErrorKind, at: usize, inner: Option<Container>) -> Diagnostic {
+    /// A number or literal struson could not read. struson points at its start (or, for
+    /// data right after a number, at that data), and it notices a missing `,` before a
+    /// number or literal only once that is read: after a value, the word is unexpected
+    /// itself. Otherwise a malformed number is the whole word it starts (`12ab`, `1.2.3`,
+    /// `01` are one invalid number), a whole literal or number followed by data (`true"`,
+    /// `6"`) has that data unexpected, and another word is unexpected (`tru`, `nullx`).
+    fn bad_word(&self, kind: SyntaxErrorKind, at: usize, inner: Option<Container>) -> Diagnostic {
+        use SyntaxErrorKind as K;
         let start = at
             - self.whole[..at]
                 .iter()
@@ -441,24 +425,31 @@ impl Text<'_> {
                 .take_while(|&&b| is_word(b))
                 .count();
         let end = start + word(&self.whole[start..]).len();
-        if self.after_value(start) {
-            return self.unexpected(start, inner);
+        let literal = matches!(&self.whole[start..end], b"true" | b"false" | b"null");
+        let after_value = !matches!(
+            self.before(start).last(),
+            None | Some(b'[' | b'{' | b':' | b',')
+        );
+        match kind {
+            _ if after_value => self.unexpected(start, inner),
+            K::TrailingDataAfterNumber if at >= end => self.unexpected(at, inner),
+            K::MalformedNumber | K::TrailingDataAfterNumber => self.invalid_number(start, end),
+            _ if literal => self.unexpected(end, inner),
+            _ => self.unexpected(start, inner),
         }
-        if kind == SyntaxErrorKind::TrailingDataAfterNumber && at >= end {
-            return self.unexpected(at, inner);
-        }
-        self.invalid_number(start)
     }
 
-    /// A literal struson could not read, pointing at its start: the word there is
-    /// unexpected (`tru`, `nullx`), or, when that word is a whole literal, what follows it
-    /// (`true"`).
-    fn bad_literal(&self, at: usize, inner: Option<Container>) -> Diagnostic {
-        let word = word(&self.whole[at..]);
-        if !self.after_value(at) && matches!(word, b"true" | b"false" | b"null") {
-            return self.unexpected(at + word.len(), inner);
-        }
-        self.unexpected(at, inner)
+    /// The number written from `start` to `end` is not a JSON number.
+    fn invalid_number(&self, start: usize, end: usize) -> Diagnostic {
+        let text = &self.whole[start..end];
+        let digits = text.strip_prefix(b"-").unwrap_or(text);
+        let label = if digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit() {
+            "JSON numbers have no leading zeros"
+        } else {
+            "expected a JSON number such as `12`, `-3` or `1.5e3`"
+        };
+        let message = format!("invalid number `{}`", shorten(text));
+        Diagnostic::new(Span::new(start, end), message, label)
     }
 
     /// A string still open at the end of the input. If the input ends inside a UTF-8
@@ -475,50 +466,26 @@ impl Text<'_> {
         let tail = (len - continuations.count())
             .saturating_sub(1)
             .max(self.bom);
-        if let Err(e) = std::str::from_utf8(&self.whole[tail..]) {
-            return self.invalid_utf8(tail + e.valid_up_to());
+        match std::str::from_utf8(&self.whole[tail..]) {
+            Err(e) => self.invalid_utf8(tail + e.valid_up_to()),
+            Ok(_) => Diagnostic::expected(Span::at(len), "`\"` to end the string", "end of input"),
         }
-        Diagnostic::expected(Span::at(len), "`\"` to end the string", "end of input")
     }
 
     /// The byte at `at`, inside a string, is not UTF-8.
     fn invalid_utf8(&self, at: usize) -> Diagnostic {
+        let b = self.whole.get(at).copied().unwrap_or(0);
         Diagnostic::new(
             self.span_len(at, 1),
-            format!(
-                "invalid UTF-8 byte 0x{:02x} in a string",
-                self.whole.get(at).copied().unwrap_or(0)
-            ),
+            format!("invalid UTF-8 byte 0x{b:02x} in a string"),
             "strings must be valid UTF-8",
         )
-    }
-
-    /// An unescaped control character at `at`, inside a string.
-    fn control_character(&self, at: usize) -> Diagnostic {
-        match self.whole.get(at) {
-            Some(b'\n' | b'\r') => Diagnostic::new(
-                self.span_len(at, 1),
-                "expected `\"` to end the string, found end of line",
-                "strings cannot span lines; write a line break as `\\n`",
-            ),
-            b => {
-                let b = b.copied().unwrap_or(0);
-                Diagnostic::new(
-                    self.span_len(at, 1),
-                    format!("control character U+{b:04X} in a string"),
-                    format!("write it as `\\u{b:04x}`"),
-                )
-            }
-        }
     }
 
     /// A `\` at the end of the input, or a `\u` without four hex digits: struson points at
     /// the escape, or at the high surrogate before a `\u` that is malformed.
     fn malformed_escape(&self, mut at: usize) -> Diagnostic {
-        while let Some(unit) = code_unit(&self.whole[at..]) {
-            if !(0xD800..=0xDBFF).contains(&unit) {
-                break;
-            }
+        while code_unit(&self.whole[at..]).is_some_and(|u| (0xD800..=0xDBFF).contains(&u)) {
             at += 6;
         }
         let rest = &self.whole[at..];
@@ -528,46 +495,12 @@ impl Text<'_> {
         let hex = rest[2..]
             .iter()
             .take(4)
-            .take_while(|b| b.is_ascii_hexdigit())
-            .count();
-        let len = 2 + hex;
+            .take_while(|b| b.is_ascii_hexdigit());
+        let len = 2 + hex.count();
         Diagnostic::new(
             self.span_len(at, len),
             format!("invalid escape `{}` in a string", shorten(&rest[..len])),
             "expected 4 hex digits after `\\u`",
-        )
-    }
-
-    /// Half a surrogate pair, the `\uXXXX` escape at `at`.
-    fn unpaired_surrogate(&self, at: usize) -> Diagnostic {
-        let rest = &self.whole[at..];
-        let label = match code_unit(rest) {
-            Some(0xDC00..=0xDFFF) => {
-                "a low surrogate must follow a high surrogate `\\ud800`..`\\udbff`"
-            }
-            _ => "expected a low surrogate `\\udc00`..`\\udfff` right after it",
-        };
-        let len = 6.min(rest.len());
-        Diagnostic::new(
-            self.span_len(at, len),
-            format!("unpaired surrogate `{}` in a string", shorten(&rest[..len])),
-            label,
-        )
-    }
-
-    /// A malformed number starting at `at`.
-    fn invalid_number(&self, at: usize) -> Diagnostic {
-        let text = word(&self.whole[at..]);
-        let digits = text.strip_prefix(b"-").unwrap_or(text);
-        let label = if digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit() {
-            "JSON numbers have no leading zeros"
-        } else {
-            "expected a JSON number such as `12`, `-3` or `1.5e3`"
-        };
-        Diagnostic::new(
-            self.span_len(at, text.len()),
-            format!("invalid number `{}`", shorten(text)),
-            label,
         )
     }
 
@@ -583,10 +516,8 @@ impl Text<'_> {
             Some(&b) if is_word(b) => word(rest).len(),
             Some(_) => char_len(rest),
         };
-        (
-            format!("`{}`", shorten(&rest[..len])),
-            self.span_len(at, len),
-        )
+        let found = format!("`{}`", shorten(&rest[..len]));
+        (found, self.span_len(at, len))
     }
 
     /// The `len` bytes from `at`, within the input.
@@ -595,33 +526,15 @@ impl Text<'_> {
     }
 }
 
-/// The location of an error that is not a syntax error, if it has one.
-fn other_location(error: &ReaderError) -> Option<&JsonReaderPosition> {
-    match error {
-        ReaderError::UnexpectedValueType { location, .. }
-        | ReaderError::UnexpectedStructure { location, .. }
-        | ReaderError::UnsupportedNumberValue { location, .. }
-        | ReaderError::IoError { location, .. }
-        | ReaderError::MaxNestingDepthExceeded { location, .. } => Some(location),
-        _ => None,
-    }
-}
-
 /// The value of the `\uXXXX` escape that `input` starts with, if it is one.
 fn code_unit(input: &[u8]) -> Option<u32> {
     let hex = input.strip_prefix(b"\\u")?.get(..4)?;
-    let hex = std::str::from_utf8(hex).ok()?;
-    u32::from_str_radix(hex, 16).ok()
+    u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
 }
 
 /// `ws = { " " | "\t" | "\n" | "\r" }`
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
-
-/// How many whitespace bytes `input` starts with.
-fn ws_len(input: &[u8]) -> usize {
-    input.iter().take_while(|&&b| is_ws(b)).count()
 }
 
 /// Bytes that may belong to a number or a literal: the extent of a "word" token.
@@ -631,16 +544,15 @@ fn is_word(b: u8) -> bool {
 
 /// The word starting `input` (possibly empty).
 fn word(input: &[u8]) -> &[u8] {
-    let len = input.iter().take_while(|&&b| is_word(b)).count();
-    &input[..len]
+    &input[..input.iter().take_while(|&&b| is_word(b)).count()]
 }
 
 /// Length of the string literal starting `input` (at `"`), for messages: up to the closing
 /// quote, or up to the end of the line or input if there is none.
 fn string_token_len(input: &[u8]) -> usize {
     let mut i = 1;
-    while i < input.len() {
-        match input[i] {
+    while let Some(&b) = input.get(i) {
+        match b {
             b'"' => return i + 1,
             b'\n' | b'\r' => return i,
             b'\\' => i += 2,
@@ -652,14 +564,12 @@ fn string_token_len(input: &[u8]) -> usize {
 
 /// Length of the UTF-8 character starting `input` (1 for an invalid byte, 0 at the end).
 fn char_len(input: &[u8]) -> usize {
-    let Some(&first) = input.first() else {
-        return 0;
-    };
-    let len = match first {
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF7 => 4,
-        _ => 1,
+    let len = match input.first() {
+        None => return 0,
+        Some(0xC0..=0xDF) => 2,
+        Some(0xE0..=0xEF) => 3,
+        Some(0xF0..=0xF7) => 4,
+        Some(_) => 1,
     };
     match input.get(..len).map(std::str::from_utf8) {
         Some(Ok(_)) => len,
@@ -697,13 +607,12 @@ mod tests {
         let mut json = Stream::new(text.as_bytes());
         let at = |s: &str| text.find(s).unwrap();
         assert_eq!(json.peek().unwrap(), (ValueType::Object, at("{")));
-        json.begin_object().unwrap();
+        assert_eq!(json.enter(Container::Object, "").unwrap(), at("{"));
         assert!(json.has_next().unwrap());
         let (index, span) = json.key(&["x", "kay"]).unwrap();
         assert_eq!((index, json.decoded()), (Some(1), "kay"));
         assert_eq!(&text[span.range()], "\"k\\u0061y\"");
-        assert_eq!(json.peek().unwrap(), (ValueType::Array, at("[ 12")));
-        json.begin_array().unwrap();
+        assert_eq!(json.enter(Container::Array, "").unwrap(), at("[ 12"));
         assert!(json.has_next().unwrap());
         let (number, span) = json.number().unwrap();
         assert_eq!((number, &text[span.range()]), (&b"12"[..], "12"));
@@ -715,9 +624,9 @@ mod tests {
         assert!(json.has_next().unwrap());
         assert_eq!(&text[json.skip().unwrap().range()], "[ ]");
         assert!(!json.has_next().unwrap());
-        assert_eq!(json.end_array().unwrap(), at(" ] }") + 2);
+        assert_eq!(json.leave().unwrap(), at(" ] }") + 2);
         assert!(!json.has_next().unwrap());
-        assert_eq!(json.end_object().unwrap(), text.len());
+        assert_eq!(json.leave().unwrap(), text.len());
         json.finish().unwrap();
     }
 
@@ -725,7 +634,7 @@ mod tests {
     fn mismatch_spans_the_whole_value_and_reports_syntax_first() {
         let text = "[{\"a\": [1, {}]}, \"x\ty\"]";
         let mut json = Stream::new(text.as_bytes());
-        json.begin_array().unwrap();
+        json.enter(Container::Array, "").unwrap();
         assert!(json.has_next().unwrap());
         let e = json.mismatch("a number");
         assert!(!json.is_broken());
@@ -738,23 +647,34 @@ mod tests {
     }
 
     #[test]
+    fn enter_refuses_another_kind_of_value() {
+        let text = r#"{"a": "b"}"#;
+        let mut json = Stream::new(text.as_bytes());
+        let e = json.enter(Container::Array, "an array").unwrap_err();
+        assert_eq!(e.message, "expected an array, found an object");
+        assert_eq!(e.span, Span::new(0, text.len()));
+        assert!(!json.is_broken());
+        json.skip_to_end().unwrap();
+    }
+
+    #[test]
     fn skip_to_end_reads_the_rest_of_every_open_container() {
         let text = r#"{"a": [[1, 2], {"b": [3]}, 4], "c": {"d": null}} "#;
         let mut json = Stream::new(text.as_bytes());
-        json.begin_object().unwrap();
+        json.enter(Container::Object, "").unwrap();
         json.has_next().unwrap();
         json.key(&[]).unwrap();
-        json.begin_array().unwrap();
+        json.enter(Container::Array, "").unwrap();
         json.has_next().unwrap();
         json.skip().unwrap();
         json.skip_to_end().unwrap();
 
         let text = r#"{"a": [[1, 2], {"b": [3]}, 4], "c": {"d": nul}} "#;
         let mut json = Stream::new(text.as_bytes());
-        json.begin_object().unwrap();
+        json.enter(Container::Object, "").unwrap();
         json.has_next().unwrap();
         json.key(&[]).unwrap();
-        json.begin_array().unwrap();
+        json.enter(Container::Array, "").unwrap();
         json.has_next().unwrap();
         json.skip().unwrap();
         let e = json.skip_to_end().unwrap_err();
