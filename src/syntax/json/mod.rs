@@ -10,7 +10,7 @@
 //! legal (the position after the last edge at the ground is cut); it gets a warning only
 //! when its twin (`1` for `"1"`, `"1"` for `1`) is an end of an edge of the graph.
 //!
-//! The text is read in one pass, as a stream of JSON values: [`stream`] reads the JSON
+//! The text is read in one pass, as a stream of JSON values: `stream.rs` reads the JSON
 //! syntax with the `struson` crate and gives each value's byte span; this module is the
 //! schema walk, one function per production of the grammar (`document`, `graphs`,
 //! `graph`, `name`, `ground`, `edges`, `edge`, `vertex`), feeding each graph to a
