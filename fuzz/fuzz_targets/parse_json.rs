@@ -1,11 +1,25 @@
-//! Fuzz target: the json parser (and the analysis of what it accepts) on arbitrary bytes.
+//! Fuzz target: the json parser (and the analysis of what it accepts) on arbitrary bytes;
+//! and the warnings of what it accepts (a lone ground vertex whose twin an edge touches)
+//! render, each pointing into the input.
 #![no_main]
 
+use hackenbush::source::Source;
+use hackenbush::syntax::{Format, json};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    common::parse_and_analyze(hackenbush::syntax::Format::Json, data);
+    common::parse_and_analyze(Format::Json, data);
+    let Ok(source) = Source::new("fuzz", data.to_vec()) else {
+        return;
+    };
+    if let Ok(position) = json::parse(data) {
+        for warning in &position.warnings {
+            assert!(warning.render(&source, false).starts_with("warning: "));
+            assert!(warning.span.start < warning.span.end);
+            assert!((warning.span.end as usize) <= data.len());
+        }
+    }
 });

@@ -321,7 +321,7 @@ pub fn reader(format: Format, source: &Source) -> Box<dyn Reader + '_> {
             hb::read(bytes, sink)
         })),
         Format::Json => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
-            json::parse(bytes).map(|p| forward(p, sink))
+            json::read(bytes, sink)
         })),
         Format::Dot => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
             dot::parse(bytes).map(|p| forward(p, sink))
