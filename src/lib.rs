@@ -5,18 +5,19 @@
 //! ```text
 //! text ──> syntax ──────────> model ─────────────> analysis ───────────> report
 //! Source   Position/GraphDecl  petgraph multigraph   Grundy values,        text, JSON
-//! (bytes)  (nom, spans)        with fused ground     blocks, bridge tree   (serde)
+//! (bytes)  (readers, spans)    with fused ground     blocks, bridge tree   (serde)
 //! ```
 //!
 //! - [`source`]: the input bytes and byte [`Span`](source::Span)s into them;
-//! - [`syntax`]: one `nom` parser per input format, each following its grammar in
-//!   `grammars/`, producing [`syntax::Position`]s;
-//! - [`diagnostic`]: located errors and their rendering (`file:line:column`, source line,
-//!   caret);
+//! - [`syntax`]: one reader per input format, each following its grammar in
+//!   `grammars/` and feeding one graph builder, handing over each graph as it is read;
+//! - [`diagnostic`]: located errors, warnings and violations, and their rendering
+//!   (`file:line:column`, source line, caret);
 //! - [`model`]: each graph as a `petgraph` undirected multigraph whose ground vertices are
 //!   fused into one node;
 //! - [`analysis`]: the Grundy value of every graph in linear time, by the Fusion and Colon
-//!   Principles (Winning Ways, ch. 7), with the breakdown into 2-edge-connected blocks;
+//!   Principles (Winning Ways, ch. 7), with the breakdown into 2-edge-connected blocks, or
+//!   as a [summary](analysis::summary) straight from the declaration, without the model;
 //! - [`report`]: what the command line shows, as serde types rendered to text or JSON;
 //! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
 //!   check behind `hackenbush verify` and the test suite.

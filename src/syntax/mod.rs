@@ -1,17 +1,24 @@
-//! Text -> syntax: the input formats, each parsed with `nom` into the same small tree:
-//! a [`Position`] is a list of [`GraphDecl`]s, each a vertex table, its ground vertices and
-//! its edges in input order, every piece with the [`Span`] it came from.
+//! Text -> syntax: the input formats, each read into the same small tree: a [`Position`]
+//! is a list of [`GraphDecl`]s, each a vertex table, its ground vertices and its edges in
+//! input order, every piece with the [`Span`] it came from.
 //!
-//! Each format's grammar is written down in `grammars/` and its parser follows it
+//! Every format feeds one [`GraphBuilder`], which owns the rules common to all: vertex
+//! names interned in linear time, ground vertices (a ground vertex that no edge touches is
+//! legal), edges with their spans and whatever else an edge carries. A format's
+//! [`Reader`] hands each graph to a [`GraphSink`] as soon as it is complete, so a caller
+//! can analyze a graph and let it go before the next one is read; [`parse`] collects
+//! them into [`Position`]s for callers that want the whole.
+//!
+//! Each format's grammar is written down in `grammars/` and its reader follows it
 //! production by production:
 //!
-//! | format | module | grammar |
-//! |---|---|---|
-//! | `hb` (native) | [`hb`] | `grammars/hb.ebnf` |
-//! | `christmas` (POJ 3710) | [`christmas`] | `grammars/christmas.ebnf` |
-//! | `json` | [`json`] | `grammars/json.ebnf` |
-//! | `dot` (Graphviz) | [`dot`] | `grammars/dot.md` |
-//! | `cgsuite` | [`cgsuite`] | `grammars/cgsuite.ebnf` |
+//! | format | module | grammar | read with |
+//! |---|---|---|---|
+//! | `hb` (native) | [`hb`] | `grammars/hb.ebnf` | `nom`, line by line |
+//! | `christmas` (POJ 3710) | [`christmas`] | `grammars/christmas.ebnf` | a token scanner that streams through a [`window`] |
+//! | `json` | [`json`] | `grammars/json.ebnf` | `struson` (JSON syntax, with positions), then the schema walk |
+//! | `dot` (Graphviz) | [`dot`] | `grammars/dot.md` | `nom` |
+//! | `cgsuite` | [`cgsuite`] | `grammars/cgsuite.ebnf` | `nom`, with an explicit stack of brackets |
 
 pub mod builder;
 pub mod cgsuite;
