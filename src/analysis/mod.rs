@@ -18,7 +18,7 @@
 //!
 //! # Complexity
 //!
-//! O(V + E) time and memory: one iterative DFS finds the bridges ([`dfs`]), one pass over
+//! O(V + E) time and memory: the one iterative depth-first search (`src/dfs.rs`) finds the bridges, one pass over
 //! the preorder assigns blocks, one pass over the edges counts them, one pass in reverse
 //! preorder applies the Colon Principle. No recursion anywhere.
 //!

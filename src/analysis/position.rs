@@ -4,7 +4,7 @@
 //! values, and the player to move wins exactly when `N != 0`. A move in graph `i`, worth
 //! `v`, wins exactly when it leaves that graph worth `v XOR N`: the new nim-sum is then 0.
 //! So the winning moves of a position are, graph by graph, the cuts to a target value,
-//! which [`moves::cuts_to`](super::moves::cuts_to) finds from the block structure.
+//! which [`moves::cuts_to`] finds from the block structure.
 
 use petgraph::graph::EdgeIndex;
 

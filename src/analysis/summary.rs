@@ -2,7 +2,7 @@
 //! model and no breakdown: what `hackenbush analyze` reports, at the judge's cost.
 //!
 //! The ground vertices become vertex 0 and the other vertices used are numbered in order
-//! of first use; the [lean](super::lean) search then gives the value, the attached edges
+//! of first use; the [`lean`] search then gives the value, the attached edges
 //! and the bridges, all in one pass (the 2-edge-connected blocks of the attached part are
 //! the bridges plus one, since the bridges join them into a tree). The full
 //! [`analyze`](super::analyze) computes the same numbers from the petgraph model, with

@@ -6,7 +6,7 @@
 //!   3710 test cases, cacti, general multigraphs, long paths and cycles through the
 //!   ground; each builds [`syntax::Position`](crate::syntax::Position)s directly, as if
 //!   they had been read;
-//! - [`write`]: a writer for each format (hb, christmas, json, dot, cgsuite), fast enough for
+//! - [`write`](mod@write): a writer for each format (hb, christmas, json, dot, cgsuite), fast enough for
 //!   files of 10^7 edges.
 //!
 //! A shape, a seed and a position number determine the position, and so the bytes

@@ -6,7 +6,7 @@
 //! eeeeeee + e(ee;e)          # a position of two graphs
 //! ```
 //!
-//! Each non-empty line is one [`Position`]; `+` separates its graphs. A graph is a string
+//! Each non-empty line is one [`Position`](super::Position); `+` separates its graphs. A graph is a string
 //! read from the ground upward: every `e` is a green edge from the current vertex to a new
 //! one, `(a;b;...)` hangs several branches from the current vertex, and `:A` or `:{name}`
 //! after a vertex names it, every vertex of a graph with the same name being one vertex.

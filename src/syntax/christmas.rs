@@ -1,6 +1,6 @@
 //! The POJ 3710 "Christmas Game" judge format (`grammars/christmas.ebnf`).
 //!
-//! Test cases follow each other until end of input; each is one [`Position`]. A case is a
+//! Test cases follow each other until end of input; each is one [`Position`](super::Position). A case is a
 //! count `N` of trees, then per tree `m k` (vertices `1..=m`, `k` edges) and `k` edges
 //! `u v`. Vertex 1 of each tree is its ground. Tokens are separated by whitespace of any
 //! kind; line breaks carry no meaning.
