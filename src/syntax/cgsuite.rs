@@ -756,192 +756,169 @@ mod tests {
         }
     }
 
-    #[test]
-    fn unknown_letters_and_characters() {
-        let err = error("eex");
-        assert_eq!(err.message, "unknown edge letter `x`");
-        assert_eq!(err.span, Span::new(2, 3));
-        let err = error("E");
-        assert_eq!(err.label, "edge letters are lowercase: a green edge is `e`");
-        let err = error("e-e");
-        assert_eq!(
-            err.message,
-            "expected an edge `e`, `(`, `+` or the end of the line, found `-`"
-        );
-        assert_eq!(
-            err.label,
-            "Hackenbush edges have a colour: a green edge is `e`"
-        );
-        let err = error("e(e%)");
-        assert_eq!(
-            err.message,
-            "expected an edge `e`, `(`, `;` or `)`, found `%`"
-        );
-        assert_eq!(err.span, Span::new(3, 4));
-        let err = error("eé");
-        assert_eq!(err.span, Span::new(1, 3));
-        assert_eq!(
-            err.message,
-            "expected an edge `e`, `(`, `+` or the end of the line, found `é`"
-        );
+    /// What an error says about a line: its message, its label (under the caret) and its
+    /// span, each when asserted.
+    struct Expected {
+        text: &'static str,
+        message: Option<&'static str>,
+        label: Option<&'static str>,
+        span: Option<(usize, usize)>,
     }
 
-    #[test]
-    fn nothing_follows_a_group_in_its_branch() {
-        let err = error("e(e;e)e");
-        assert_eq!(
-            err.message,
-            "expected `+` or the end of the line, found `e`"
-        );
-        assert_eq!(err.label, "a group `( )` ends its branch");
-        assert_eq!(err.span, Span::new(6, 7));
-        let err = error("(e(e)(e))");
-        assert_eq!(err.message, "expected `;` or `)`, found `(`");
-        let err = error("e(e):A");
-        assert_eq!(
-            err.message,
-            "expected `+` or the end of the line, found `:`"
-        );
+    const fn at(text: &'static str, span: (usize, usize)) -> Expected {
+        Expected {
+            text,
+            message: None,
+            label: None,
+            span: Some(span),
+        }
     }
 
-    #[test]
-    fn unbalanced_brackets() {
-        let err = error("e(e(e;e)");
-        assert_eq!(
-            err.message,
-            "unclosed `(`: expected `)` before the end of the line"
-        );
-        assert_eq!(err.span, Span::new(1, 2));
-        let err = error("e(e + e");
-        assert_eq!(err.message, "unclosed `(`: expected `)` before `+`");
-        let err = error("e(e # c");
-        assert_eq!(err.message, "unclosed `(`: expected `)` before the comment");
-        let err = error("e(e))");
-        assert_eq!(err.message, "unmatched `)`");
-        assert_eq!(err.span, Span::new(4, 5));
-        let err = error(")");
-        assert_eq!(err.message, "unmatched `)`");
+    const fn says(text: &'static str, message: &'static str) -> Expected {
+        Expected {
+            text,
+            message: Some(message),
+            label: None,
+            span: None,
+        }
     }
 
-    #[test]
-    fn semicolon_outside_brackets() {
-        let err = error("ee;e");
-        assert_eq!(err.message, "`;` outside brackets");
-        assert_eq!(err.span, Span::new(2, 3));
-        let err = error("e(e);e");
-        assert_eq!(err.message, "`;` outside brackets");
+    impl Expected {
+        const fn at(self, span: (usize, usize)) -> Expected {
+            Expected {
+                span: Some(span),
+                ..self
+            }
+        }
+
+        const fn label(self, label: &'static str) -> Expected {
+            Expected {
+                label: Some(label),
+                ..self
+            }
+        }
     }
 
-    #[test]
-    fn empty_branches() {
-        let err = error("e()");
-        assert_eq!(
-            err.message,
-            "empty branch: expected an edge `e` or `(` before `)`"
-        );
-        assert_eq!(err.span, Span::new(1, 3));
-        let err = error("e(e; ;e)");
-        assert_eq!(
-            err.message,
-            "empty branch: expected an edge `e` or `(` before `;`"
-        );
-        assert_eq!(err.span, Span::new(3, 6));
-        let err = error("e(;)");
-        assert_eq!(err.span, Span::new(1, 3));
-        let err = error("e(e;)");
-        assert_eq!(err.span, Span::new(3, 5));
-    }
+    const UNTERMINATED: &str = "unterminated `{`: expected `}` to end the vertex label";
+
+    /// Malformed lines, by the rule they break.
+    const ERRORS: &[Expected] = &[
+        // Unknown letters and characters.
+        says("eex", "unknown edge letter `x`").at((2, 3)),
+        Expected {
+            label: Some("edge letters are lowercase: a green edge is `e`"),
+            ..says("E", "unknown edge letter `E`")
+        },
+        says(
+            "e-e",
+            "expected an edge `e`, `(`, `+` or the end of the line, found `-`",
+        )
+        .label("Hackenbush edges have a colour: a green edge is `e`"),
+        says("e(e%)", "expected an edge `e`, `(`, `;` or `)`, found `%`").at((3, 4)),
+        says(
+            "eé",
+            "expected an edge `e`, `(`, `+` or the end of the line, found `é`",
+        )
+        .at((1, 3)),
+        // Nothing follows a group in its branch.
+        says("e(e;e)e", "expected `+` or the end of the line, found `e`")
+            .label("a group `( )` ends its branch")
+            .at((6, 7)),
+        says("(e(e)(e))", "expected `;` or `)`, found `(`"),
+        says("e(e):A", "expected `+` or the end of the line, found `:`"),
+        // Unbalanced brackets.
+        says(
+            "e(e(e;e)",
+            "unclosed `(`: expected `)` before the end of the line",
+        )
+        .at((1, 2)),
+        says("e(e + e", "unclosed `(`: expected `)` before `+`"),
+        says("e(e # c", "unclosed `(`: expected `)` before the comment"),
+        says("e(e))", "unmatched `)`").at((4, 5)),
+        says(")", "unmatched `)`"),
+        // `;` outside brackets.
+        says("ee;e", "`;` outside brackets").at((2, 3)),
+        says("e(e);e", "`;` outside brackets"),
+        // Empty branches.
+        says(
+            "e()",
+            "empty branch: expected an edge `e` or `(` before `)`",
+        )
+        .at((1, 3)),
+        says(
+            "e(e; ;e)",
+            "empty branch: expected an edge `e` or `(` before `;`",
+        )
+        .at((3, 6)),
+        at("e(;)", (1, 3)),
+        at("e(e;)", (3, 5)),
+        // A branch starts with an edge.
+        says("e(:Ae)", "expected an edge `e` or `(`, found `:`").at((2, 3)),
+        // Long labels need braces (`:All` is the label `A` and a blue edge, but more
+        // likely a longer label).
+        says(
+            "e(e:waist;e)",
+            "expected an edge `e`, `(`, `;` or `)`, found `a`",
+        )
+        .label("a label longer than one character goes in braces: `:{waist}`")
+        .at((5, 6)),
+        Expected {
+            label: Some("a label longer than one character goes in braces: `:{v1}`"),
+            ..at("e:v1", (3, 4))
+        },
+        Expected {
+            label: Some("a label longer than one character goes in braces: `:{All}`"),
+            ..at("e:All", (3, 4))
+        },
+        // One label per vertex.
+        says(
+            "e:A:B",
+            "expected an edge `e`, `(`, `+` or the end of the line, found `:`",
+        )
+        .label("a vertex takes one `.` and one label, in that order")
+        .at((3, 4)),
+        at("e:A.", (3, 4)),
+        at("e..", (2, 3)),
+        // A colon without a label.
+        says("e:", "expected a vertex label after `:`, found end of line").at((2, 2)),
+        says("e: A", "expected a vertex label after `:`, found a blank").at((2, 3)),
+        says("e:(e)", "expected a vertex label after `:`, found `(`").at((2, 3)),
+        says("e:é", "expected a vertex label after `:`, found `é`").at((2, 4)),
+        says(":", "expected a vertex label after `:`, found end of line").at((1, 1)),
+        // Braced labels; a `{` inside a name is taken for a missing `}`.
+        says("e:{waist", UNTERMINATED).at((2, 8)),
+        says("e(e:{waist;e:{waist})", UNTERMINATED).at((4, 13)),
+        says("e:{}", "empty vertex label `{}`").at((2, 4)),
+        Expected {
+            label: Some("a name in braces follows `:`, as in `:{waist}`"),
+            ..at("e{a}", (1, 2))
+        },
+        // Empty summands.
+        says("+ e", "empty summand: expected a graph before `+`").at((0, 1)),
+        at("e + + e", (4, 5)),
+        says("e +  # c", "empty summand: expected a graph after `+`").at((2, 3)),
+    ];
 
     #[test]
-    fn a_branch_starts_with_an_edge() {
-        let err = error("e(:Ae)");
-        assert_eq!(err.message, "expected an edge `e` or `(`, found `:`");
-        assert_eq!(err.span, Span::new(2, 3));
-    }
-
-    #[test]
-    fn long_labels_need_braces() {
-        let err = error("e(e:waist;e)");
-        assert_eq!(
-            err.message,
-            "expected an edge `e`, `(`, `;` or `)`, found `a`"
-        );
-        assert_eq!(
-            err.label,
-            "a label longer than one character goes in braces: `:{waist}`"
-        );
-        assert_eq!(err.span, Span::new(5, 6));
-        let err = error("e:v1");
-        assert_eq!(
-            err.label,
-            "a label longer than one character goes in braces: `:{v1}`"
-        );
-        // `:Al` is the label `A` and a blue edge, but more likely a longer label.
-        let err = error("e:All");
-        assert_eq!(
-            err.label,
-            "a label longer than one character goes in braces: `:{All}`"
-        );
-    }
-
-    #[test]
-    fn one_label_per_vertex() {
-        let err = error("e:A:B");
-        assert_eq!(
-            err.message,
-            "expected an edge `e`, `(`, `+` or the end of the line, found `:`"
-        );
-        assert_eq!(
-            err.label,
-            "a vertex takes one `.` and one label, in that order"
-        );
-        assert_eq!(err.span, Span::new(3, 4));
-        let err = error("e:A.");
-        assert_eq!(err.span, Span::new(3, 4));
-        let err = error("e..");
-        assert_eq!(err.span, Span::new(2, 3));
-    }
-
-    #[test]
-    fn colon_without_label() {
-        for (text, found, span) in [
-            ("e:", "end of line", Span::at(2)),
-            ("e: A", "a blank", Span::new(2, 3)),
-            ("e:(e)", "`(`", Span::new(2, 3)),
-            ("e:é", "`é`", Span::new(2, 4)),
-            (":", "end of line", Span::at(1)),
-        ] {
-            let err = error(text);
-            assert_eq!(
-                err.message,
-                format!("expected a vertex label after `:`, found {found}"),
-                "{text}"
-            );
-            assert_eq!(err.span, span, "{text}");
+    fn errors_say_what_and_where() {
+        for expected in ERRORS {
+            let err = error(expected.text);
+            let text = expected.text;
+            if let Some(message) = expected.message {
+                assert_eq!(err.message, message, "{text}");
+            }
+            if let Some(label) = expected.label {
+                assert_eq!(err.label, label, "{text}");
+            }
+            if let Some((start, end)) = expected.span {
+                assert_eq!(err.span, Span::new(start, end), "{text}");
+            }
         }
     }
 
     #[test]
-    fn braced_labels() {
-        let err = error("e:{waist");
-        assert_eq!(
-            err.message,
-            "unterminated `{`: expected `}` to end the vertex label"
-        );
-        assert_eq!(err.span, Span::new(2, 8));
-        // A `{` inside a name is taken for a missing `}`.
-        let err = error("e(e:{waist;e:{waist})");
-        assert_eq!(
-            err.message,
-            "unterminated `{`: expected `}` to end the vertex label"
-        );
-        assert_eq!(err.span, Span::new(4, 13));
-        let err = error("e:{}");
-        assert_eq!(err.message, "empty vertex label `{}`");
-        assert_eq!(err.span, Span::new(2, 4));
-        let err = error("e{a}");
-        assert_eq!(err.label, "a name in braces follows `:`, as in `:{waist}`");
-        // A label may hold any character but braces, blanks included, and is not trimmed.
+    fn braced_labels_hold_any_character_but_braces() {
+        // Blanks included, and not trimmed.
         let g = graph("e:{a b}e:{ a b}");
         assert_eq!(names(&g), ["ground", "a b", " a b"]);
     }
@@ -951,18 +928,6 @@ mod tests {
     fn names_end_at_the_last_token() {
         let p = one("e + . ");
         assert_eq!(p.graphs[1].name.as_deref(), Some("."));
-    }
-
-    #[test]
-    fn empty_summands() {
-        let err = error("+ e");
-        assert_eq!(err.message, "empty summand: expected a graph before `+`");
-        assert_eq!(err.span, Span::new(0, 1));
-        let err = error("e + + e");
-        assert_eq!(err.span, Span::new(4, 5));
-        let err = error("e +  # c");
-        assert_eq!(err.message, "empty summand: expected a graph after `+`");
-        assert_eq!(err.span, Span::new(2, 3));
     }
 
     #[test]
