@@ -95,3 +95,22 @@ impl GraphSink for Analyzed {
         self.graphs.push((graph, analysis));
     }
 }
+
+/// A [`GraphSink`] that summarizes each graph as a reader hands it over (its value and
+/// counts, by the lean search, with no model) and keeps only its report: what
+/// `hackenbush analyze` shows, at a few dozen bytes a graph.
+#[derive(Debug, Default)]
+pub struct Summarized {
+    /// Each graph's report, in input order.
+    pub graphs: Vec<report::GraphReport>,
+    scratch: analysis::summary::Scratch,
+}
+
+impl GraphSink for Summarized {
+    fn graph(&mut self, decl: GraphDecl) {
+        let name = decl.display_name(self.graphs.len());
+        let summary = analysis::summary::summarize(decl, &mut self.scratch);
+        self.graphs
+            .push(report::GraphReport::from_summary(name, &summary));
+    }
+}

@@ -4,13 +4,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::Analyzed;
 use hackenbush::analysis::position::winning_moves;
-use hackenbush::analysis::summary;
 use hackenbush::report::json::JsonReport;
 use hackenbush::report::{GraphReport, MoveReport, PositionReport, text};
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, GraphSink};
+use hackenbush::{Analyzed, Summarized};
 
 use super::args::AnalyzeArgs;
 use super::input::{self, Input};
@@ -63,10 +62,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
 /// (no model), or with `--moves` analyzed in full, since the winning-move search needs
 /// every graph's blocks once the nim-sum is known.
 enum Evaluated {
-    Summaries {
-        reports: Vec<GraphReport>,
-        scratch: summary::Scratch,
-    },
+    Summaries(Summarized),
     Full(Analyzed),
 }
 
@@ -75,17 +71,14 @@ impl Evaluated {
         if moves {
             Evaluated::Full(Analyzed::default())
         } else {
-            Evaluated::Summaries {
-                reports: Vec::new(),
-                scratch: summary::Scratch::default(),
-            }
+            Evaluated::Summaries(Summarized::default())
         }
     }
 
     /// The report of the position `label` of `source`.
     fn report(self, label: String, source: &Source) -> PositionReport {
         match self {
-            Evaluated::Summaries { reports, .. } => PositionReport::new(label, reports),
+            Evaluated::Summaries(Summarized { graphs, .. }) => PositionReport::new(label, graphs),
             Evaluated::Full(Analyzed { graphs }) => {
                 let mut report = PositionReport::new(
                     label,
@@ -109,11 +102,7 @@ impl Evaluated {
 impl GraphSink for Evaluated {
     fn graph(&mut self, decl: GraphDecl) {
         match self {
-            Evaluated::Summaries { reports, scratch } => {
-                let name = decl.display_name(reports.len());
-                let summary = summary::summarize(decl, scratch);
-                reports.push(GraphReport::from_summary(name, &summary));
-            }
+            Evaluated::Summaries(summarized) => summarized.graph(decl),
             Evaluated::Full(analyzed) => analyzed.graph(decl),
         }
     }
