@@ -310,7 +310,7 @@ pub fn reader(format: Format, source: &Source) -> Box<dyn Reader + '_> {
             json::parse(bytes).map(|p| forward(p, sink))
         })),
         Format::Dot => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
-            dot::parse(bytes).map(|p| forward(p, sink))
+            dot::read(bytes, sink)
         })),
         Format::Cgsuite => Box::new(cgsuite::Lines::new(bytes)),
     }

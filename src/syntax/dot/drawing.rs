@@ -1,0 +1,809 @@
+//! What a DOT file draws, as Graphviz builds it while it reads (`grammars/dot.md`,
+//! sections 2-7), and the position that is: the grammar's productions call in here as they
+//! read, and [`Drawing::finish`] hands the graphs to the sink.
+//!
+//! While reading, only what Graphviz decides at that moment is decided: a node is created
+//! at its first mention, with the `node [...]` defaults in force then; an edge statement
+//! makes its edges, merging them in a strict graph or by `key`; attributes are checked
+//! (`ground` values) where they are written. What depends on the rest of the file waits
+//! for the end: whether a subgraph is a cluster (`cluster=true` may come last in its body),
+//! hence which graph each mention and edge lands in, and whether the file has clusters at
+//! all. Every mention and edge keeps the subgraph opening it was written in, and `finish`
+//! resolves the openings to graphs in one pass, parents first.
+//!
+//! Memory is linear in the input: per node its id and `ground` value, per mention
+//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+use super::super::{GraphBuilder, GraphSink, VertexName, Vertices};
+use super::token::Id;
+use super::{LEGEND, MAX_OPERAND_EDGES};
+
+/// The attributes of an edge that matter, each `None` until given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct EdgeAttrs {
+    /// Whether its `style` includes `invis`.
+    invisible: Option<bool>,
+    /// Its `label` and `xlabel` as edge numbers: 0 when not a number from 1 to 2^32 - 1.
+    label: Option<u32>,
+    xlabel: Option<u32>,
+}
+
+impl EdgeAttrs {
+    /// These attributes with `later` given over them.
+    fn overlay(&mut self, later: EdgeAttrs) {
+        self.invisible = later.invisible.or(self.invisible);
+        self.label = later.label.or(self.label);
+        self.xlabel = later.xlabel.or(self.xlabel);
+    }
+
+    /// `style=invis` (among other styles or not): drawn by no one, a layout aid.
+    fn invisible(self) -> bool {
+        self.invisible == Some(true)
+    }
+
+    /// The edge's number: its `label` (or without one, its `xlabel`) as a decimal integer.
+    fn number(self) -> Option<u32> {
+        self.label.or(self.xlabel).filter(|&n| n != 0)
+    }
+}
+
+/// What the statements of a body are written in, and the defaults in force there.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scope {
+    /// The subgraph opening (0: the graph's own body).
+    pub opening: u32,
+    /// `node [ground=…]`.
+    ground: Option<bool>,
+    /// `edge [...]`.
+    edge: EdgeAttrs,
+}
+
+impl Scope {
+    /// The graph's own body.
+    pub fn root() -> Self {
+        Scope {
+            opening: 0,
+            ground: None,
+            edge: EdgeAttrs::default(),
+        }
+    }
+
+    /// The body of `opening`, inside this one: the defaults carry over.
+    pub fn inside(self, opening: u32) -> Self {
+        Scope { opening, ..self }
+    }
+}
+
+/// An operand of an edge statement, as the grammar read it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Operand {
+    /// A list of nodes: `nodes[start..end]` of the statement's buffer.
+    Nodes(u32, u32),
+    /// A subgraph: its opening and span.
+    Subgraph(u32, Span),
+}
+
+/// An attribute `key=value`.
+#[derive(Debug)]
+pub(super) struct Attr<'a> {
+    pub key: Id<'a>,
+    pub key_span: Span,
+    pub value: Id<'a>,
+    pub value_span: Span,
+}
+
+/// One mention of a node (`a` in `a -- b` or `a [ground=true]`).
+struct Mention {
+    node: u32,
+    opening: u32,
+    span: Span,
+}
+
+/// One `{ … }` of the file, the graph's own body first: a subgraph opened (or opened
+/// again, under the same name in the same parent).
+struct Opening<'a> {
+    parent: u32,
+    /// The subgraph it opens, named by its first opening.
+    subgraph: u32,
+    /// The opening of the same subgraph before this one.
+    previous: Option<u32>,
+    id: Option<Cow<'a, str>>,
+    header: Span,
+    /// Named `cluster…` (in any case), or said `cluster=true`.
+    cluster: bool,
+    /// The last `label` given to it, and whether it is HTML.
+    label: Option<(Cow<'a, str>, bool)>,
+    /// Its mentions are `mentions[start..end]`.
+    start: u32,
+    end: u32,
+}
+
+/// One edge Graphviz makes.
+struct Edge {
+    a: u32,
+    b: u32,
+    span: Span,
+    opening: u32,
+    attrs: EdgeAttrs,
+}
+
+/// Where an opening's statements land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// In graph `i` (0: the whole file, when it has no clusters).
+    Graph(u32),
+    /// In the legend cluster: ignored.
+    Legend,
+}
+
+/// The drawing being read. See the [module documentation](self).
+pub(super) struct Drawing<'a> {
+    directed: bool,
+    strict: bool,
+    /// The file's nodes, interned by a builder of their own: node `n` is its vertex `n`.
+    nodes: GraphBuilder,
+    /// Per node, its `ground` attribute as given.
+    ground: Vec<Option<bool>>,
+    /// The node named `ground`, once mentioned.
+    ground_node: Option<u32>,
+    mentions: Vec<Mention>,
+    openings: Vec<Opening<'a>>,
+    /// The latest opening of each named subgraph, by parent subgraph and name.
+    named: HashMap<(u32, Cow<'a, str>), u32>,
+    edges: Vec<Edge>,
+    /// Strict graphs: the edge between two nodes; others: the edge with a `key`.
+    merged: HashMap<(u32, u32, Cow<'a, str>), u32>,
+    /// Edges (and nodes gathered) for subgraph operands and node lists so far.
+    operand_edges: u64,
+}
+
+impl<'a> Drawing<'a> {
+    /// A drawing whose header (`strict graph name`) is at `header`.
+    pub fn new(header: Span, id: Option<Cow<'a, str>>, directed: bool, strict: bool) -> Self {
+        Drawing {
+            directed,
+            strict,
+            nodes: GraphBuilder::named(header),
+            ground: Vec::new(),
+            ground_node: None,
+            mentions: Vec::new(),
+            openings: vec![Opening {
+                parent: 0,
+                subgraph: 0,
+                previous: None,
+                id,
+                header,
+                cluster: false,
+                label: None,
+                start: 0,
+                end: 0,
+            }],
+            named: HashMap::new(),
+            edges: Vec::new(),
+            merged: HashMap::new(),
+            operand_edges: 0,
+        }
+    }
+
+    /// Whether it is a `digraph`.
+    pub fn directed(&self) -> bool {
+        self.directed
+    }
+
+    /// A subgraph opened inside `parent`, with its header (`subgraph id`, or `{`).
+    pub fn open(&mut self, parent: u32, id: Option<Cow<'a, str>>, header: Span) -> u32 {
+        let index = self.openings.len() as u32;
+        let mut subgraph = index;
+        let mut previous = None;
+        if let Some(id) = &id {
+            let key = (self.openings[parent as usize].subgraph, id.clone());
+            if let Some(before) = self.named.insert(key, index) {
+                subgraph = self.openings[before as usize].subgraph;
+                previous = Some(before);
+            }
+        }
+        let cluster = id
+            .as_deref()
+            .and_then(|id| id.get(..7))
+            .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+        let start = self.mentions.len() as u32;
+        self.openings.push(Opening {
+            parent,
+            subgraph,
+            previous,
+            id,
+            header,
+            cluster,
+            label: None,
+            start,
+            end: start,
+        });
+        index
+    }
+
+    /// The end of `opening`'s body.
+    pub fn close(&mut self, opening: u32) {
+        self.openings[opening as usize].end = self.mentions.len() as u32;
+    }
+
+    /// A mention of the node `name` at `span`: its index, new if it was not seen before.
+    pub fn mention(&mut self, name: &str, span: Span, scope: &Scope) -> Result<u32, Diagnostic> {
+        let n = match vertex_number(name) {
+            Some(number) => self.nodes.number(number, span)?,
+            None => self.nodes.name_str(name, span)?,
+        };
+        if n as usize == self.ground.len() {
+            self.ground.push(scope.ground);
+            if name == "ground" {
+                self.ground_node = Some(n);
+            }
+        }
+        self.mentions.push(Mention {
+            node: n,
+            opening: scope.opening,
+            span,
+        });
+        Ok(n)
+    }
+
+    /// A node statement's attributes, given to each of its nodes.
+    pub fn node_attrs(
+        &mut self,
+        nodes: &[(u32, Span)],
+        attrs: &[Attr<'a>],
+    ) -> Result<(), Diagnostic> {
+        for attr in attrs.iter().filter(|a| a.key.text == "ground") {
+            let ground = ground_value(attr)?;
+            for &(n, _) in nodes {
+                if !ground && Some(n) == self.ground_node {
+                    return Err(Diagnostic::new(
+                        attr.value_span,
+                        "the node named `ground` is always a ground vertex",
+                        "rename the node to make it an ordinary vertex",
+                    ));
+                }
+                self.ground[n as usize] = Some(ground);
+            }
+        }
+        Ok(())
+    }
+
+    /// `node [...]`: the defaults of the nodes created after it in its body.
+    pub fn node_defaults(
+        &mut self,
+        scope: &mut Scope,
+        attrs: &[Attr<'a>],
+    ) -> Result<(), Diagnostic> {
+        for attr in attrs.iter().filter(|a| a.key.text == "ground") {
+            scope.ground = Some(ground_value(attr)?);
+        }
+        Ok(())
+    }
+
+    /// `edge [...]`: the defaults of the edges made after it in its body.
+    pub fn edge_defaults(
+        &mut self,
+        scope: &mut Scope,
+        attrs: &[Attr<'a>],
+    ) -> Result<(), Diagnostic> {
+        let (given, _) = edge_attrs(attrs)?;
+        scope.edge.overlay(given);
+        Ok(())
+    }
+
+    /// A graph attribute (`label="…"`, `graph [...]`) of `opening`.
+    pub fn graph_attr(&mut self, opening: u32, attr: &Attr<'a>) -> Result<(), Diagnostic> {
+        let opening = &mut self.openings[opening as usize];
+        match &*attr.key.text {
+            "label" => opening.label = Some((attr.value.text.clone(), attr.value.html)),
+            "cluster" if boolean(&attr.value.text) == Some(true) => opening.cluster = true,
+            "ground" => {
+                return Err(Diagnostic::new(
+                    attr.key_span,
+                    "`ground` is a node attribute, not a graph attribute",
+                    "write `node [ground=true]` to make the nodes that follow ground vertices",
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The edges of an edge statement spanning `span`: each operand joined to the next,
+    /// an operand standing for all its nodes.
+    pub fn edges(
+        &mut self,
+        operands: &[Operand],
+        nodes: &[(u32, Span)],
+        attrs: &[Attr<'a>],
+        scope: &Scope,
+        span: Span,
+    ) -> Result<(), Diagnostic> {
+        let (given, key) = edge_attrs(attrs)?;
+        let mut gathered = 0;
+        let sides: Vec<Cow<'_, [(u32, Span)]>> = operands
+            .iter()
+            .map(|&op| match op {
+                Operand::Nodes(start, end) => Cow::Borrowed(&nodes[start as usize..end as usize]),
+                Operand::Subgraph(opening, span) => {
+                    let (side, work) = self.subgraph_nodes(opening, span);
+                    gathered += work;
+                    Cow::Owned(side)
+                }
+            })
+            .collect();
+        let several = |op: &Operand| match *op {
+            Operand::Nodes(start, end) => end - start > 1,
+            Operand::Subgraph(..) => true,
+        };
+        if operands.iter().any(several) {
+            let count = sides
+                .windows(2)
+                .map(|pair| (pair[0].len() as u64).saturating_mul(pair[1].len() as u64))
+                .fold(0, u64::saturating_add);
+            self.operand_edges = self
+                .operand_edges
+                .saturating_add(count)
+                .saturating_add(gathered);
+            if self.operand_edges > MAX_OPERAND_EDGES {
+                return Err(Diagnostic::new(
+                    span,
+                    format!("too many edges from subgraph operands: this statement makes {count}"),
+                    format!(
+                        "an operand `subgraph {{…}}` joins each of its nodes; at most {MAX_OPERAND_EDGES} edges are made that way"
+                    ),
+                ));
+            }
+        }
+        for pair in sides.windows(2) {
+            for &(a, a_span) in pair[0].iter() {
+                for &(b, b_span) in pair[1].iter() {
+                    self.edge(a, b, a_span.to(b_span), scope, given, key);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The nodes of the subgraph `opening` opens, in the order they were created (as
+    /// Graphviz lists them), each with `span`: those of this opening and of every one
+    /// before it, and how many mentions of earlier openings that took.
+    fn subgraph_nodes(&self, opening: u32, span: Span) -> (Vec<(u32, Span)>, u64) {
+        let mut nodes = Vec::new();
+        let mut next = Some(opening);
+        while let Some(o) = next {
+            let o = &self.openings[o as usize];
+            nodes.extend(
+                self.mentions[o.start as usize..o.end as usize]
+                    .iter()
+                    .map(|m| m.node),
+            );
+            next = o.previous;
+        }
+        let own = &self.openings[opening as usize];
+        let earlier = (nodes.len() - (own.end - own.start) as usize) as u64;
+        nodes.sort_unstable();
+        nodes.dedup();
+        (nodes.into_iter().map(|n| (n, span)).collect(), earlier)
+    }
+
+    /// One edge `a`-`b` of a statement: a new edge, or in a strict graph (or with the
+    /// `key` of an edge between the same nodes) the same edge again, whose attributes the
+    /// statement's change.
+    fn edge(
+        &mut self,
+        a: u32,
+        b: u32,
+        span: Span,
+        scope: &Scope,
+        given: EdgeAttrs,
+        key: Option<&Cow<'a, str>>,
+    ) {
+        let (u, v) = if self.directed || a <= b {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let key = match (self.strict, key) {
+            (true, _) => Some(Cow::Borrowed("")),
+            (false, Some(key)) => Some(key.clone()),
+            (false, None) => None,
+        };
+        if let Some(key) = key {
+            match self.merged.entry((u, v, key)) {
+                Entry::Occupied(e) => {
+                    self.edges[*e.get() as usize].attrs.overlay(given);
+                    return;
+                }
+                Entry::Vacant(e) => {
+                    e.insert(self.edges.len() as u32);
+                }
+            }
+        }
+        let mut attrs = scope.edge;
+        attrs.overlay(given);
+        self.edges.push(Edge {
+            a,
+            b,
+            span,
+            opening: scope.opening,
+            attrs,
+        });
+    }
+
+    /// The position: decides which graph each opening is in, checks what only the whole
+    /// file tells, and hands `warnings` and each graph to `sink`.
+    pub fn finish(
+        self,
+        warnings: Vec<Diagnostic>,
+        sink: &mut dyn GraphSink,
+    ) -> Result<(), Diagnostic> {
+        let is_ground = |n: u32| self.ground[n as usize].unwrap_or(Some(n) == self.ground_node);
+        // Which graph each opening's statements land in: the outermost cluster around it,
+        // graph 0 (the whole file) outside every cluster.
+        let mut graphs = vec![0u32];
+        let mut by_id: HashMap<&str, u32> = HashMap::new();
+        let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
+        let mut labels: Vec<Option<&(Cow<'a, str>, bool)>> = vec![self.openings[0].label.as_ref()];
+        for (i, o) in self.openings.iter().enumerate() {
+            let place = match places.get(o.parent as usize) {
+                Some(&Place::Graph(0)) if o.cluster => match o.id.as_deref() {
+                    Some(LEGEND) => Place::Legend,
+                    id => {
+                        let g = match id.and_then(|id| by_id.get(id)) {
+                            Some(&g) => g,
+                            None => {
+                                graphs.push(i as u32);
+                                labels.push(None);
+                                let g = graphs.len() as u32 - 1;
+                                if let Some(id) = id {
+                                    by_id.insert(id, g);
+                                }
+                                g
+                            }
+                        };
+                        if o.label.is_some() {
+                            labels[g as usize] = o.label.as_ref();
+                        }
+                        Place::Graph(g)
+                    }
+                },
+                Some(&place) if i > 0 => place,
+                _ => Place::Graph(0),
+            };
+            places.push(place);
+        }
+        let clusters = places.iter().any(|&p| p != Place::Graph(0));
+        let place_of = |opening: u32| match places[opening as usize] {
+            Place::Graph(0) if clusters => None,
+            Place::Graph(g) => Some(g),
+            Place::Legend => None,
+        };
+        if clusters {
+            if let Some(e) = self
+                .edges
+                .iter()
+                .find(|e| places[e.opening as usize] == Place::Graph(0) && !e.attrs.invisible())
+            {
+                return Err(Diagnostic::new(
+                    e.span,
+                    "edge outside every cluster",
+                    "in a file with clusters, each cluster is a graph: put the edge in one (or make it `style=invis`)",
+                ));
+            }
+        }
+
+        // The graphs each node is in, and its first mention in each.
+        let node_count = self.ground.len();
+        let mut home: Vec<u32> = vec![u32::MAX; node_count];
+        let mut last: Vec<u32> = vec![u32::MAX; node_count];
+        // The first mention of each node in a second graph, and the earliest of those.
+        let mut strayed = vec![false; node_count];
+        let mut stray: Option<(u32, u32, Span)> = None;
+        let mut members: Vec<Vec<(u32, Span)>> = vec![Vec::new(); graphs.len()];
+        let joins = self
+            .mentions
+            .iter()
+            .map(|m| (m.node, m.opening, m.span))
+            .chain(
+                self.edges
+                    .iter()
+                    .flat_map(|e| [(e.a, e.opening, e.span), (e.b, e.opening, e.span)]),
+            );
+        for (n, opening, span) in joins {
+            let Some(g) = place_of(opening) else { continue };
+            let i = n as usize;
+            if home[i] == u32::MAX {
+                home[i] = g;
+            } else if home[i] != g && !strayed[i] && !is_ground(n) {
+                strayed[i] = true;
+                if stray.is_none_or(|(_, _, s)| span.start < s.start) {
+                    stray = Some((n, g, span));
+                }
+            }
+            if last[i] != g {
+                last[i] = g;
+                members[g as usize].push((n, span));
+            }
+        }
+        let Vertices::Named(names) = self.nodes.finish().graph.vertices else {
+            unreachable!("the nodes are named")
+        };
+        if let Some((n, g, span)) = stray {
+            let describe = |g: u32| match &self.openings[graphs[g as usize] as usize].id {
+                Some(id) => format!("`{}`", shorten(id)),
+                None => format!("cluster {g}"),
+            };
+            return Err(Diagnostic::new(
+                span,
+                format!(
+                    "node `{}` is in two graphs, {} and {}",
+                    shorten(&names[n as usize].to_string()),
+                    describe(home[n as usize]),
+                    describe(g)
+                ),
+                "each cluster is a graph: only ground vertices may be in several",
+            ));
+        }
+
+        for warning in warnings {
+            sink.warning(warning);
+        }
+        let mut by_graph: Vec<Vec<u32>> = vec![Vec::new(); graphs.len()];
+        for (i, e) in self.edges.iter().enumerate() {
+            if let Some(g) = place_of(e.opening).filter(|_| !e.attrs.invisible()) {
+                by_graph[g as usize].push(i as u32);
+            }
+        }
+        // Per node: 1 + the last graph whose edges touch it, and its vertex id there.
+        let mut used = vec![0u32; node_count];
+        let mut local = vec![0u32; node_count];
+        for g in usize::from(clusters)..graphs.len() {
+            let opening = &self.openings[graphs[g] as usize];
+            let mut edges: Vec<&Edge> = by_graph[g]
+                .iter()
+                .map(|&e| &self.edges[e as usize])
+                .collect();
+            number_order(&mut edges);
+            let stamp = g as u32 + 1;
+            for e in &edges {
+                used[e.a as usize] = stamp;
+                used[e.b as usize] = stamp;
+            }
+            let mut graph = GraphBuilder::named(opening.header);
+            graph.set_name(graph_name(labels[g], opening.id.as_deref()));
+            for &(n, span) in &std::mem::take(&mut members[g]) {
+                let is_ground = is_ground(n);
+                if !is_ground && used[n as usize] != stamp {
+                    continue;
+                }
+                let id = match &names[n as usize] {
+                    VertexName::Number(k) => graph.number(*k, span)?,
+                    VertexName::Name(s) => graph.name_str(s, span)?,
+                };
+                local[n as usize] = id;
+                if is_ground {
+                    graph.ground(id, span);
+                }
+            }
+            graph.reserve_edges(edges.len());
+            for e in edges {
+                graph.edge(local[e.a as usize], local[e.b as usize], e.span);
+            }
+            sink.graph(graph.finish().graph);
+        }
+        Ok(())
+    }
+}
+
+/// Puts a graph's edges in the order of their numbers when every edge carries one and
+/// they are exactly `1..=n` (as `hackenbush dot` labels them); otherwise leaves them in
+/// the order they were made.
+fn number_order(edges: &mut [&Edge]) {
+    let n = edges.len();
+    let mut seen = vec![false; n];
+    for e in edges.iter() {
+        match e.attrs.number() {
+            Some(k) if (1..=n).contains(&(k as usize)) && !seen[k as usize - 1] => {
+                seen[k as usize - 1] = true;
+            }
+            _ => return,
+        }
+    }
+    edges.sort_by_key(|e| e.attrs.number());
+}
+
+/// The attributes of an edge statement that matter, and its `key`.
+fn edge_attrs<'x, 'a>(
+    attrs: &'x [Attr<'a>],
+) -> Result<(EdgeAttrs, Option<&'x Cow<'a, str>>), Diagnostic> {
+    let mut given = EdgeAttrs::default();
+    let mut key = None;
+    for attr in attrs {
+        let value = &attr.value.text;
+        match &*attr.key.text {
+            "style" => {
+                given.invisible = Some(
+                    value
+                        .split(',')
+                        .any(|part| part.trim().eq_ignore_ascii_case("invis")),
+                );
+            }
+            "label" => given.label = Some(edge_number(value)),
+            "xlabel" => given.xlabel = Some(edge_number(value)),
+            "key" => key = Some(value),
+            "ground" => {
+                return Err(Diagnostic::new(
+                    attr.key_span,
+                    "`ground` is a node attribute, not an edge attribute",
+                    "mark the ground vertex itself: `g [ground=true]`",
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok((given, key))
+}
+
+/// A label as an edge number: a decimal integer, blanks around it allowed; 0 if not.
+fn edge_number(label: &str) -> u32 {
+    let text = label.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return 0;
+    }
+    text.parse().unwrap_or(0)
+}
+
+/// A Graphviz boolean as `ground` takes it: `true`, `yes`, `1` or `false`, `no`, `0`, in
+/// any case.
+fn boolean(value: &str) -> Option<bool> {
+    let is = |words: [&str; 3]| words.iter().any(|w| w.eq_ignore_ascii_case(value));
+    if is(["true", "yes", "1"]) {
+        Some(true)
+    } else if is(["false", "no", "0"]) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn ground_value(attr: &Attr<'_>) -> Result<bool, Diagnostic> {
+    boolean(&attr.value.text).ok_or_else(|| {
+        Diagnostic::new(
+            attr.value_span,
+            format!("invalid value `{}` for `ground`", shorten(&attr.value.text)),
+            "expected `true` or `false` (or `yes`/`no`, `1`/`0`)",
+        )
+    })
+}
+
+/// The number a node id in canonical decimal (`7`, not `07`) stands for: such a node is a
+/// numbered vertex, as in the other formats; any other is a named one.
+fn vertex_number(name: &str) -> Option<u64> {
+    let canonical = !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_digit())
+        && (name == "0" || !name.starts_with('0'));
+    canonical.then(|| name.parse().ok()).flatten()
+}
+
+/// A graph's name from its `label` or else its id. From a label as shown: all before
+/// the last ` = *n` that ends a line (what `hackenbush dot` writes, a note may follow),
+/// or else its first line. From an id: without a `cluster` prefix, and none if only a
+/// number is left.
+fn graph_name(label: Option<&(Cow<'_, str>, bool)>, id: Option<&str>) -> Option<String> {
+    if let Some((label, false)) = label {
+        let text = label_text(label);
+        let value_at = text
+            .match_indices(" = *")
+            .filter(|&(i, _)| {
+                let rest = &text[i + 4..];
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'\n'))
+            })
+            .last()
+            .map(|(i, _)| i);
+        let name = match value_at {
+            Some(i) => &text[..i],
+            None => text.split('\n').next().unwrap_or(""),
+        };
+        if !name.is_empty() {
+            return Some(name.to_string());
+        }
+    }
+    let id = id?;
+    let id = match id.get(..7) {
+        Some(prefix) if prefix.eq_ignore_ascii_case("cluster") => {
+            id[7..].trim_start_matches(['_', '-', ' '])
+        }
+        _ => id,
+    };
+    (!id.is_empty() && !id.bytes().all(|b| b.is_ascii_digit())).then(|| id.to_string())
+}
+
+/// A label as shown: `\n`, `\l`, `\r` are line breaks, `\\` a backslash, `&amp;` and the
+/// other basic entities their characters.
+fn label_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n' | 'l' | 'r') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            },
+            c => out.push(c),
+        }
+    }
+    decode_entities(&out)
+}
+
+/// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xHH;` as characters.
+fn decode_entities(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        // Entities are short: looking further for the `;` would make `&&&…` quadratic.
+        let entity = rest.as_bytes()[1..]
+            .iter()
+            .take(10)
+            .position(|&b| b == b';')
+            .map(|j| &rest[1..=j]);
+        let decoded = entity.and_then(|e| match e {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => {
+                let number = e.strip_prefix('#')?;
+                let code = match number.strip_prefix(['x', 'X']) {
+                    Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                    None => number.parse().ok()?,
+                };
+                char::from_u32(code)
+            }
+        });
+        match (entity, decoded) {
+            (Some(e), Some(c)) => {
+                out.push(c);
+                rest = &rest[e.len() + 2..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// At most 20 characters of `text`, control characters escaped, `...` if cut.
+pub(super) fn shorten(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(20)
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    if text.chars().nth(20).is_some() {
+        out.push_str("...");
+    }
+    out
+}
