@@ -16,7 +16,6 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -158,8 +157,10 @@ pub(super) struct Drawing<'a> {
     /// The latest opening of each named subgraph, by parent subgraph and name.
     named: HashMap<(u32, Cow<'a, str>), u32>,
     edges: Vec<Edge>,
-    /// Strict graphs: the edge between two nodes; others: the edge with a `key`.
-    merged: HashMap<(u32, u32, Cow<'a, str>), u32>,
+    /// Strict graphs: the edge from a node to another, as written.
+    pairs: HashMap<(u32, u32), u32>,
+    /// The edge from a node to another with a `key`, as written.
+    keyed: HashMap<(u32, u32, Cow<'a, str>), u32>,
     /// Edges (and nodes gathered) for subgraph operands and node lists so far.
     operand_edges: u64,
 }
@@ -187,7 +188,8 @@ impl<'a> Drawing<'a> {
             }],
             named: HashMap::new(),
             edges: Vec::new(),
-            merged: HashMap::new(),
+            pairs: HashMap::new(),
+            keyed: HashMap::new(),
             operand_edges: 0,
         }
     }
@@ -365,7 +367,7 @@ impl<'a> Drawing<'a> {
         for pair in sides.windows(2) {
             for &(a, a_span) in pair[0].iter() {
                 for &(b, b_span) in pair[1].iter() {
-                    self.edge(a, b, a_span.to(b_span), scope, given, key);
+                    self.edge((a, b), a_span.to(b_span), scope, given, key);
                 }
             }
         }
@@ -394,38 +396,45 @@ impl<'a> Drawing<'a> {
         (nodes.into_iter().map(|n| (n, span)).collect(), earlier)
     }
 
-    /// One edge `a`-`b` of a statement: a new edge, or in a strict graph (or with the
-    /// `key` of an edge between the same nodes) the same edge again, whose attributes the
-    /// statement's change.
+    /// One edge `a`-`b` of a statement, as Graphviz's `agedge` makes it: the edge with
+    /// the same `key` between the same nodes (either way round, unless directed) is the
+    /// same edge again, whose attributes the statement's change; so in a strict graph is
+    /// any edge between them for a statement without a key. A strict graph never gets a
+    /// second edge from `a` to `b` as written: a keyed one is then not made at all.
     fn edge(
         &mut self,
-        a: u32,
-        b: u32,
+        (a, b): (u32, u32),
         span: Span,
         scope: &Scope,
         given: EdgeAttrs,
         key: Option<&Cow<'a, str>>,
     ) {
-        let (u, v) = if self.directed || a <= b {
-            (a, b)
-        } else {
-            (b, a)
+        let undirected = !self.directed;
+        let same = match key {
+            Some(k) => self.keyed.get(&(a, b, k.clone())).or_else(|| {
+                undirected
+                    .then(|| self.keyed.get(&(b, a, k.clone())))
+                    .flatten()
+            }),
+            None if self.strict => self
+                .pairs
+                .get(&(a, b))
+                .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten()),
+            None => None,
         };
-        let key = match (self.strict, key) {
-            (true, _) => Some(Cow::Borrowed("")),
-            (false, Some(key)) => Some(key.clone()),
-            (false, None) => None,
-        };
-        if let Some(key) = key {
-            match self.merged.entry((u, v, key)) {
-                Entry::Occupied(e) => {
-                    self.edges[*e.get() as usize].attrs.overlay(given);
-                    return;
-                }
-                Entry::Vacant(e) => {
-                    e.insert(self.edges.len() as u32);
-                }
-            }
+        if let Some(&e) = same {
+            self.edges[e as usize].attrs.overlay(given);
+            return;
+        }
+        if self.strict && key.is_some() && self.pairs.contains_key(&(a, b)) {
+            return;
+        }
+        let index = self.edges.len() as u32;
+        if self.strict {
+            self.pairs.entry((a, b)).or_insert(index);
+        }
+        if let Some(k) = key {
+            self.keyed.insert((a, b, k.clone()), index);
         }
         let mut attrs = scope.edge;
         attrs.overlay(given);

@@ -530,7 +530,9 @@ mod tests {
         assert_eq!(g.edges.len(), 2);
     }
 
-    /// Edges between the same nodes with the same `key` are one edge, as in Graphviz.
+    /// Edges between the same nodes with the same `key` are one edge, as in Graphviz
+    /// (`agedge`), and so are those of a strict graph, with one quirk kept: a keyed edge
+    /// the other way round is a second edge there.
     #[test]
     fn edges_with_the_same_key_are_one() {
         let g = graph(
@@ -539,6 +541,17 @@ mod tests {
         assert_eq!(g.edges.len(), 4);
         let g = graph("digraph { ground -> a [key=k]; a -> ground [key=k]; ground -> a [key=k] }");
         assert_eq!(g.edges.len(), 2);
+        let g =
+            graph("strict graph { ground -- a [key=1]; a -- ground [key=1]; ground -- a [key=2] }");
+        assert_eq!(g.edges.len(), 1);
+        let g = graph(
+            "strict graph { ground -- a [key=1]; a -- ground [key=2]; ground -- a [key=3 style=invis]; a -- ground }",
+        );
+        assert_eq!(pairs(&g), p(&[("ground", "a"), ("a", "ground")]));
+        let g = graph(
+            "strict graph { ground -- a; a -- ground [key=2]; a -- ground [key=2 style=invis] }",
+        );
+        assert_eq!(pairs(&g), p(&[("ground", "a")]));
     }
 
     #[test]
