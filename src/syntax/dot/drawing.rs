@@ -98,6 +98,9 @@ pub(super) struct Attr<'a> {
     pub value_span: Span,
 }
 
+/// A graph's `label`, and whether it is HTML.
+type Label<'a> = (Cow<'a, str>, bool);
+
 /// One mention of a node (`a` in `a -- b` or `a [ground=true]`).
 struct Mention {
     node: u32,
@@ -117,8 +120,8 @@ struct Opening<'a> {
     header: Span,
     /// Named `cluster…` (in any case), or said `cluster=true`.
     cluster: bool,
-    /// The last `label` given to it, and whether it is HTML.
-    label: Option<(Cow<'a, str>, bool)>,
+    /// The last `label` given to it.
+    label: Option<Label<'a>>,
     /// Its mentions are `mentions[start..end]`.
     start: u32,
     end: u32,
@@ -261,7 +264,7 @@ impl<'a> Drawing<'a> {
         nodes: &[(u32, Span)],
         attrs: &[Attr<'a>],
     ) -> Result<(), Diagnostic> {
-        for attr in attrs.iter().filter(|a| a.key.text == "ground") {
+        for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
             let ground = ground_value(attr)?;
             for &(n, _) in nodes {
                 if !ground && Some(n) == self.ground_node {
@@ -283,7 +286,7 @@ impl<'a> Drawing<'a> {
         scope: &mut Scope,
         attrs: &[Attr<'a>],
     ) -> Result<(), Diagnostic> {
-        for attr in attrs.iter().filter(|a| a.key.text == "ground") {
+        for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
             scope.ground = Some(ground_value(attr)?);
         }
         Ok(())
@@ -303,9 +306,9 @@ impl<'a> Drawing<'a> {
     /// A graph attribute (`label="…"`, `graph [...]`) of `opening`.
     pub fn graph_attr(&mut self, opening: u32, attr: &Attr<'a>) -> Result<(), Diagnostic> {
         let opening = &mut self.openings[opening as usize];
-        match &*attr.key.text {
-            "label" => opening.label = Some((attr.value.text.clone(), attr.value.html)),
-            "cluster" if boolean(&attr.value.text) == Some(true) => opening.cluster = true,
+        match &*attr.key.text() {
+            "label" => opening.label = Some((attr.value.text(), attr.value.html)),
+            "cluster" if boolean(&attr.value.text()) == Some(true) => opening.cluster = true,
             "ground" => {
                 return Err(Diagnostic::new(
                     attr.key_span,
@@ -329,6 +332,23 @@ impl<'a> Drawing<'a> {
         span: Span,
     ) -> Result<(), Diagnostic> {
         let (given, key) = edge_attrs(attrs)?;
+        let key = key.as_ref();
+        let several = |op: &Operand| match *op {
+            Operand::Nodes(start, end) => end - start > 1,
+            Operand::Subgraph(..) => true,
+        };
+        if !operands.iter().any(several) {
+            // A chain of single nodes, the common case: one edge per pair.
+            let node = |op: Operand| match op {
+                Operand::Nodes(start, _) => nodes[start as usize],
+                Operand::Subgraph(..) => unreachable!("no subgraph operand here"),
+            };
+            for pair in operands.windows(2) {
+                let ((a, a_span), (b, b_span)) = (node(pair[0]), node(pair[1]));
+                self.edge((a, b), a_span.to(b_span), scope, given, key);
+            }
+            return Ok(());
+        }
         let mut gathered = 0;
         let sides: Vec<Cow<'_, [(u32, Span)]>> = operands
             .iter()
@@ -341,28 +361,22 @@ impl<'a> Drawing<'a> {
                 }
             })
             .collect();
-        let several = |op: &Operand| match *op {
-            Operand::Nodes(start, end) => end - start > 1,
-            Operand::Subgraph(..) => true,
-        };
-        if operands.iter().any(several) {
-            let count = sides
-                .windows(2)
-                .map(|pair| (pair[0].len() as u64).saturating_mul(pair[1].len() as u64))
-                .fold(0, u64::saturating_add);
-            self.operand_edges = self
-                .operand_edges
-                .saturating_add(count)
-                .saturating_add(gathered);
-            if self.operand_edges > MAX_OPERAND_EDGES {
-                return Err(Diagnostic::new(
-                    span,
-                    format!("too many edges from subgraph operands: this statement makes {count}"),
-                    format!(
-                        "an operand `subgraph {{…}}` joins each of its nodes; at most {MAX_OPERAND_EDGES} edges are made that way"
-                    ),
-                ));
-            }
+        let count = sides
+            .windows(2)
+            .map(|pair| (pair[0].len() as u64).saturating_mul(pair[1].len() as u64))
+            .fold(0, u64::saturating_add);
+        self.operand_edges = self
+            .operand_edges
+            .saturating_add(count)
+            .saturating_add(gathered);
+        if self.operand_edges > MAX_OPERAND_EDGES {
+            return Err(Diagnostic::new(
+                span,
+                format!("too many edges from subgraph operands: this statement makes {count}"),
+                format!(
+                    "an operand `subgraph {{…}}` joins each of its nodes; at most {MAX_OPERAND_EDGES} edges are made that way"
+                ),
+            ));
         }
         for pair in sides.windows(2) {
             for &(a, a_span) in pair[0].iter() {
@@ -450,27 +464,104 @@ impl<'a> Drawing<'a> {
     /// The position: decides which graph each opening is in, checks what only the whole
     /// file tells, and hands `warnings` and each graph to `sink`.
     pub fn finish(
-        self,
+        mut self,
         warnings: Vec<Diagnostic>,
         sink: &mut dyn GraphSink,
     ) -> Result<(), Diagnostic> {
-        let is_ground = |n: u32| self.ground[n as usize].unwrap_or(Some(n) == self.ground_node);
-        // Which graph each opening's statements land in: the outermost cluster around it,
-        // graph 0 (the whole file) outside every cluster.
-        let mut graphs = vec![0u32];
+        let nodes = std::mem::replace(&mut self.nodes, GraphBuilder::named(Span::default()));
+        let Vertices::Named(names) = nodes.finish().graph.vertices else {
+            unreachable!("the nodes are named")
+        };
+        let layout = self.layout();
+        if layout.clusters {
+            let outside = self.edges.iter().find(|e| {
+                layout.places[e.opening as usize] == Place::Graph(0) && !e.attrs.invisible()
+            });
+            if let Some(e) = outside {
+                return Err(Diagnostic::new(
+                    e.span,
+                    "edge outside every cluster",
+                    "in a file with clusters, each cluster is a graph: put the edge in one (or make it `style=invis`)",
+                ));
+            }
+        }
+        let members = self.members(&layout, &names)?;
+        for warning in warnings {
+            sink.warning(warning);
+        }
+        let edges = Buckets::new(
+            layout.graphs.len(),
+            self.edges.iter().enumerate().filter_map(|(i, e)| {
+                let g = layout
+                    .graph_of(e.opening)
+                    .filter(|_| !e.attrs.invisible())?;
+                Some((g, i as u32))
+            }),
+        );
+        // Per node: 1 + the last graph whose edges touch it, and its vertex id there.
+        let mut used = vec![0u32; self.ground.len()];
+        let mut local = vec![0u32; self.ground.len()];
+        let (mut order, mut seen): (Vec<&Edge>, _) = (Vec::new(), Vec::new());
+        for (g, &(first, label)) in layout
+            .graphs
+            .iter()
+            .enumerate()
+            .skip(usize::from(layout.clusters))
+        {
+            let opening = &self.openings[first as usize];
+            order.clear();
+            order.extend(edges.of(g).iter().map(|&e| &self.edges[e as usize]));
+            number_order(&mut order, &mut seen);
+            let stamp = g as u32 + 1;
+            for e in &order {
+                used[e.a as usize] = stamp;
+                used[e.b as usize] = stamp;
+            }
+            let mut graph = GraphBuilder::named(opening.header);
+            graph.set_name(graph_name(label, opening.id.as_deref()));
+            for &(n, span) in members.of(g) {
+                let is_ground = self.is_ground(n);
+                if !is_ground && used[n as usize] != stamp {
+                    continue;
+                }
+                let id = match &names[n as usize] {
+                    VertexName::Number(k) => graph.number(*k, span)?,
+                    VertexName::Name(s) => graph.name_str(s, span)?,
+                };
+                local[n as usize] = id;
+                if is_ground {
+                    graph.ground(id, span);
+                }
+            }
+            graph.reserve_edges(order.len());
+            for e in &order {
+                graph.edge(local[e.a as usize], local[e.b as usize], e.span);
+            }
+            sink.graph(graph.finish().graph);
+        }
+        Ok(())
+    }
+
+    fn is_ground(&self, n: u32) -> bool {
+        self.ground[n as usize].unwrap_or(Some(n) == self.ground_node)
+    }
+
+    /// Which graph each opening's statements land in: the outermost cluster around it
+    /// (opened again, the same graph), or graph 0, the whole file, outside every cluster.
+    /// Openings come in the order written, each after its parent: one pass.
+    fn layout(&self) -> Layout<'_, 'a> {
+        let mut graphs = vec![(0, self.openings[0].label.as_ref())];
         let mut by_id: HashMap<&str, u32> = HashMap::new();
         let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
-        let mut labels: Vec<Option<&(Cow<'a, str>, bool)>> = vec![self.openings[0].label.as_ref()];
         for (i, o) in self.openings.iter().enumerate() {
             let place = match places.get(o.parent as usize) {
-                Some(&Place::Graph(0)) if o.cluster => match o.id.as_deref() {
+                Some(&Place::Graph(0)) if i > 0 && o.cluster => match o.id.as_deref() {
                     Some(LEGEND) => Place::Legend,
                     id => {
                         let g = match id.and_then(|id| by_id.get(id)) {
                             Some(&g) => g,
                             None => {
-                                graphs.push(i as u32);
-                                labels.push(None);
+                                graphs.push((i as u32, None));
                                 let g = graphs.len() as u32 - 1;
                                 if let Some(id) = id {
                                     by_id.insert(id, g);
@@ -479,7 +570,7 @@ impl<'a> Drawing<'a> {
                             }
                         };
                         if o.label.is_some() {
-                            labels[g as usize] = o.label.as_ref();
+                            graphs[g as usize].1 = o.label.as_ref();
                         }
                         Place::Graph(g)
                     }
@@ -490,48 +581,45 @@ impl<'a> Drawing<'a> {
             places.push(place);
         }
         let clusters = places.iter().any(|&p| p != Place::Graph(0));
-        let place_of = |opening: u32| match places[opening as usize] {
-            Place::Graph(0) if clusters => None,
-            Place::Graph(g) => Some(g),
-            Place::Legend => None,
-        };
-        if clusters {
-            if let Some(e) = self
-                .edges
-                .iter()
-                .find(|e| places[e.opening as usize] == Place::Graph(0) && !e.attrs.invisible())
-            {
-                return Err(Diagnostic::new(
-                    e.span,
-                    "edge outside every cluster",
-                    "in a file with clusters, each cluster is a graph: put the edge in one (or make it `style=invis`)",
-                ));
-            }
+        Layout {
+            places,
+            graphs,
+            clusters,
         }
+    }
 
-        // The graphs each node is in, and its first mention in each.
+    /// The nodes of each graph, each with its first mention there, in the order of their
+    /// first mention: mentions in the order written, then the ends of edges. A node
+    /// other than a ground vertex in two graphs is an error, at its first mention in the
+    /// second (the earliest such mention of all).
+    fn members(
+        &self,
+        layout: &Layout<'_, 'a>,
+        names: &[VertexName],
+    ) -> Result<Buckets<(u32, Span)>, Diagnostic> {
         let node_count = self.ground.len();
-        let mut home: Vec<u32> = vec![u32::MAX; node_count];
-        let mut last: Vec<u32> = vec![u32::MAX; node_count];
-        // The first mention of each node in a second graph, and the earliest of those.
+        let mut home = vec![u32::MAX; node_count];
+        let mut last = vec![u32::MAX; node_count];
         let mut strayed = vec![false; node_count];
         let mut stray: Option<(u32, u32, Span)> = None;
-        let mut members: Vec<Vec<(u32, Span)>> = vec![Vec::new(); graphs.len()];
+        let mut joined = Vec::with_capacity(self.mentions.len());
+        let ends = self
+            .edges
+            .iter()
+            .flat_map(|e| [(e.a, e.opening, e.span), (e.b, e.opening, e.span)]);
         let joins = self
             .mentions
             .iter()
             .map(|m| (m.node, m.opening, m.span))
-            .chain(
-                self.edges
-                    .iter()
-                    .flat_map(|e| [(e.a, e.opening, e.span), (e.b, e.opening, e.span)]),
-            );
+            .chain(ends);
         for (n, opening, span) in joins {
-            let Some(g) = place_of(opening) else { continue };
+            let Some(g) = layout.graph_of(opening) else {
+                continue;
+            };
             let i = n as usize;
             if home[i] == u32::MAX {
                 home[i] = g;
-            } else if home[i] != g && !strayed[i] && !is_ground(n) {
+            } else if home[i] != g && !strayed[i] && !self.is_ground(n) {
                 strayed[i] = true;
                 if stray.is_none_or(|(_, _, s)| span.start < s.start) {
                     stray = Some((n, g, span));
@@ -539,14 +627,11 @@ impl<'a> Drawing<'a> {
             }
             if last[i] != g {
                 last[i] = g;
-                members[g as usize].push((n, span));
+                joined.push((g, (n, span)));
             }
         }
-        let Vertices::Named(names) = self.nodes.finish().graph.vertices else {
-            unreachable!("the nodes are named")
-        };
         if let Some((n, g, span)) = stray {
-            let describe = |g: u32| match &self.openings[graphs[g as usize] as usize].id {
+            let describe = |g: u32| match &self.openings[layout.graphs[g as usize].0 as usize].id {
                 Some(id) => format!("`{}`", shorten(id)),
                 None => format!("cluster {g}"),
             };
@@ -561,63 +646,71 @@ impl<'a> Drawing<'a> {
                 "each cluster is a graph: only ground vertices may be in several",
             ));
         }
+        Ok(Buckets::new(layout.graphs.len(), joined.into_iter()))
+    }
+}
 
-        for warning in warnings {
-            sink.warning(warning);
+/// Where each opening's statements land, and the graphs of the position.
+struct Layout<'d, 'a> {
+    /// Per opening.
+    places: Vec<Place>,
+    /// Per graph (0: the whole file), its first opening and its label.
+    graphs: Vec<(u32, Option<&'d Label<'a>>)>,
+    /// Whether the file has clusters: graph 0 is then no graph of the position.
+    clusters: bool,
+}
+
+impl Layout<'_, '_> {
+    /// The graph of the position statements in `opening` belong to, if any.
+    fn graph_of(&self, opening: u32) -> Option<u32> {
+        match self.places[opening as usize] {
+            Place::Graph(0) if self.clusters => None,
+            Place::Graph(g) => Some(g),
+            Place::Legend => None,
         }
-        let mut by_graph: Vec<Vec<u32>> = vec![Vec::new(); graphs.len()];
-        for (i, e) in self.edges.iter().enumerate() {
-            if let Some(g) = place_of(e.opening).filter(|_| !e.attrs.invisible()) {
-                by_graph[g as usize].push(i as u32);
-            }
+    }
+}
+
+/// Items grouped by graph, in their order within each: two allocations in all, however
+/// many graphs (a file may hold 10^5 tiny clusters).
+struct Buckets<T> {
+    items: Vec<T>,
+    /// Graph `g`'s items are `items[starts[g]..starts[g + 1]]`.
+    starts: Vec<usize>,
+}
+
+impl<T: Copy + Default> Buckets<T> {
+    fn new(graphs: usize, tagged: impl Iterator<Item = (u32, T)>) -> Self {
+        let tagged: Vec<(u32, T)> = tagged.collect();
+        let mut starts = vec![0; graphs + 1];
+        for &(g, _) in &tagged {
+            starts[g as usize + 1] += 1;
         }
-        // Per node: 1 + the last graph whose edges touch it, and its vertex id there.
-        let mut used = vec![0u32; node_count];
-        let mut local = vec![0u32; node_count];
-        for g in usize::from(clusters)..graphs.len() {
-            let opening = &self.openings[graphs[g] as usize];
-            let mut edges: Vec<&Edge> = by_graph[g]
-                .iter()
-                .map(|&e| &self.edges[e as usize])
-                .collect();
-            number_order(&mut edges);
-            let stamp = g as u32 + 1;
-            for e in &edges {
-                used[e.a as usize] = stamp;
-                used[e.b as usize] = stamp;
-            }
-            let mut graph = GraphBuilder::named(opening.header);
-            graph.set_name(graph_name(labels[g], opening.id.as_deref()));
-            for &(n, span) in &std::mem::take(&mut members[g]) {
-                let is_ground = is_ground(n);
-                if !is_ground && used[n as usize] != stamp {
-                    continue;
-                }
-                let id = match &names[n as usize] {
-                    VertexName::Number(k) => graph.number(*k, span)?,
-                    VertexName::Name(s) => graph.name_str(s, span)?,
-                };
-                local[n as usize] = id;
-                if is_ground {
-                    graph.ground(id, span);
-                }
-            }
-            graph.reserve_edges(edges.len());
-            for e in edges {
-                graph.edge(local[e.a as usize], local[e.b as usize], e.span);
-            }
-            sink.graph(graph.finish().graph);
+        for g in 0..graphs {
+            starts[g + 1] += starts[g];
         }
-        Ok(())
+        let mut next = starts.clone();
+        let mut items = vec![T::default(); tagged.len()];
+        for (g, item) in tagged {
+            items[next[g as usize]] = item;
+            next[g as usize] += 1;
+        }
+        Buckets { items, starts }
+    }
+
+    fn of(&self, g: usize) -> &[T] {
+        &self.items[self.starts[g]..self.starts[g + 1]]
     }
 }
 
 /// Puts a graph's edges in the order of their numbers when every edge carries one and
 /// they are exactly `1..=n` (as `hackenbush dot` labels them); otherwise leaves them in
 /// the order they were made.
-fn number_order(edges: &mut [&Edge]) {
+/// `seen` is a buffer to reuse.
+fn number_order(edges: &mut [&Edge], seen: &mut Vec<bool>) {
     let n = edges.len();
-    let mut seen = vec![false; n];
+    seen.clear();
+    seen.resize(n, false);
     for e in edges.iter() {
         match e.attrs.number() {
             Some(k) if (1..=n).contains(&(k as usize)) && !seen[k as usize - 1] => {
@@ -630,14 +723,12 @@ fn number_order(edges: &mut [&Edge]) {
 }
 
 /// The attributes of an edge statement that matter, and its `key`.
-fn edge_attrs<'x, 'a>(
-    attrs: &'x [Attr<'a>],
-) -> Result<(EdgeAttrs, Option<&'x Cow<'a, str>>), Diagnostic> {
+fn edge_attrs<'a>(attrs: &[Attr<'a>]) -> Result<(EdgeAttrs, Option<Cow<'a, str>>), Diagnostic> {
     let mut given = EdgeAttrs::default();
     let mut key = None;
     for attr in attrs {
-        let value = &attr.value.text;
-        match &*attr.key.text {
+        let value = attr.value.text();
+        match &*attr.key.text() {
             "style" => {
                 given.invisible = Some(
                     value
@@ -645,8 +736,8 @@ fn edge_attrs<'x, 'a>(
                         .any(|part| part.trim().eq_ignore_ascii_case("invis")),
                 );
             }
-            "label" => given.label = Some(edge_number(value)),
-            "xlabel" => given.xlabel = Some(edge_number(value)),
+            "label" => given.label = Some(edge_number(&value)),
+            "xlabel" => given.xlabel = Some(edge_number(&value)),
             "key" => key = Some(value),
             "ground" => {
                 return Err(Diagnostic::new(
@@ -684,10 +775,11 @@ fn boolean(value: &str) -> Option<bool> {
 }
 
 fn ground_value(attr: &Attr<'_>) -> Result<bool, Diagnostic> {
-    boolean(&attr.value.text).ok_or_else(|| {
+    let value = attr.value.text();
+    boolean(&value).ok_or_else(|| {
         Diagnostic::new(
             attr.value_span,
-            format!("invalid value `{}` for `ground`", shorten(&attr.value.text)),
+            format!("invalid value `{}` for `ground`", shorten(&value)),
             "expected `true` or `false` (or `yes`/`no`, `1`/`0`)",
         )
     })
@@ -706,7 +798,7 @@ fn vertex_number(name: &str) -> Option<u64> {
 /// the last ` = *n` that ends a line (what `hackenbush dot` writes, a note may follow),
 /// or else its first line. From an id: without a `cluster` prefix, and none if only a
 /// number is left.
-fn graph_name(label: Option<&(Cow<'_, str>, bool)>, id: Option<&str>) -> Option<String> {
+fn graph_name(label: Option<&Label<'_>>, id: Option<&str>) -> Option<String> {
     if let Some((label, false)) = label {
         let text = label_text(label);
         let value_at = text

@@ -203,7 +203,7 @@ impl<'a> Parser<'a> {
         } else {
             let (rest, (id, span)) = self.id(rest, "`{`")?;
             header = header.to(span);
-            (rest, Some(id.text))
+            (rest, Some(id.text()))
         };
         self.drawing = Some(Drawing::new(header, id, directed, strict));
         let (rest, _) = self.body(rest, Scope::root(), 1)?;
@@ -485,7 +485,7 @@ impl<'a> Parser<'a> {
         };
         let (rest, port) = self.port(rest)?;
         let span = port.map_or(span, |port| span.to(port));
-        let n = self.drawing().mention(&id.text, span, scope)?;
+        let n = self.drawing().mention(&id.text(), span, scope)?;
         Ok((rest, (n, span)))
     }
 
@@ -514,7 +514,7 @@ impl<'a> Parser<'a> {
         let (rest, header, id) = match self.token(input, token::keyword)? {
             Some((rest, Keyword::Subgraph, span)) if !rest.starts_with('{') => {
                 let (rest, (id, id_span)) = self.id(rest, "`{`")?;
-                (rest, span.to(id_span), Some(id.text))
+                (rest, span.to(id_span), Some(id.text()))
             }
             Some((rest, _, span)) => (rest, span, None),
             None => (input, self.span(&input[..1]), None),
@@ -682,11 +682,11 @@ mod tests {
         let text = "[a=1, b=\"2\"; c=<3>][][d=4 e=5] x";
         let mut p = parser(text);
         assert_eq!(p.attr_list(text).unwrap(), "x");
-        let keys: Vec<&str> = p.attrs.iter().map(|a| &*a.key.text).collect();
+        let keys: Vec<String> = p.attrs.iter().map(|a| a.key.text().into_owned()).collect();
         assert_eq!(keys, ["a", "b", "c", "d", "e"]);
         assert_eq!(at(text, p.attrs[1].value_span), "\"2\"");
         assert_eq!(at(text, p.attrs[2].value_span), "<3>");
-        assert_eq!(p.attrs[2].value.text, "3");
+        assert_eq!(p.attrs[2].value.text(), "3");
         // No list at all is an empty one.
         let mut p = parser("x");
         assert_eq!(p.attr_list("x").unwrap(), "x");
@@ -715,7 +715,7 @@ mod tests {
         assert_eq!(rest, "]");
         assert_eq!(at(text, attr.key_span), "label");
         assert_eq!(at(text, attr.value_span), "\"x\\\"y\"");
-        assert_eq!(attr.value.text, "x\"y");
+        assert_eq!(attr.value.text(), "x\"y");
     }
 
     #[test]

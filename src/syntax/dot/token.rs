@@ -16,14 +16,49 @@ use nom::{IResult, Parser};
 pub(super) struct Id<'a> {
     /// What was written, quotes, `+` and all (for the span).
     pub raw: &'a str,
-    /// The string it stands for: quotes removed, `\"` read as `"`, a backslash before a
-    /// line break dropped, the pieces joined by `+` joined; an HTML string without `<>`.
-    pub text: Cow<'a, str>,
+    /// The string it stands for, see [`Id::text`].
+    text: Text<'a>,
     /// An HTML string (`<…>`), alone.
     pub html: bool,
     /// A numeral glued to a letter or a second `.` (`1a`, `1.2.3`): Graphviz splits it
     /// after the numeral, and warns.
     pub glued: bool,
+}
+
+impl<'a> Id<'a> {
+    /// The string it stands for: quotes removed, `\"` read as `"`, a backslash before a
+    /// line break dropped, the pieces joined by `+` joined; an HTML string without `<>`.
+    /// Borrowed from the input unless a backslash or a `+` has to be read.
+    pub fn text(&self) -> Cow<'a, str> {
+        match &self.text {
+            Text::Plain(s) => Cow::Borrowed(s),
+            Text::Escaped(s) => Cow::Owned(unescape(s)),
+            Text::Joined(s) => Cow::Owned(s.clone()),
+        }
+    }
+}
+
+/// The string an id stands for, read only when asked for: most ids are node names
+/// and attribute values (labels on nodes) that nothing reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Text<'a> {
+    /// As written: a name, a numeral, a quoted string without backslashes, the inside of
+    /// an HTML string.
+    Plain(&'a str),
+    /// The inside of a quoted string whose backslashes are still to be read.
+    Escaped(&'a str),
+    /// Strings joined by `+`.
+    Joined(String),
+}
+
+impl Text<'_> {
+    fn read(&self) -> Cow<'_, str> {
+        match self {
+            Text::Plain(s) => Cow::Borrowed(s),
+            Text::Escaped(s) => Cow::Owned(unescape(s)),
+            Text::Joined(s) => Cow::Borrowed(s),
+        }
+    }
 }
 
 /// The keywords, which are no ids (in any case: `Graph`, `SUBGRAPH`).
@@ -140,7 +175,7 @@ pub(super) fn numeral(input: &str) -> IResult<&str, &str> {
 /// `quoted = '"' , { "\" , any | any - '"' - "\" } , '"'`: the text, with `\"` read as
 /// `"` and a backslash before a line break (`\n` or `\r\n`) dropped; other backslashes
 /// stay (`\\`, `\n` and `\l` mean something in labels).
-pub(super) fn quoted(input: &str) -> IResult<&str, Cow<'_, str>> {
+pub(super) fn quoted(input: &str) -> IResult<&str, Text<'_>> {
     let b = input.as_bytes();
     if b.first() != Some(&b'"') {
         return mismatch(input);
@@ -153,9 +188,9 @@ pub(super) fn quoted(input: &str) -> IResult<&str, Cow<'_, str>> {
             Some(len) if b[at + len] == b'"' => {
                 let inner = &input[1..at + len];
                 let text = if escaped {
-                    Cow::Owned(unescape(inner))
+                    Text::Escaped(inner)
                 } else {
-                    Cow::Borrowed(inner)
+                    Text::Plain(inner)
                 };
                 return Ok((&input[at + len + 1..], text));
             }
@@ -232,7 +267,7 @@ pub(super) fn string(input: &str) -> IResult<&str, Id<'_>> {
             Err(nom::Err::Error(_)) => break,
             other => other?,
         };
-        text.to_mut().push_str(&more);
+        text = Text::Joined(text.read().into_owned() + &more.read());
         html = false;
         rest = after;
     }
@@ -249,9 +284,9 @@ pub(super) fn string(input: &str) -> IResult<&str, Id<'_>> {
 }
 
 /// `quoted | html`, and whether it is HTML.
-fn piece(input: &str) -> IResult<&str, (Cow<'_, str>, bool)> {
+fn piece(input: &str) -> IResult<&str, (Text<'_>, bool)> {
     match quoted(input) {
-        Err(nom::Err::Error(_)) => html.map(|s| (Cow::Borrowed(s), true)).parse(input),
+        Err(nom::Err::Error(_)) => html.map(|s| (Text::Plain(s), true)).parse(input),
         other => other.map(|(rest, s)| (rest, (s, false))),
     }
 }
@@ -277,7 +312,7 @@ pub(super) fn id(input: &str) -> IResult<&str, Id<'_>> {
         rest,
         Id {
             raw,
-            text: Cow::Borrowed(raw),
+            text: Text::Plain(raw),
             html: false,
             glued,
         },
@@ -370,12 +405,15 @@ mod tests {
 
     #[test]
     fn quoted_strings_and_their_escapes() {
-        assert_eq!(ok(quoted(r#""a b" x"#)), (" x", Cow::Borrowed("a b")));
-        assert_eq!(ok(quoted(r#""a\"b""#)).1, "a\"b");
-        assert_eq!(ok(quoted(r#""c\\""#)).1, r"c\\");
-        assert_eq!(ok(quoted("\"long\\\nline\\\r\nend\"")).1, "longlineend");
-        assert_eq!(ok(quoted(r#""x\ny\lé\é""#)).1, r"x\ny\lé\é");
-        assert_eq!(ok(quoted("\"two\nlines\"")).1, "two\nlines");
+        assert_eq!(ok(quoted(r#""a b" x"#)), (" x", Text::Plain("a b")));
+        assert_eq!(ok(quoted(r#""a\"b""#)).1.read(), "a\"b");
+        assert_eq!(ok(quoted(r#""c\\""#)).1.read(), r"c\\");
+        assert_eq!(
+            ok(quoted("\"long\\\nline\\\r\nend\"")).1.read(),
+            "longlineend"
+        );
+        assert_eq!(ok(quoted(r#""x\ny\lé\é""#)).1.read(), r"x\ny\lé\é");
+        assert_eq!(ok(quoted("\"two\nlines\"")).1.read(), "two\nlines");
         assert_eq!(failed_at(quoted("\"open")), "\"open");
         assert_eq!(failed_at(quoted("\"open\\\"")), "\"open\\\"");
         assert_eq!(
@@ -396,25 +434,25 @@ mod tests {
     fn strings_join_with_plus() {
         let (rest, s) = ok(string(r#""a" + "b"+ /* c */ "c" d"#));
         assert_eq!(
-            (rest, &*s.text, s.raw),
+            (rest, &*s.text(), s.raw),
             (" d", "abc", r#""a" + "b"+ /* c */ "c""#)
         );
         assert!(!s.html);
         let (_, s) = ok(string("<<b>x</b>>"));
         assert!(s.html);
         let (_, s) = ok(string("<x> + \"y\""));
-        assert_eq!((&*s.text, s.html), ("xy", false));
+        assert_eq!((&*s.text(), s.html), ("xy", false));
         // A `+` not followed by a string is not part of it.
         let (rest, s) = ok(string("\"a\" + b"));
-        assert_eq!((rest, &*s.text), (" + b", "a"));
+        assert_eq!((rest, &*s.text()), (" + b", "a"));
         assert_eq!(failed_at(string("\"a\" + \"open")), "\"open");
     }
 
     #[test]
     fn ids_are_names_numerals_and_strings_but_no_keywords() {
-        assert_eq!(ok(id("a1 x")).1.text, "a1");
-        assert_eq!(ok(id("-1.5")).1.text, "-1.5");
-        assert_eq!(ok(id("\"node\"")).1.text, "node");
+        assert_eq!(ok(id("a1 x")).1.text(), "a1");
+        assert_eq!(ok(id("-1.5")).1.text(), "-1.5");
+        assert_eq!(ok(id("\"node\"")).1.text(), "node");
         assert!(id("node").is_err());
         assert!(id("Graph").is_err());
         assert!(id(";").is_err());
