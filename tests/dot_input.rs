@@ -17,6 +17,8 @@
 //! fails the test; without Graphviz, only our side of the port matrix is checked.
 
 mod common;
+#[path = "../fuzz/fuzz_targets/graphviz.rs"]
+mod graphviz;
 
 use std::path::Path;
 
@@ -256,25 +258,6 @@ fn graphviz() -> bool {
     found
 }
 
-/// The edges of every graph of a position, as sorted pairs of vertex names, sorted.
-fn edge_pairs(position: &hackenbush::syntax::Position) -> Vec<(String, String)> {
-    let mut pairs: Vec<(String, String)> = position
-        .graphs
-        .iter()
-        .flat_map(|g| {
-            g.edges.iter().map(|e| {
-                let (a, b) = (
-                    g.vertices.name(e.u).to_string(),
-                    g.vertices.name(e.v).to_string(),
-                );
-                if a <= b { (a, b) } else { (b, a) }
-            })
-        })
-        .collect();
-    pairs.sort();
-    pairs
-}
-
 /// Every form a port takes, at either end of an edge: `a`, `a:p`, `a:"p q"`, `a:c` and
 /// `a:p:c` for each compass point `c`, and the same with blanks around the colons.
 fn port_forms() -> Vec<String> {
@@ -311,7 +294,7 @@ fn ports_are_read_as_graphviz_reads_them() {
     want.sort();
     let ours =
         hackenbush::syntax::dot::parse(text.as_bytes()).unwrap_or_else(|d| panic!("{}", d.message));
-    assert_eq!(edge_pairs(&ours), want, "our reading");
+    assert_eq!(graphviz::edge_pairs(&ours), want, "our reading");
     if !graphviz() {
         return;
     }
@@ -347,78 +330,6 @@ fn ports_are_read_as_graphviz_reads_them() {
         .collect();
     theirs.sort();
     assert_eq!(theirs, want, "Graphviz's reading (dot -Tcanon)");
-}
-
-/// What Graphviz reads of a file: its visible edges and its ground nodes, sorted.
-type Read = (Vec<(String, String)>, Vec<String>);
-
-/// Graphviz's reading of files, by `gvpr`: for each file it parsed, its visible edges
-/// (as sorted pairs of names) and its ground nodes, by the rules of `grammars/dot.md`
-/// applied to the attributes Graphviz gives each node and edge.
-fn gvpr(files: &[std::path::PathBuf]) -> std::collections::HashMap<String, Read> {
-    // Length-prefixed fields (`5:a b c`), since names may hold blanks and line breaks.
-    let program = r#"BEG_G { printf("G %d:%s\n", length($F), $F) }
-N { printf("N %d:%s %d:%s\n", length($.name), $.name, length(aget($, "ground")), aget($, "ground")) }
-E { printf("E %d:%s %d:%s %d:%s\n", length($.tail.name), $.tail.name, length($.head.name), $.head.name, length(aget($, "style")), aget($, "style")) }"#;
-    let out = std::process::Command::new("gvpr")
-        .arg(program)
-        .args(files)
-        .stderr(std::process::Stdio::null())
-        .output()
-        .expect("gvpr, which comes with Graphviz, runs");
-    let bytes = out.stdout;
-    let mut at = 0;
-    let field = |at: &mut usize| -> String {
-        let colon = *at + bytes[*at..].iter().position(|&b| b == b':').unwrap();
-        let len: usize = std::str::from_utf8(&bytes[*at..colon])
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
-        let text = String::from_utf8_lossy(&bytes[colon + 1..colon + 1 + len]).into_owned();
-        *at = colon + 1 + len + 1;
-        text
-    };
-    let boolean = |v: &str| {
-        ["true", "yes", "1"]
-            .iter()
-            .any(|w| w.eq_ignore_ascii_case(v))
-    };
-    let mut read = std::collections::HashMap::new();
-    let mut current = String::new();
-    while at < bytes.len() {
-        let tag = bytes[at];
-        at += 2;
-        match tag {
-            b'G' => {
-                current = field(&mut at);
-                read.insert(current.clone(), (Vec::new(), Vec::new()));
-            }
-            b'N' => {
-                let (name, ground) = (field(&mut at), field(&mut at));
-                if boolean(&ground) || (ground.is_empty() && name == "ground") {
-                    read.get_mut(&current).unwrap().1.push(name);
-                }
-            }
-            _ => {
-                let (a, b, style) = (field(&mut at), field(&mut at), field(&mut at));
-                if !style
-                    .split(',')
-                    .any(|s| s.trim().eq_ignore_ascii_case("invis"))
-                {
-                    read.get_mut(&current)
-                        .unwrap()
-                        .0
-                        .push(if a <= b { (a, b) } else { (b, a) });
-                }
-            }
-        }
-    }
-    for (edges, ground) in read.values_mut() {
-        edges.sort();
-        ground.sort();
-    }
-    read
 }
 
 /// Files of random statements built from tricky pieces: whatever Graphviz parses, we must
@@ -531,52 +442,16 @@ fn generated_files_are_read_as_graphviz_reads_them() {
     }
     let mut theirs = std::collections::HashMap::new();
     for chunk in files.chunks(1000) {
-        theirs.extend(gvpr(chunk));
+        theirs.extend(graphviz::read_files(chunk));
     }
     std::fs::remove_dir_all(&dir).unwrap();
     let mut compared = 0;
     let mut disagreements = Vec::new();
     for (path, text) in files.iter().zip(&texts) {
-        let graphviz = theirs.get(path.to_str().unwrap());
-        match (hackenbush::syntax::dot::parse(text.as_bytes()), graphviz) {
-            (Ok(ours), Some((edges, ground))) => {
-                compared += 1;
-                if &edge_pairs(&ours) != edges {
-                    disagreements.push(format!(
-                        "{text:?}: edges {:?}, Graphviz {edges:?}",
-                        edge_pairs(&ours)
-                    ));
-                }
-                let clusters = text.to_ascii_lowercase().contains("cluster");
-                if !clusters {
-                    let mut names: Vec<String> = ours
-                        .graphs
-                        .iter()
-                        .flat_map(|g| g.ground.iter().map(|&v| g.vertices.name(v).to_string()))
-                        .collect();
-                    names.sort();
-                    if &names != ground {
-                        disagreements
-                            .push(format!("{text:?}: ground {names:?}, Graphviz {ground:?}"));
-                    }
-                }
-            }
-            (Err(e), Some(_)) => {
-                // Graphviz reads the graphs of a file one after the other and stops at
-                // the first error; a file of ours is one graph, and nothing may follow.
-                let syntax = ["expected", "unclosed", "unterminated"]
-                    .iter()
-                    .any(|w| e.message.starts_with(w))
-                    && !e.message.starts_with("expected end of input");
-                if syntax {
-                    disagreements
-                        .push(format!("{text:?}: Graphviz reads it, we say {}", e.message));
-                }
-            }
-            (Ok(_), None) => {
-                disagreements.push(format!("{text:?}: Graphviz refuses it, we read it"))
-            }
-            (Err(_), None) => {}
+        let ours = hackenbush::syntax::dot::parse(text.as_bytes());
+        match graphviz::compare(text.as_bytes(), &ours, theirs.get(path.to_str().unwrap())) {
+            Ok(both) => compared += usize::from(both),
+            Err(disagreement) => disagreements.push(disagreement),
         }
     }
     eprintln!("{compared} of {} generated files read by both", texts.len());
