@@ -53,8 +53,9 @@ impl EdgeAttrs {
     }
 }
 
-/// What the statements of a body are written in, and the defaults in force there.
-#[derive(Clone, Copy, Debug)]
+/// What the statements of a body are written in (opening 0: the graph's own body), and
+/// the defaults in force there.
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Scope {
     /// The subgraph opening (0: the graph's own body).
     pub opening: u32,
@@ -65,15 +66,6 @@ pub(super) struct Scope {
 }
 
 impl Scope {
-    /// The graph's own body.
-    pub fn root() -> Self {
-        Scope {
-            opening: 0,
-            ground: None,
-            edge: EdgeAttrs::default(),
-        }
-    }
-
     /// The body of `opening`, inside this one: the defaults carry over.
     pub fn inside(self, opening: u32) -> Self {
         Scope { opening, ..self }
@@ -171,30 +163,22 @@ pub(super) struct Drawing<'a> {
 impl<'a> Drawing<'a> {
     /// A drawing whose header (`strict graph name`) is at `header`.
     pub fn new(header: Span, id: Option<Cow<'a, str>>, directed: bool, strict: bool) -> Self {
-        Drawing {
+        let mut drawing = Drawing {
             directed,
             strict,
             nodes: GraphBuilder::named(header),
             ground: Vec::new(),
             ground_node: None,
             mentions: Vec::new(),
-            openings: vec![Opening {
-                parent: 0,
-                subgraph: 0,
-                previous: None,
-                id,
-                header,
-                cluster: false,
-                label: None,
-                start: 0,
-                end: 0,
-            }],
+            openings: Vec::new(),
             named: HashMap::new(),
             edges: Vec::new(),
             pairs: HashMap::new(),
             keyed: HashMap::new(),
             operand_edges: 0,
-        }
+        };
+        drawing.open(0, id, header);
+        drawing
     }
 
     /// Whether it is a `digraph`.
@@ -207,17 +191,18 @@ impl<'a> Drawing<'a> {
         let index = self.openings.len() as u32;
         let mut subgraph = index;
         let mut previous = None;
-        if let Some(id) = &id {
+        if let Some(id) = id.as_ref().filter(|_| index > 0) {
             let key = (self.openings[parent as usize].subgraph, id.clone());
             if let Some(before) = self.named.insert(key, index) {
                 subgraph = self.openings[before as usize].subgraph;
                 previous = Some(before);
             }
         }
-        let cluster = id
-            .as_deref()
-            .and_then(|id| id.get(..7))
-            .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+        let cluster = index > 0
+            && id
+                .as_deref()
+                .and_then(|id| id.get(..7))
+                .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
         let start = self.mentions.len() as u32;
         self.openings.push(Opening {
             parent,
@@ -280,26 +265,21 @@ impl<'a> Drawing<'a> {
         Ok(())
     }
 
-    /// `node [...]`: the defaults of the nodes created after it in its body.
-    pub fn node_defaults(
+    /// `node [...]` or `edge [...]`: the defaults of the nodes created, or the edges
+    /// made, after it in its body.
+    pub fn defaults(
         &mut self,
+        nodes: bool,
         scope: &mut Scope,
         attrs: &[Attr<'a>],
     ) -> Result<(), Diagnostic> {
-        for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
-            scope.ground = Some(ground_value(attr)?);
+        if nodes {
+            for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
+                scope.ground = Some(ground_value(attr)?);
+            }
+        } else {
+            scope.edge.overlay(edge_attrs(attrs)?.0);
         }
-        Ok(())
-    }
-
-    /// `edge [...]`: the defaults of the edges made after it in its body.
-    pub fn edge_defaults(
-        &mut self,
-        scope: &mut Scope,
-        attrs: &[Attr<'a>],
-    ) -> Result<(), Diagnostic> {
-        let (given, _) = edge_attrs(attrs)?;
-        scope.edge.overlay(given);
         Ok(())
     }
 

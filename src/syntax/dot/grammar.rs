@@ -16,7 +16,7 @@ use crate::source::Span;
 
 use super::MAX_DEPTH;
 use super::drawing::{Attr, Drawing, Operand, Scope, shorten};
-use super::token::{self, Id, Keyword};
+use super::token::{self, Id};
 
 /// What a production returns: the rest of the input after the production and the blanks
 /// and comments that follow it, and its value; or the first error.
@@ -166,7 +166,7 @@ impl<'a> Parser<'a> {
         let mut e = self.expected(rest, "end of input");
         let second = matches!(
             token::keyword(rest),
-            Ok((_, Keyword::Graph | Keyword::Digraph | Keyword::Strict))
+            Ok((_, "graph" | "digraph" | "strict"))
         );
         if second {
             e.message = format!(
@@ -184,12 +184,12 @@ impl<'a> Parser<'a> {
     fn graph(&mut self, input: &'a str) -> Result<&'a str, Diagnostic> {
         let first = self.token(input, token::keyword)?;
         let (rest, strict, start) = match first {
-            Some((rest, Keyword::Strict, span)) => (rest, true, Some(span)),
+            Some((rest, "strict", span)) => (rest, true, Some(span)),
             _ => (input, false, None),
         };
         let (rest, directed, mut header) = match self.token(rest, token::keyword)? {
-            Some((rest, Keyword::Graph, span)) => (rest, false, span),
-            Some((rest, Keyword::Digraph, span)) => (rest, true, span),
+            Some((rest, "graph", span)) => (rest, false, span),
+            Some((rest, "digraph", span)) => (rest, true, span),
             _ => {
                 let mut e = self.expected(rest, "`graph` or `digraph`");
                 e.label =
@@ -206,7 +206,7 @@ impl<'a> Parser<'a> {
             (rest, Some(id.text()))
         };
         self.drawing = Some(Drawing::new(header, id, directed, strict));
-        let (rest, _) = self.body(rest, Scope::root(), 1)?;
+        let (rest, _) = self.body(rest, Scope::default(), 1)?;
         Ok(rest)
     }
 
@@ -261,12 +261,12 @@ impl<'a> Parser<'a> {
     ) -> Parsed<'a, bool> {
         if let Some((rest, keyword, span)) = self.token(input, token::keyword)? {
             return match keyword {
-                Keyword::Graph | Keyword::Node | Keyword::Edge => {
+                "graph" | "node" | "edge" => {
                     let rest = self.attr_stmt(rest, keyword, span, scope)?;
                     Ok((rest, false))
                 }
-                Keyword::Subgraph => self.edge_stmt(input, scope, depth, None),
-                Keyword::Strict | Keyword::Digraph => Err(self.expected(input, expected)),
+                "subgraph" => self.edge_stmt(input, scope, depth, None),
+                _ => Err(self.expected(input, expected)),
             };
         }
         if input.starts_with('{') {
@@ -306,7 +306,7 @@ impl<'a> Parser<'a> {
     fn attr_stmt(
         &mut self,
         input: &'a str,
-        keyword: Keyword,
+        keyword: &str,
         span: Span,
         scope: &mut Scope,
     ) -> Result<&'a str, Diagnostic> {
@@ -315,15 +315,14 @@ impl<'a> Parser<'a> {
             e.label = format!(
                 "`{}` is a keyword: write `{} [name=value]`, or quote it to use it as an id",
                 &self.whole[span.range()],
-                keyword_text(keyword)
+                keyword
             );
             return Err(e);
         }
         let rest = self.attr_list(input)?;
         let drawing = self.drawing.as_mut().expect("the header comes first");
         match keyword {
-            Keyword::Node => drawing.node_defaults(scope, &self.attrs)?,
-            Keyword::Edge => drawing.edge_defaults(scope, &self.attrs)?,
+            "node" | "edge" => drawing.defaults(keyword == "node", scope, &self.attrs)?,
             _ => {
                 for attr in &self.attrs {
                     drawing.graph_attr(scope.opening, attr)?;
@@ -433,8 +432,7 @@ impl<'a> Parser<'a> {
         first: Option<(Id<'a>, Span)>,
     ) -> Parsed<'a, (Operand, Span)> {
         let subgraph = first.is_none()
-            && (input.starts_with('{')
-                || matches!(token::keyword(input), Ok((_, Keyword::Subgraph))));
+            && (input.starts_with('{') || matches!(token::keyword(input), Ok((_, "subgraph"))));
         if subgraph {
             let (rest, (opening, span)) = self.subgraph(input, scope, depth)?;
             return Ok((rest, (Operand::Subgraph(opening, span), span)));
@@ -512,7 +510,7 @@ impl<'a> Parser<'a> {
     /// header to the closing `}`.
     fn subgraph(&mut self, input: &'a str, scope: &Scope, depth: usize) -> Parsed<'a, (u32, Span)> {
         let (rest, header, id) = match self.token(input, token::keyword)? {
-            Some((rest, Keyword::Subgraph, span)) if !rest.starts_with('{') => {
+            Some((rest, "subgraph", span)) if !rest.starts_with('{') => {
                 let (rest, (id, id_span)) = self.id(rest, "`{`")?;
                 (rest, span.to(id_span), Some(id.text()))
             }
@@ -530,17 +528,6 @@ impl<'a> Parser<'a> {
 }
 
 const COMPASS: &str = "a compass point (`n`, `ne`, `e`, `se`, `s`, `sw`, `w`, `nw`, `c` or `_`)";
-
-fn keyword_text(keyword: Keyword) -> &'static str {
-    match keyword {
-        Keyword::Strict => "strict",
-        Keyword::Graph => "graph",
-        Keyword::Digraph => "digraph",
-        Keyword::Subgraph => "subgraph",
-        Keyword::Node => "node",
-        Keyword::Edge => "edge",
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -607,29 +594,29 @@ mod tests {
     #[test]
     fn body_statements_with_or_without_semicolons() {
         let text = "{ a; b c -- d; e [x=1] f } rest";
-        let (rest, close) = parser(text).body(text, Scope::root(), 1).unwrap();
+        let (rest, close) = parser(text).body(text, Scope::default(), 1).unwrap();
         assert_eq!((rest, at(text, close)), ("rest", "}"));
         let text = "{ a; ; }";
         assert_eq!(
-            message(parser(text).body(text, Scope::root(), 1)),
+            message(parser(text).body(text, Scope::default(), 1)),
             "expected a statement or `}`, found `;`"
         );
         let text = "{ a { b }";
-        let e = parser(text).body(text, Scope::root(), 1).unwrap_err();
+        let e = parser(text).body(text, Scope::default(), 1).unwrap_err();
         assert_eq!(
             (e.span.start, e.label.as_str()),
             (0, "this `{` is never closed")
         );
         let text = "{ }";
         let e = parser(text)
-            .body(text, Scope::root(), MAX_DEPTH + 1)
+            .body(text, Scope::default(), MAX_DEPTH + 1)
             .unwrap_err();
         assert_eq!(e.message, "nesting too deep (more than 64 levels)");
     }
 
     #[test]
     fn statements_by_their_first_token() {
-        let mut scope = Scope::root();
+        let mut scope = Scope::default();
         for text in [
             "node [a=b] x",
             "edge [a=b] x",
@@ -652,7 +639,7 @@ mod tests {
 
     #[test]
     fn attribute_statements_need_a_list() {
-        let mut scope = Scope::root();
+        let mut scope = Scope::default();
         let text = "node [shape=box][ground=yes] x";
         let (rest, _) = parser(text)
             .statement(text, &mut scope, 1, AFTER_STATEMENT)
@@ -668,11 +655,11 @@ mod tests {
     #[test]
     fn assignments_take_an_id() {
         let text = "label = \"a\" + \"b\" x";
-        let r = parser(text).statement(text, &mut Scope::root(), 1, AFTER_STATEMENT);
+        let r = parser(text).statement(text, &mut Scope::default(), 1, AFTER_STATEMENT);
         assert_eq!(rest_of(r), "x");
         let text = "label = ]";
         assert_eq!(
-            message(parser(text).statement(text, &mut Scope::root(), 1, AFTER_STATEMENT)),
+            message(parser(text).statement(text, &mut Scope::default(), 1, AFTER_STATEMENT)),
             "expected an id (a name, a number or a quoted string), found `]`"
         );
     }
@@ -722,13 +709,13 @@ mod tests {
     fn edge_statements_and_their_operands() {
         let text = "a -- b:n -- {c d} -- e [label=x] ;";
         let mut p = parser(text);
-        let r = p.edge_stmt(text, &Scope::root(), 1, None);
+        let r = p.edge_stmt(text, &Scope::default(), 1, None);
         assert_eq!(rest_of(r), ";");
         // The buffers are left as they were found.
         assert!(p.nodes.is_empty() && p.operands.is_empty());
         let text = "a -- ";
         assert_eq!(
-            message(parser(text).edge_stmt(text, &Scope::root(), 1, None)),
+            message(parser(text).edge_stmt(text, &Scope::default(), 1, None)),
             "expected a node id or `subgraph`, found end of input"
         );
     }
@@ -736,18 +723,22 @@ mod tests {
     #[test]
     fn operands_are_node_lists_or_subgraphs() {
         let text = "subgraph s { a } -- b";
-        let (rest, (operand, span)) = parser(text).operand(text, &Scope::root(), 1, None).unwrap();
+        let (rest, (operand, span)) = parser(text)
+            .operand(text, &Scope::default(), 1, None)
+            .unwrap();
         assert_eq!(rest, "-- b");
         assert!(matches!(operand, Operand::Subgraph(1, _)));
         assert_eq!(at(text, span), "subgraph s { a }");
         let text = "a:p , b , c -- d";
-        let (rest, (operand, span)) = parser(text).operand(text, &Scope::root(), 1, None).unwrap();
+        let (rest, (operand, span)) = parser(text)
+            .operand(text, &Scope::default(), 1, None)
+            .unwrap();
         assert_eq!(rest, "-- d");
         assert!(matches!(operand, Operand::Nodes(0, 3)));
         assert_eq!(at(text, span), "a:p , b , c");
         let text = "a, -- d";
         assert_eq!(
-            message(parser(text).operand(text, &Scope::root(), 1, None)),
+            message(parser(text).operand(text, &Scope::default(), 1, None)),
             "expected a node id, found `--`"
         );
     }
@@ -762,7 +753,7 @@ mod tests {
             ("a:<p>:_ x", "a:<p>:_"),
         ] {
             let (rest, (_, s)) = parser(text)
-                .node_id(text, &Scope::root(), None, "")
+                .node_id(text, &Scope::default(), None, "")
                 .unwrap();
             assert_eq!((rest, at(text, s)), ("x", span), "{text}");
         }
@@ -790,12 +781,12 @@ mod tests {
             ("{ a -- b } x", "{ a -- b }"),
             ("subgraph \"s t\" {} x", "subgraph \"s t\" {}"),
         ] {
-            let (rest, (_, s)) = parser(text).subgraph(text, &Scope::root(), 1).unwrap();
+            let (rest, (_, s)) = parser(text).subgraph(text, &Scope::default(), 1).unwrap();
             assert_eq!((rest, at(text, s)), ("x", span), "{text}");
         }
         let text = "subgraph s -- a";
         assert_eq!(
-            message(parser(text).subgraph(text, &Scope::root(), 1)),
+            message(parser(text).subgraph(text, &Scope::default(), 1)),
             "expected `{`, found `--`"
         );
     }

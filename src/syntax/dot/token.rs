@@ -61,34 +61,12 @@ impl Text<'_> {
     }
 }
 
-/// The keywords, which are no ids (in any case: `Graph`, `SUBGRAPH`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Keyword {
-    Strict,
-    Graph,
-    Digraph,
-    Subgraph,
-    Node,
-    Edge,
-}
+/// The keywords, which are no ids, as [`keyword`] returns them (written in any case:
+/// `Graph`, `SUBGRAPH`).
+pub(super) const KEYWORDS: [&str; 6] = ["strict", "graph", "digraph", "subgraph", "node", "edge"];
 
-impl Keyword {
-    const ALL: [(&'static str, Keyword); 6] = [
-        ("strict", Keyword::Strict),
-        ("graph", Keyword::Graph),
-        ("digraph", Keyword::Digraph),
-        ("subgraph", Keyword::Subgraph),
-        ("node", Keyword::Node),
-        ("edge", Keyword::Edge),
-    ];
-
-    /// The keyword `word` is, if it is one.
-    pub fn of(word: &str) -> Option<Keyword> {
-        Keyword::ALL
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(word))
-            .map(|&(_, k)| k)
-    }
+fn keyword_of(word: &str) -> Option<&'static str> {
+    KEYWORDS.into_iter().find(|k| k.eq_ignore_ascii_case(word))
 }
 
 fn fail<T>(input: &str) -> IResult<&str, T> {
@@ -146,9 +124,9 @@ pub(super) fn name(input: &str) -> IResult<&str, &str> {
 
 /// A name that is a keyword: `"strict" | "graph" | "digraph" | "subgraph" | "node" |
 /// "edge"`, in any case.
-pub(super) fn keyword(input: &str) -> IResult<&str, Keyword> {
+pub(super) fn keyword(input: &str) -> IResult<&str, &'static str> {
     let (rest, word) = name(input)?;
-    match Keyword::of(word) {
+    match keyword_of(word) {
         Some(k) => Ok((rest, k)),
         None => mismatch(input),
     }
@@ -302,7 +280,7 @@ pub(super) fn id(input: &str) -> IResult<&str, Id<'_>> {
         }
         _ => {
             let (rest, raw) = name(input)?;
-            if Keyword::of(raw).is_some() {
+            if keyword_of(raw).is_some() {
                 return mismatch(input);
             }
             (rest, raw, false)
@@ -378,8 +356,8 @@ mod tests {
 
     #[test]
     fn keywords_in_any_case_and_only_whole() {
-        assert_eq!(ok(keyword("SubGraph {")), (" {", Keyword::Subgraph));
-        assert_eq!(ok(keyword("DiGraph")).1, Keyword::Digraph);
+        assert_eq!(ok(keyword("SubGraph {")), (" {", "subgraph"));
+        assert_eq!(ok(keyword("DiGraph")).1, "digraph");
         assert!(keyword("subgraphX").is_err());
         assert!(keyword("nodes").is_err());
     }
