@@ -63,6 +63,14 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
             "expected UTF-8 text",
         )
     })?;
+    // Graphviz reads strings as C does: a NUL byte ends one there, or the whole input.
+    if let Some(at) = memchr::memchr(0, input) {
+        return Err(Diagnostic::new(
+            Span::new(at, at + 1),
+            "NUL byte in a dot file",
+            "Graphviz would cut the text here: a dot file is text without NUL bytes",
+        ));
+    }
     let mut parser = grammar::Parser::new(text);
     parser.file(text)?;
     let drawing = parser.drawing.expect("a file that parses has a graph");
@@ -693,6 +701,17 @@ mod tests {
         ] {
             let e = error(text);
             assert_eq!((e.message.as_str(), at(text, e.span)), (message, culprit));
+        }
+    }
+
+    /// Found by fuzzing against Graphviz: it cuts strings at a NUL byte (`<a\0b>` is `a`
+    /// to it), so a file with one is refused rather than read another way.
+    #[test]
+    fn nul_bytes_are_refused() {
+        for text in [&b"graph { a -- <b\0c> }"[..], b"graph { a -- b /* \0 */ }", b"\0"] {
+            let e = parse(text).unwrap_err();
+            assert_eq!(e.message, "NUL byte in a dot file");
+            assert_eq!(text[e.span.range()], b"\0"[..]);
         }
     }
 
