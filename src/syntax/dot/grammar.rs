@@ -1,6 +1,6 @@
 //! The productions of DOT (`grammars/dot.md`, section 1.1), one method each, named after
 //! it and carrying it in its doc. They read tokens with the `nom` parsers of
-//! [`token`](super::token) and tell the [`Drawing`] what they read as they read it.
+//! [`token`] and tell the [`Drawing`] what they read as they read it.
 //!
 //! Every production decides by the token in front of it and never goes back: after an id,
 //! a `=` makes it an attribute statement, anything else a node id; after a statement, a

@@ -19,11 +19,11 @@
 //! The text is read in one pass by a parser of our own, written to DOT's grammar as
 //! Graphviz reads it:
 //!
-//! - [`token`]: the words (ids, keywords, edge operators, blanks and comments), each a
+//! - `token`: the words (ids, keywords, edge operators, blanks and comments), each a
 //!   `nom` parser;
-//! - [`grammar`]: the productions, one method each, which never go back more than a
+//! - `grammar`: the productions, one method each, which never go back more than a
 //!   token and nest at most [`MAX_DEPTH`] levels, with exact spans from the parse;
-//! - [`drawing`]: what the productions read, as Graphviz builds it (nodes, subgraphs,
+//! - `drawing`: what the productions read, as Graphviz builds it (nodes, subgraphs,
 //!   edges), and at the end the graphs of the position, each built by a
 //!   [`GraphBuilder`](super::GraphBuilder).
 
@@ -708,7 +708,11 @@ mod tests {
     /// to it), so a file with one is refused rather than read another way.
     #[test]
     fn nul_bytes_are_refused() {
-        for text in [&b"graph { a -- <b\0c> }"[..], b"graph { a -- b /* \0 */ }", b"\0"] {
+        for text in [
+            &b"graph { a -- <b\0c> }"[..],
+            b"graph { a -- b /* \0 */ }",
+            b"\0",
+        ] {
             let e = parse(text).unwrap_err();
             assert_eq!(e.message, "NUL byte in a dot file");
             assert_eq!(text[e.span.range()], b"\0"[..]);
