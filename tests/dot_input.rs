@@ -466,3 +466,31 @@ fn generated_files_are_read_as_graphviz_reads_them() {
         "only {compared} generated files read by both"
     );
 }
+
+/// Found by fuzzing against Graphviz: after its first graph, Graphviz reads on quietly
+/// past an unterminated comment, where we refuse the file; such a file is compared up to
+/// the end of its graph, and so is one with a second graph or a stray `}`.
+#[test]
+fn what_follows_the_graph_is_compared_up_to_it() {
+    if !graphviz() {
+        return;
+    }
+    for text in [
+        "strict graph t {\n  floor [ground=yes]\n  flag -- floor\n}\n/* open",
+        "graph { ground -- a } graph { ground -- b }",
+        "graph { ground -- a -- b } }",
+    ] {
+        let ours = hackenbush::syntax::dot::parse(text.as_bytes());
+        assert!(ours.is_err(), "{text}");
+        let theirs = graphviz::read_one(text.as_bytes()).expect("gvpr runs");
+        assert!(
+            theirs.is_some(),
+            "Graphviz reads the first graph of {text:?}"
+        );
+        assert_eq!(
+            graphviz::compare(text.as_bytes(), &ours, theirs.as_ref()),
+            Ok(true),
+            "{text}"
+        );
+    }
+}

@@ -37,7 +37,7 @@ pub fn installed() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Graphviz's reading of each file it parses, by path.
+/// Graphviz's reading of the first graph of each file it parses, by path.
 pub fn read_files(files: &[PathBuf]) -> HashMap<String, Read> {
     let out = Command::new("gvpr")
         .arg(PROGRAM)
@@ -87,19 +87,23 @@ fn parse_output(bytes: &[u8]) -> HashMap<String, Read> {
             .any(|w| w.eq_ignore_ascii_case(v))
     };
     let mut read: HashMap<String, Read> = HashMap::new();
-    let mut current = String::new();
+    // The file whose first graph is being read; `None` in a later graph of a file.
+    let mut current = None;
     while at < bytes.len() {
         let tag = bytes[at];
         at += 2;
         match tag {
             b'G' => {
-                current = field(&mut at);
-                read.insert(current.clone(), (Vec::new(), Vec::new()));
+                let file = field(&mut at);
+                current = (!read.contains_key(&file)).then(|| file.clone());
+                read.entry(file).or_default();
             }
             b'N' => {
                 let (name, ground) = (field(&mut at), field(&mut at));
                 if boolean(&ground) || (ground.is_empty() && name == "ground") {
-                    read.get_mut(&current).unwrap().1.push(name);
+                    if let Some(file) = &current {
+                        read.get_mut(file).unwrap().1.push(name);
+                    }
                 }
             }
             _ => {
@@ -107,9 +111,9 @@ fn parse_output(bytes: &[u8]) -> HashMap<String, Read> {
                 let invisible = style
                     .split(',')
                     .any(|s| s.trim().eq_ignore_ascii_case("invis"));
-                if !invisible {
+                if let Some(file) = current.as_ref().filter(|_| !invisible) {
                     let pair = if a <= b { (a, b) } else { (b, a) };
-                    read.get_mut(&current).unwrap().0.push(pair);
+                    read.get_mut(file).unwrap().0.push(pair);
                 }
             }
         }
@@ -172,12 +176,17 @@ pub fn compare(
             Ok(true)
         }
         (Err(e), Some(_)) => {
-            // Graphviz reads the graphs of a file one after the other and stops at the
-            // first error; a file of ours is one graph, and nothing may follow it.
+            // Graphviz reads the graphs of a file one after the other, and stops, quietly
+            // at times, at what it cannot read after the first; a file of ours is one
+            // graph, followed by nothing but blanks and comments. When the error is in
+            // what follows a whole graph, that graph is compared.
+            let before = &text[..e.span.start as usize];
+            if let Ok(graph) = hackenbush::syntax::dot::parse(before) {
+                return compare(before, &Ok(graph), theirs);
+            }
             let syntax = ["expected", "unclosed", "unterminated"]
                 .iter()
-                .any(|w| e.message.starts_with(w))
-                && !e.message.starts_with("expected end of input");
+                .any(|w| e.message.starts_with(w));
             if syntax {
                 return Err(format!(
                     "{shown:?}: Graphviz reads it, we say {}",
