@@ -179,15 +179,20 @@ pub fn compare(
             // Graphviz reads the graphs of a file one after the other, and stops, quietly
             // at times, at what it cannot read after the first; a file of ours is one
             // graph, followed by nothing but blanks and comments. When the error is in
-            // what follows a whole graph, that graph is compared.
+            // what follows a whole graph, that graph is what is compared.
+            let syntax = |e: &Diagnostic| {
+                ["expected", "unclosed", "unterminated"]
+                    .iter()
+                    .any(|w| e.message.starts_with(w))
+            };
             let before = &text[..e.span.start as usize];
-            if let Ok(graph) = hackenbush::syntax::dot::parse(before) {
-                return compare(before, &Ok(graph), theirs);
+            let graph = hackenbush::syntax::dot::parse(before);
+            match &graph {
+                Ok(_) => return compare(before, &graph, theirs),
+                Err(e) if !syntax(e) => return Ok(false),
+                Err(_) => {}
             }
-            let syntax = ["expected", "unclosed", "unterminated"]
-                .iter()
-                .any(|w| e.message.starts_with(w));
-            if syntax {
+            if syntax(e) {
                 return Err(format!(
                     "{shown:?}: Graphviz reads it, we say {}",
                     e.message
