@@ -719,6 +719,14 @@ mod tests {
         }
     }
 
+    /// Found by fuzzing against Graphviz: its scanner skips a byte order mark between
+    /// tokens, but takes one followed by letters or digits for the start of a name.
+    #[test]
+    fn byte_order_marks_between_tokens_are_blanks() {
+        let text = "/* c */\u{feff}\ndigraph { root -> { a 1\u{feff}} \u{feff}\u{feff}b -> c }";
+        assert_eq!(edges(text), "root-a root-1 \u{feff}\u{feff}b-c");
+    }
+
     #[test]
     fn invalid_utf8() {
         let e = parse(b"graph { a -- \xff }").unwrap_err();

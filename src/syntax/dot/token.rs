@@ -9,6 +9,8 @@
 use std::borrow::Cow;
 
 use nom::error::{Error, ErrorKind};
+
+use super::super::lex::BOM;
 use nom::{IResult, Parser};
 
 /// An id as read: the text it stands for, and the text it was written with.
@@ -77,7 +79,7 @@ fn mismatch<T>(input: &str) -> IResult<&str, T> {
     Err(nom::Err::Error(Error::new(input, ErrorKind::Tag)))
 }
 
-/// `trivia = { blank | comment }`, where `blank = " " | "\t" | "\r" | "\n"` and
+/// `trivia = { blank | comment }`, where `blank = " " | "\t" | "\r" | "\n" | bom` and
 /// `comment = "/*" , { any } , "*/" | ( "//" | "#" ) , { any - "\n" }`. A `#` that starts
 /// a line is a C preprocessor's line marker to Graphviz; elsewhere it starts a comment
 /// too: either way the line is skipped.
@@ -87,6 +89,14 @@ pub(super) fn trivia(input: &str) -> IResult<&str, ()> {
     loop {
         match b.get(at) {
             Some(b' ' | b'\t' | b'\r' | b'\n') => at += 1,
+            // A byte order mark between tokens, as Graphviz skips it: only where it is not
+            // the start of a longer name (it is made of letters, to Graphviz's scanner).
+            Some(0xEF)
+                if b[at..].starts_with(BOM)
+                    && !b.get(at + 3).copied().is_some_and(is_name_char) =>
+            {
+                at += BOM.len();
+            }
             Some(b'#') => at = line_end(b, at),
             Some(b'/') if b.get(at + 1) == Some(&b'/') => at = line_end(b, at),
             Some(b'/') if b.get(at + 1) == Some(&b'*') => {
@@ -109,16 +119,17 @@ pub(super) fn is_letter(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_' || b >= 0x80
 }
 
+fn is_name_char(b: u8) -> bool {
+    is_letter(b) || b.is_ascii_digit()
+}
+
 /// `name = letter , { letter | digit }`
 pub(super) fn name(input: &str) -> IResult<&str, &str> {
     let b = input.as_bytes();
     if !b.first().copied().is_some_and(is_letter) {
         return mismatch(input);
     }
-    let len = b
-        .iter()
-        .position(|&c| !(is_letter(c) || c.is_ascii_digit()))
-        .unwrap_or(b.len());
+    let len = b.iter().position(|&c| !is_name_char(c)).unwrap_or(b.len());
     Ok((&input[len..], &input[..len]))
 }
 
@@ -343,6 +354,12 @@ mod tests {
         assert_eq!(ok(trivia("#")).0, "");
         assert_eq!(ok(trivia("/ x")).0, "/ x");
         assert_eq!(failed_at(trivia("  /* open")), "/* open");
+        // A byte order mark is a blank where it does not start a name (dot_graphviz found
+        // Graphviz skipping it in `1\u{feff}}`).
+        assert_eq!(ok(trivia("\u{feff}}")).0, "}");
+        assert_eq!(ok(trivia("/**/\u{feff}\n\u{feff}")).0, "");
+        assert_eq!(ok(trivia("\u{feff}a")).0, "\u{feff}a");
+        assert_eq!(ok(trivia("\u{feff}é")).0, "\u{feff}é");
     }
 
     #[test]
