@@ -470,7 +470,8 @@ fn generated_files_are_read_as_graphviz_reads_them() {
 /// Found by fuzzing against Graphviz: after its first graph, Graphviz reads on quietly
 /// past an unterminated comment, where we refuse the file; such a file is compared up to
 /// the end of its graph, and so is one with a second graph or a stray `}`. When that
-/// graph is no position (an edge outside every cluster), there is nothing to compare.
+/// graph is no position (an edge outside every cluster), there is nothing to compare, and
+/// nor are edges in a file with a `cluster_legend`.
 #[test]
 fn what_follows_the_graph_is_compared_up_to_it() {
     if !graphviz() {
@@ -485,6 +486,11 @@ fn what_follows_the_graph_is_compared_up_to_it() {
         ("graph { ground -- a -- b } }", true),
         (
             "graph { subgraph cluster_a { ground -- a } y -- y } subgraph x -- c",
+            false,
+        ),
+        // Found next: the edges of the legend cluster are not compared.
+        (
+            "graph { subgraph cluster_legend { a -- b } subgraph cluster_1 { c -- d } } }",
             false,
         ),
     ] {
