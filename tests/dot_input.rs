@@ -8,8 +8,16 @@
 //! `hackenbush::syntax::dot::parse` and analysed again. Graph by graph, the name, the
 //! value, the number of edges, of ignored edges and of ground vertices must be the same,
 //! and so must the winning moves, edge numbers included.
+//!
+//! And DOT is read as Graphviz reads it: where Graphviz is installed (`dot` on the PATH,
+//! as in CI), every form of port on both ends of an edge is compared with what
+//! `dot -Tcanon` reads, and thousands of generated files with what Graphviz's `gvpr`
+//! reports of them (which files parse, their edges, their ground nodes). A disagreement
+//! fails the test; without Graphviz, only our side of the port matrix is checked.
 
 mod common;
+#[path = "../fuzz/fuzz_targets/graphviz.rs"]
+mod graphviz;
 
 use std::path::Path;
 
@@ -225,4 +233,264 @@ fn names_survive_the_trip() {
     let graphs = hackenbush::analyze_position(position);
     let (text, again) = round_trip("names.json", &graphs, &moves_per_graph(&graphs));
     assert_eq!(summary(&again), summary(&graphs), "{text}");
+}
+
+/// Whether Graphviz is installed.
+fn graphviz() -> bool {
+    let found = std::process::Command::new("dot")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("Graphviz `dot` is not on the PATH: not compared with Graphviz");
+    }
+    found
+}
+
+/// Every form a port takes, at either end of an edge: `a`, `a:p`, `a:"p q"`, `a:c` and
+/// `a:p:c` for each compass point `c`, and the same with blanks around the colons.
+fn port_forms() -> Vec<String> {
+    let compass = ["n", "ne", "e", "se", "s", "sw", "w", "nw", "c", "_"];
+    let mut forms = vec![String::new(), ":p".into(), ":\"p q\"".into(), ":<p>".into()];
+    for c in compass {
+        forms.extend([
+            format!(":{c}"),
+            format!(":p:{c}"),
+            format!(" : p : {c}"),
+            format!(":\"p\":\"{c}\""),
+        ]);
+    }
+    forms
+}
+
+#[test]
+fn ports_are_read_as_graphviz_reads_them() {
+    // One edge per pair of forms, between nodes named after the pair, and chains through
+    // nodes named like compass points.
+    let forms = port_forms();
+    let mut text = String::from("graph ports {\n");
+    let mut want = Vec::new();
+    for (i, tail) in forms.iter().enumerate() {
+        for (j, head) in forms.iter().enumerate() {
+            text.push_str(&format!("  t{i}_{j}{tail} -- h{i}_{j}{head}\n"));
+            want.push((format!("h{i}_{j}"), format!("t{i}_{j}")));
+        }
+        text.push_str(&format!("  sw{tail} -- n{tail} -- c{i}:n:sw\n"));
+        want.push(("n".to_string(), "sw".to_string()));
+        want.push((format!("c{i}"), "n".to_string()));
+    }
+    text.push_str("}\n");
+    want.sort();
+    let ours =
+        hackenbush::syntax::dot::parse(text.as_bytes()).unwrap_or_else(|d| panic!("{}", d.message));
+    assert_eq!(graphviz::edge_pairs(&ours), want, "our reading");
+    if !graphviz() {
+        return;
+    }
+    let canon = std::process::Command::new("dot")
+        .arg("-Tcanon")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(text.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("dot runs");
+    assert!(canon.status.success(), "dot -Tcanon refused:\n{text}");
+    // `dot -Tcanon` writes one edge a line, `tail:port -- head:port;`, names unquoted here.
+    let name = |side: &str| -> String {
+        side.trim()
+            .split([':', ';', ' ', '\t', '['])
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let mut theirs: Vec<(String, String)> = String::from_utf8(canon.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.split_once(" -- "))
+        .map(|(a, b)| {
+            let (a, b) = (name(a), name(b));
+            if a <= b { (a, b) } else { (b, a) }
+        })
+        .collect();
+    theirs.sort();
+    assert_eq!(theirs, want, "Graphviz's reading (dot -Tcanon)");
+}
+
+/// Files of random statements built from tricky pieces: whatever Graphviz parses, we must
+/// parse (unless a rule of `grammars/dot.md` refuses it, with a message that is no syntax
+/// error), with the same visible edges and ground nodes; and what it refuses, we refuse.
+#[test]
+fn generated_files_are_read_as_graphviz_reads_them() {
+    if !graphviz() {
+        return;
+    }
+    let pieces = [
+        "graph",
+        "Graph",
+        "subgraph",
+        "SubGraph",
+        "node",
+        "NODE",
+        "edge",
+        "{",
+        "}",
+        "{",
+        "}",
+        "[",
+        "]",
+        "=",
+        ";",
+        ",",
+        ":",
+        "--",
+        "--",
+        "->",
+        "a",
+        "b1",
+        "été",
+        "字",
+        "\"q\\\"x\"",
+        "<<b>x</b>>",
+        "<a<b>c>",
+        "-1.5",
+        ".5",
+        "0",
+        "07",
+        "1a",
+        "n",
+        "ne",
+        "sw",
+        "_",
+        " ",
+        "\n",
+        "#c\n",
+        "/*c*/",
+        "//c\n",
+        "\"é\"",
+        "ground",
+        "ground",
+        "cluster_x",
+        "Cluster_y",
+        "subgraphcluster_y",
+        "label",
+        "\"l = *3\"",
+        "true",
+        "style",
+        "invis",
+        "\"dashed,invis\"",
+        "key",
+        "strict",
+        "\r\n",
+        "\"a\\\nb\"",
+        "x:n:ne",
+        "a:p:sw",
+        "\"\"",
+        "\"x\" + \"y\"",
+        "+",
+        "cluster",
+        "a -- b",
+        "[ground=true]",
+        "[key=1]",
+        "[style=invis]",
+        "{a b}",
+        "g:s -- h:n",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let dir = std::env::temp_dir().join(format!("hackenbush-dot-gvpr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut texts = Vec::new();
+    let mut files = Vec::new();
+    for i in 0..6_000 {
+        let mut text = String::from(match i % 4 {
+            0 => "digraph G { ",
+            1 => "strict graph { ",
+            _ => "graph { ",
+        });
+        for _ in 0..1 + next(16) {
+            text.push_str(pieces[next(pieces.len())]);
+            if next(2) == 0 {
+                text.push(' ');
+            }
+        }
+        text.push_str(" }");
+        let path = dir.join(format!("{i}.gv"));
+        std::fs::write(&path, &text).unwrap();
+        files.push(path);
+        texts.push(text);
+    }
+    let mut theirs = std::collections::HashMap::new();
+    for chunk in files.chunks(1000) {
+        theirs.extend(graphviz::read_files(chunk));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let mut compared = 0;
+    let mut disagreements = Vec::new();
+    for (path, text) in files.iter().zip(&texts) {
+        let ours = hackenbush::syntax::dot::parse(text.as_bytes());
+        match graphviz::compare(text.as_bytes(), &ours, theirs.get(path.to_str().unwrap())) {
+            Ok(both) => compared += usize::from(both),
+            Err(disagreement) => disagreements.push(disagreement),
+        }
+    }
+    eprintln!("{compared} of {} generated files read by both", texts.len());
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+    assert!(
+        compared >= 500,
+        "only {compared} generated files read by both"
+    );
+}
+
+/// Found by fuzzing against Graphviz: after its first graph, Graphviz reads on quietly
+/// past an unterminated comment, where we refuse the file; such a file is compared up to
+/// the end of its graph, and so is one with a second graph or a stray `}`. When that
+/// graph is no position (an edge outside every cluster), there is nothing to compare, and
+/// nor are edges in a file with a `cluster_legend`.
+#[test]
+fn what_follows_the_graph_is_compared_up_to_it() {
+    if !graphviz() {
+        return;
+    }
+    for (text, compared) in [
+        (
+            "strict graph t {\n  floor [ground=yes]\n  flag -- floor\n}\n/* open",
+            true,
+        ),
+        ("graph { ground -- a } graph { ground -- b }", true),
+        ("graph { ground -- a -- b } }", true),
+        (
+            "graph { subgraph cluster_a { ground -- a } y -- y } subgraph x -- c",
+            false,
+        ),
+        // Found next: the edges of the legend cluster are not compared.
+        (
+            "graph { subgraph cluster_legend { a -- b } subgraph cluster_1 { c -- d } } }",
+            false,
+        ),
+    ] {
+        let ours = hackenbush::syntax::dot::parse(text.as_bytes());
+        assert!(ours.is_err(), "{text}");
+        let theirs = graphviz::read_one(text.as_bytes()).expect("gvpr runs");
+        assert!(
+            theirs.is_some(),
+            "Graphviz reads the first graph of {text:?}"
+        );
+        let result = graphviz::compare(text.as_bytes(), &ours, theirs.as_ref());
+        assert_eq!(result, Ok(compared), "{text}");
+    }
 }

@@ -331,7 +331,7 @@ pub fn reader(format: Format, source: &Source) -> Box<dyn Reader + '_> {
             json::read(bytes, sink)
         })),
         Format::Dot => Box::new(Once::new(move |sink: &mut dyn GraphSink| {
-            dot::parse(bytes).map(|p| forward(p, sink))
+            dot::read(bytes, sink)
         })),
         Format::Cgsuite => Box::new(cgsuite::Lines::new(bytes)),
     }
@@ -416,21 +416,6 @@ impl Collected {
             graphs: self.graphs,
             warnings: self.warnings,
         }
-    }
-}
-
-/// Hands a whole position to `sink`, for readers that build a position before giving
-/// out its graphs.
-fn forward(position: Position, sink: &mut dyn GraphSink) -> PositionRead {
-    for warning in position.warnings {
-        sink.warning(warning);
-    }
-    for graph in position.graphs {
-        sink.graph(graph);
-    }
-    PositionRead {
-        case: position.case,
-        span: position.span,
     }
 }
 

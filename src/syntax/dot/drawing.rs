@@ -1,0 +1,890 @@
+//! What a DOT file draws, as Graphviz builds it while it reads (`grammars/dot.md`,
+//! sections 2-7), and the position that is: the grammar's productions call in here as they
+//! read, and [`Drawing::finish`] hands the graphs to the sink.
+//!
+//! While reading, only what Graphviz decides at that moment is decided: a node is created
+//! at its first mention, with the `node [...]` defaults in force then; an edge statement
+//! makes its edges, merging them in a strict graph or by `key`; attributes are checked
+//! (`ground` values) where they are written. What depends on the rest of the file waits
+//! for the end: whether a subgraph is a cluster (`cluster=true` may come last in its body),
+//! hence which graph each mention and edge lands in, and whether the file has clusters at
+//! all. Every mention and edge keeps the subgraph opening it was written in, and `finish`
+//! resolves the openings to graphs in one pass, parents first.
+//!
+//! Memory is linear in the input: per node its id and `ground` value, per mention
+//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+use super::super::{GraphBuilder, GraphSink, VertexName, Vertices};
+use super::token::Id;
+use super::{LEGEND, MAX_OPERAND_EDGES};
+
+/// The attributes of an edge that matter, each `None` until given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct EdgeAttrs {
+    /// Whether its `style` includes `invis`.
+    invisible: Option<bool>,
+    /// Its `label` and `xlabel` as edge numbers: 0 when not a number from 1 to 2^32 - 1.
+    label: Option<u32>,
+    xlabel: Option<u32>,
+}
+
+impl EdgeAttrs {
+    /// These attributes with `later` given over them.
+    fn overlay(&mut self, later: EdgeAttrs) {
+        self.invisible = later.invisible.or(self.invisible);
+        self.label = later.label.or(self.label);
+        self.xlabel = later.xlabel.or(self.xlabel);
+    }
+
+    /// `style=invis` (among other styles or not): drawn by no one, a layout aid.
+    fn invisible(self) -> bool {
+        self.invisible == Some(true)
+    }
+
+    /// The edge's number: its `label` (or without one, its `xlabel`) as a decimal integer.
+    fn number(self) -> Option<u32> {
+        self.label.or(self.xlabel).filter(|&n| n != 0)
+    }
+}
+
+/// What the statements of a body are written in (opening 0: the graph's own body), and
+/// the defaults in force there.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Scope {
+    /// The subgraph opening (0: the graph's own body).
+    pub opening: u32,
+    /// `node [ground=…]`.
+    ground: Option<bool>,
+    /// `edge [...]`.
+    edge: EdgeAttrs,
+}
+
+impl Scope {
+    /// The body of `opening`, inside this one: the defaults carry over.
+    pub fn inside(self, opening: u32) -> Self {
+        Scope { opening, ..self }
+    }
+}
+
+/// An operand of an edge statement, as the grammar read it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Operand {
+    /// A list of nodes: `nodes[start..end]` of the statement's buffer.
+    Nodes(u32, u32),
+    /// A subgraph: its opening and span.
+    Subgraph(u32, Span),
+}
+
+/// An attribute `key=value`.
+#[derive(Debug)]
+pub(super) struct Attr<'a> {
+    pub key: Id<'a>,
+    pub key_span: Span,
+    pub value: Id<'a>,
+    pub value_span: Span,
+}
+
+/// A graph's `label`, and whether it is HTML.
+type Label<'a> = (Cow<'a, str>, bool);
+
+/// One mention of a node (`a` in `a -- b` or `a [ground=true]`).
+struct Mention {
+    node: u32,
+    opening: u32,
+    span: Span,
+}
+
+/// One `{ … }` of the file, the graph's own body first: a subgraph opened (or opened
+/// again, under the same name in the same parent).
+struct Opening<'a> {
+    parent: u32,
+    /// The subgraph it opens, named by its first opening.
+    subgraph: u32,
+    /// The opening of the same subgraph before this one.
+    previous: Option<u32>,
+    id: Option<Cow<'a, str>>,
+    header: Span,
+    /// Named `cluster…` (in any case), or said `cluster=true`.
+    cluster: bool,
+    /// The last `label` given to it.
+    label: Option<Label<'a>>,
+    /// Its mentions are `mentions[start..end]`.
+    start: u32,
+    end: u32,
+}
+
+/// One edge Graphviz makes.
+struct Edge {
+    a: u32,
+    b: u32,
+    span: Span,
+    opening: u32,
+    attrs: EdgeAttrs,
+}
+
+/// Where an opening's statements land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// In graph `i` (0: the whole file, when it has no clusters).
+    Graph(u32),
+    /// In the legend cluster: ignored.
+    Legend,
+}
+
+/// The drawing being read. See the [module documentation](self).
+pub(super) struct Drawing<'a> {
+    directed: bool,
+    strict: bool,
+    /// The file's nodes, interned by a builder of their own: node `n` is its vertex `n`.
+    nodes: GraphBuilder,
+    /// Per node, its `ground` attribute as given.
+    ground: Vec<Option<bool>>,
+    /// The node named `ground`, once mentioned.
+    ground_node: Option<u32>,
+    mentions: Vec<Mention>,
+    openings: Vec<Opening<'a>>,
+    /// The latest opening of each named subgraph, by parent subgraph and name.
+    named: HashMap<(u32, Cow<'a, str>), u32>,
+    edges: Vec<Edge>,
+    /// Strict graphs: the edge from a node to another, as written.
+    pairs: HashMap<(u32, u32), u32>,
+    /// The edge from a node to another with a `key`, as written.
+    keyed: HashMap<(u32, u32, Cow<'a, str>), u32>,
+    /// Edges (and nodes gathered) for subgraph operands and node lists so far.
+    operand_edges: u64,
+}
+
+impl<'a> Drawing<'a> {
+    /// A drawing whose header (`strict graph name`) is at `header`.
+    pub fn new(header: Span, id: Option<Cow<'a, str>>, directed: bool, strict: bool) -> Self {
+        let mut drawing = Drawing {
+            directed,
+            strict,
+            nodes: GraphBuilder::named(header),
+            ground: Vec::new(),
+            ground_node: None,
+            mentions: Vec::new(),
+            openings: Vec::new(),
+            named: HashMap::new(),
+            edges: Vec::new(),
+            pairs: HashMap::new(),
+            keyed: HashMap::new(),
+            operand_edges: 0,
+        };
+        drawing.open(0, id, header);
+        drawing
+    }
+
+    /// Whether it is a `digraph`.
+    pub fn directed(&self) -> bool {
+        self.directed
+    }
+
+    /// A subgraph opened inside `parent`, with its header (`subgraph id`, or `{`).
+    pub fn open(&mut self, parent: u32, id: Option<Cow<'a, str>>, header: Span) -> u32 {
+        let index = self.openings.len() as u32;
+        let mut subgraph = index;
+        let mut previous = None;
+        if let Some(id) = id.as_ref().filter(|_| index > 0) {
+            let key = (self.openings[parent as usize].subgraph, id.clone());
+            if let Some(before) = self.named.insert(key, index) {
+                subgraph = self.openings[before as usize].subgraph;
+                previous = Some(before);
+            }
+        }
+        let cluster = index > 0
+            && id
+                .as_deref()
+                .and_then(|id| id.get(..7))
+                .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+        let start = self.mentions.len() as u32;
+        self.openings.push(Opening {
+            parent,
+            subgraph,
+            previous,
+            id,
+            header,
+            cluster,
+            label: None,
+            start,
+            end: start,
+        });
+        index
+    }
+
+    /// The end of `opening`'s body.
+    pub fn close(&mut self, opening: u32) {
+        self.openings[opening as usize].end = self.mentions.len() as u32;
+    }
+
+    /// A mention of the node `name` at `span`: its index, new if it was not seen before.
+    pub fn mention(&mut self, name: &str, span: Span, scope: &Scope) -> Result<u32, Diagnostic> {
+        let n = match vertex_number(name) {
+            Some(number) => self.nodes.number(number, span)?,
+            None => self.nodes.name_str(name, span)?,
+        };
+        if n as usize == self.ground.len() {
+            self.ground.push(scope.ground);
+            if name == "ground" {
+                self.ground_node = Some(n);
+            }
+        }
+        self.mentions.push(Mention {
+            node: n,
+            opening: scope.opening,
+            span,
+        });
+        Ok(n)
+    }
+
+    /// A node statement's attributes, given to each of its nodes.
+    pub fn node_attrs(
+        &mut self,
+        nodes: &[(u32, Span)],
+        attrs: &[Attr<'a>],
+    ) -> Result<(), Diagnostic> {
+        for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
+            let ground = ground_value(attr)?;
+            for &(n, _) in nodes {
+                if !ground && Some(n) == self.ground_node {
+                    return Err(Diagnostic::new(
+                        attr.value_span,
+                        "the node named `ground` is always a ground vertex",
+                        "rename the node to make it an ordinary vertex",
+                    ));
+                }
+                self.ground[n as usize] = Some(ground);
+            }
+        }
+        Ok(())
+    }
+
+    /// `node [...]` or `edge [...]`: the defaults of the nodes created, or the edges
+    /// made, after it in its body.
+    pub fn defaults(
+        &mut self,
+        nodes: bool,
+        scope: &mut Scope,
+        attrs: &[Attr<'a>],
+    ) -> Result<(), Diagnostic> {
+        if nodes {
+            for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
+                scope.ground = Some(ground_value(attr)?);
+            }
+        } else {
+            scope.edge.overlay(edge_attrs(attrs)?.0);
+        }
+        Ok(())
+    }
+
+    /// A graph attribute (`label="…"`, `graph [...]`) of `opening`.
+    pub fn graph_attr(&mut self, opening: u32, attr: &Attr<'a>) -> Result<(), Diagnostic> {
+        let opening = &mut self.openings[opening as usize];
+        match &*attr.key.text() {
+            "label" => opening.label = Some((attr.value.text(), attr.value.html)),
+            "cluster" if boolean(&attr.value.text()) == Some(true) => opening.cluster = true,
+            "ground" => {
+                return Err(Diagnostic::new(
+                    attr.key_span,
+                    "`ground` is a node attribute, not a graph attribute",
+                    "write `node [ground=true]` to make the nodes that follow ground vertices",
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The edges of an edge statement spanning `span`: each operand joined to the next,
+    /// an operand standing for all its nodes.
+    pub fn edges(
+        &mut self,
+        operands: &[Operand],
+        nodes: &[(u32, Span)],
+        attrs: &[Attr<'a>],
+        scope: &Scope,
+        span: Span,
+    ) -> Result<(), Diagnostic> {
+        let (given, key) = edge_attrs(attrs)?;
+        let key = key.as_ref();
+        let several = |op: &Operand| match *op {
+            Operand::Nodes(start, end) => end - start > 1,
+            Operand::Subgraph(..) => true,
+        };
+        if !operands.iter().any(several) {
+            // A chain of single nodes, the common case: one edge per pair.
+            let node = |op: Operand| match op {
+                Operand::Nodes(start, _) => nodes[start as usize],
+                Operand::Subgraph(..) => unreachable!("no subgraph operand here"),
+            };
+            for pair in operands.windows(2) {
+                let ((a, a_span), (b, b_span)) = (node(pair[0]), node(pair[1]));
+                self.edge((a, b), a_span.to(b_span), scope, given, key);
+            }
+            return Ok(());
+        }
+        let mut gathered = 0;
+        let sides: Vec<Cow<'_, [(u32, Span)]>> = operands
+            .iter()
+            .map(|&op| match op {
+                Operand::Nodes(start, end) => Cow::Borrowed(&nodes[start as usize..end as usize]),
+                Operand::Subgraph(opening, span) => {
+                    let (side, work) = self.subgraph_nodes(opening, span);
+                    gathered += work;
+                    Cow::Owned(side)
+                }
+            })
+            .collect();
+        let count = sides
+            .windows(2)
+            .map(|pair| (pair[0].len() as u64).saturating_mul(pair[1].len() as u64))
+            .fold(0, u64::saturating_add);
+        self.operand_edges = self
+            .operand_edges
+            .saturating_add(count)
+            .saturating_add(gathered);
+        if self.operand_edges > MAX_OPERAND_EDGES {
+            return Err(Diagnostic::new(
+                span,
+                format!("too many edges from subgraph operands: this statement makes {count}"),
+                format!(
+                    "an operand `subgraph {{…}}` joins each of its nodes; at most {MAX_OPERAND_EDGES} edges are made that way"
+                ),
+            ));
+        }
+        for pair in sides.windows(2) {
+            for &(a, a_span) in pair[0].iter() {
+                for &(b, b_span) in pair[1].iter() {
+                    self.edge((a, b), a_span.to(b_span), scope, given, key);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The nodes of the subgraph `opening` opens, in the order they were created (as
+    /// Graphviz lists them), each with `span`: those of this opening and of every one
+    /// before it, and how many mentions of earlier openings that took.
+    fn subgraph_nodes(&self, opening: u32, span: Span) -> (Vec<(u32, Span)>, u64) {
+        let mut nodes = Vec::new();
+        let mut next = Some(opening);
+        while let Some(o) = next {
+            let o = &self.openings[o as usize];
+            nodes.extend(
+                self.mentions[o.start as usize..o.end as usize]
+                    .iter()
+                    .map(|m| m.node),
+            );
+            next = o.previous;
+        }
+        let own = &self.openings[opening as usize];
+        let earlier = (nodes.len() - (own.end - own.start) as usize) as u64;
+        nodes.sort_unstable();
+        nodes.dedup();
+        (nodes.into_iter().map(|n| (n, span)).collect(), earlier)
+    }
+
+    /// One edge `a`-`b` of a statement, as Graphviz's `agedge` makes it: the edge with
+    /// the same `key` between the same nodes (either way round, unless directed) is the
+    /// same edge again, whose attributes the statement's change; so in a strict graph is
+    /// any edge between them for a statement without a key. A strict graph never gets a
+    /// second edge from `a` to `b` as written: a keyed one is then not made at all.
+    fn edge(
+        &mut self,
+        (a, b): (u32, u32),
+        span: Span,
+        scope: &Scope,
+        given: EdgeAttrs,
+        key: Option<&Cow<'a, str>>,
+    ) {
+        let undirected = !self.directed;
+        let same = match key {
+            Some(k) => self.keyed.get(&(a, b, k.clone())).or_else(|| {
+                undirected
+                    .then(|| self.keyed.get(&(b, a, k.clone())))
+                    .flatten()
+            }),
+            None if self.strict => self
+                .pairs
+                .get(&(a, b))
+                .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten()),
+            None => None,
+        };
+        if let Some(&e) = same {
+            self.edges[e as usize].attrs.overlay(given);
+            return;
+        }
+        if self.strict && key.is_some() && self.pairs.contains_key(&(a, b)) {
+            return;
+        }
+        let index = self.edges.len() as u32;
+        if self.strict {
+            self.pairs.entry((a, b)).or_insert(index);
+        }
+        if let Some(k) = key {
+            self.keyed.insert((a, b, k.clone()), index);
+        }
+        let mut attrs = scope.edge;
+        attrs.overlay(given);
+        self.edges.push(Edge {
+            a,
+            b,
+            span,
+            opening: scope.opening,
+            attrs,
+        });
+    }
+
+    /// The position: decides which graph each opening is in, checks what only the whole
+    /// file tells, and hands `warnings` and each graph to `sink`.
+    pub fn finish(
+        mut self,
+        warnings: Vec<Diagnostic>,
+        sink: &mut dyn GraphSink,
+    ) -> Result<(), Diagnostic> {
+        let nodes = std::mem::replace(&mut self.nodes, GraphBuilder::named(Span::default()));
+        let Vertices::Named(names) = nodes.finish().graph.vertices else {
+            unreachable!("the nodes are named")
+        };
+        let layout = self.layout();
+        if layout.clusters {
+            let outside = self.edges.iter().find(|e| {
+                layout.places[e.opening as usize] == Place::Graph(0) && !e.attrs.invisible()
+            });
+            if let Some(e) = outside {
+                return Err(Diagnostic::new(
+                    e.span,
+                    "edge outside every cluster",
+                    "in a file with clusters, each cluster is a graph: put the edge in one (or make it `style=invis`)",
+                ));
+            }
+        }
+        let members = self.members(&layout, &names)?;
+        for warning in warnings {
+            sink.warning(warning);
+        }
+        let edges = Buckets::new(
+            layout.graphs.len(),
+            self.edges.iter().enumerate().filter_map(|(i, e)| {
+                let g = layout
+                    .graph_of(e.opening)
+                    .filter(|_| !e.attrs.invisible())?;
+                Some((g, i as u32))
+            }),
+        );
+        // Per node: 1 + the last graph whose edges touch it, and its vertex id there.
+        let mut used = vec![0u32; self.ground.len()];
+        let mut local = vec![0u32; self.ground.len()];
+        let (mut order, mut seen): (Vec<&Edge>, _) = (Vec::new(), Vec::new());
+        for (g, &(first, label)) in layout
+            .graphs
+            .iter()
+            .enumerate()
+            .skip(usize::from(layout.clusters))
+        {
+            let opening = &self.openings[first as usize];
+            order.clear();
+            order.extend(edges.of(g).iter().map(|&e| &self.edges[e as usize]));
+            number_order(&mut order, &mut seen);
+            let stamp = g as u32 + 1;
+            for e in &order {
+                used[e.a as usize] = stamp;
+                used[e.b as usize] = stamp;
+            }
+            let mut graph = GraphBuilder::named(opening.header);
+            graph.set_name(graph_name(label, opening.id.as_deref()));
+            for &(n, span) in members.of(g) {
+                let is_ground = self.is_ground(n);
+                if !is_ground && used[n as usize] != stamp {
+                    continue;
+                }
+                let id = match &names[n as usize] {
+                    VertexName::Number(k) => graph.number(*k, span)?,
+                    VertexName::Name(s) => graph.name_str(s, span)?,
+                };
+                local[n as usize] = id;
+                if is_ground {
+                    graph.ground(id, span);
+                }
+            }
+            graph.reserve_edges(order.len());
+            for e in &order {
+                graph.edge(local[e.a as usize], local[e.b as usize], e.span);
+            }
+            sink.graph(graph.finish().graph);
+        }
+        Ok(())
+    }
+
+    fn is_ground(&self, n: u32) -> bool {
+        self.ground[n as usize].unwrap_or(Some(n) == self.ground_node)
+    }
+
+    /// Which graph each opening's statements land in: the outermost cluster around it
+    /// (opened again, the same graph), or graph 0, the whole file, outside every cluster.
+    /// Openings come in the order written, each after its parent: one pass.
+    fn layout(&self) -> Layout<'_, 'a> {
+        let mut graphs = vec![(0, self.openings[0].label.as_ref())];
+        let mut by_id: HashMap<&str, u32> = HashMap::new();
+        let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
+        for (i, o) in self.openings.iter().enumerate() {
+            let place = match places.get(o.parent as usize) {
+                Some(&Place::Graph(0)) if i > 0 && o.cluster => match o.id.as_deref() {
+                    Some(LEGEND) => Place::Legend,
+                    id => {
+                        let g = match id.and_then(|id| by_id.get(id)) {
+                            Some(&g) => g,
+                            None => {
+                                graphs.push((i as u32, None));
+                                let g = graphs.len() as u32 - 1;
+                                if let Some(id) = id {
+                                    by_id.insert(id, g);
+                                }
+                                g
+                            }
+                        };
+                        if o.label.is_some() {
+                            graphs[g as usize].1 = o.label.as_ref();
+                        }
+                        Place::Graph(g)
+                    }
+                },
+                Some(&place) if i > 0 => place,
+                _ => Place::Graph(0),
+            };
+            places.push(place);
+        }
+        let clusters = places.iter().any(|&p| p != Place::Graph(0));
+        Layout {
+            places,
+            graphs,
+            clusters,
+        }
+    }
+
+    /// The nodes of each graph, each with its first mention there, in the order of their
+    /// first mention: mentions in the order written, then the ends of edges. A node
+    /// other than a ground vertex in two graphs is an error, at its first mention in the
+    /// second (the earliest such mention of all).
+    fn members(
+        &self,
+        layout: &Layout<'_, 'a>,
+        names: &[VertexName],
+    ) -> Result<Buckets<(u32, Span)>, Diagnostic> {
+        let node_count = self.ground.len();
+        let mut home = vec![u32::MAX; node_count];
+        let mut last = vec![u32::MAX; node_count];
+        let mut strayed = vec![false; node_count];
+        let mut stray: Option<(u32, u32, Span)> = None;
+        let mut joined = Vec::with_capacity(self.mentions.len());
+        let ends = self
+            .edges
+            .iter()
+            .flat_map(|e| [(e.a, e.opening, e.span), (e.b, e.opening, e.span)]);
+        let joins = self
+            .mentions
+            .iter()
+            .map(|m| (m.node, m.opening, m.span))
+            .chain(ends);
+        for (n, opening, span) in joins {
+            let Some(g) = layout.graph_of(opening) else {
+                continue;
+            };
+            let i = n as usize;
+            if home[i] == u32::MAX {
+                home[i] = g;
+            } else if home[i] != g && !strayed[i] && !self.is_ground(n) {
+                strayed[i] = true;
+                if stray.is_none_or(|(_, _, s)| span.start < s.start) {
+                    stray = Some((n, g, span));
+                }
+            }
+            if last[i] != g {
+                last[i] = g;
+                joined.push((g, (n, span)));
+            }
+        }
+        if let Some((n, g, span)) = stray {
+            let describe = |g: u32| match &self.openings[layout.graphs[g as usize].0 as usize].id {
+                Some(id) => format!("`{}`", shorten(id)),
+                None => format!("cluster {g}"),
+            };
+            return Err(Diagnostic::new(
+                span,
+                format!(
+                    "node `{}` is in two graphs, {} and {}",
+                    shorten(&names[n as usize].to_string()),
+                    describe(home[n as usize]),
+                    describe(g)
+                ),
+                "each cluster is a graph: only ground vertices may be in several",
+            ));
+        }
+        Ok(Buckets::new(layout.graphs.len(), joined.into_iter()))
+    }
+}
+
+/// Where each opening's statements land, and the graphs of the position.
+struct Layout<'d, 'a> {
+    /// Per opening.
+    places: Vec<Place>,
+    /// Per graph (0: the whole file), its first opening and its label.
+    graphs: Vec<(u32, Option<&'d Label<'a>>)>,
+    /// Whether the file has clusters: graph 0 is then no graph of the position.
+    clusters: bool,
+}
+
+impl Layout<'_, '_> {
+    /// The graph of the position statements in `opening` belong to, if any.
+    fn graph_of(&self, opening: u32) -> Option<u32> {
+        match self.places[opening as usize] {
+            Place::Graph(0) if self.clusters => None,
+            Place::Graph(g) => Some(g),
+            Place::Legend => None,
+        }
+    }
+}
+
+/// Items grouped by graph, in their order within each: two allocations in all, however
+/// many graphs (a file may hold 10^5 tiny clusters).
+struct Buckets<T> {
+    items: Vec<T>,
+    /// Graph `g`'s items are `items[starts[g]..starts[g + 1]]`.
+    starts: Vec<usize>,
+}
+
+impl<T: Copy + Default> Buckets<T> {
+    fn new(graphs: usize, tagged: impl Iterator<Item = (u32, T)>) -> Self {
+        let tagged: Vec<(u32, T)> = tagged.collect();
+        let mut starts = vec![0; graphs + 1];
+        for &(g, _) in &tagged {
+            starts[g as usize + 1] += 1;
+        }
+        for g in 0..graphs {
+            starts[g + 1] += starts[g];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![T::default(); tagged.len()];
+        for (g, item) in tagged {
+            items[next[g as usize]] = item;
+            next[g as usize] += 1;
+        }
+        Buckets { items, starts }
+    }
+
+    fn of(&self, g: usize) -> &[T] {
+        &self.items[self.starts[g]..self.starts[g + 1]]
+    }
+}
+
+/// Puts a graph's edges in the order of their numbers when every edge carries one and
+/// they are exactly `1..=n` (as `hackenbush dot` labels them); otherwise leaves them in
+/// the order they were made.
+/// `seen` is a buffer to reuse.
+fn number_order(edges: &mut [&Edge], seen: &mut Vec<bool>) {
+    let n = edges.len();
+    seen.clear();
+    seen.resize(n, false);
+    for e in edges.iter() {
+        match e.attrs.number() {
+            Some(k) if (1..=n).contains(&(k as usize)) && !seen[k as usize - 1] => {
+                seen[k as usize - 1] = true;
+            }
+            _ => return,
+        }
+    }
+    edges.sort_by_key(|e| e.attrs.number());
+}
+
+/// The attributes of an edge statement that matter, and its `key`.
+fn edge_attrs<'a>(attrs: &[Attr<'a>]) -> Result<(EdgeAttrs, Option<Cow<'a, str>>), Diagnostic> {
+    let mut given = EdgeAttrs::default();
+    let mut key = None;
+    for attr in attrs {
+        let value = attr.value.text();
+        match &*attr.key.text() {
+            "style" => {
+                given.invisible = Some(
+                    value
+                        .split(',')
+                        .any(|part| part.trim().eq_ignore_ascii_case("invis")),
+                );
+            }
+            "label" => given.label = Some(edge_number(&value)),
+            "xlabel" => given.xlabel = Some(edge_number(&value)),
+            "key" => key = Some(value),
+            "ground" => {
+                return Err(Diagnostic::new(
+                    attr.key_span,
+                    "`ground` is a node attribute, not an edge attribute",
+                    "mark the ground vertex itself: `g [ground=true]`",
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok((given, key))
+}
+
+/// A label as an edge number: a decimal integer, blanks around it allowed; 0 if not.
+fn edge_number(label: &str) -> u32 {
+    let text = label.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return 0;
+    }
+    text.parse().unwrap_or(0)
+}
+
+/// A Graphviz boolean as `ground` takes it: `true`, `yes`, `1` or `false`, `no`, `0`, in
+/// any case.
+fn boolean(value: &str) -> Option<bool> {
+    let is = |words: [&str; 3]| words.iter().any(|w| w.eq_ignore_ascii_case(value));
+    if is(["true", "yes", "1"]) {
+        Some(true)
+    } else if is(["false", "no", "0"]) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn ground_value(attr: &Attr<'_>) -> Result<bool, Diagnostic> {
+    let value = attr.value.text();
+    boolean(&value).ok_or_else(|| {
+        Diagnostic::new(
+            attr.value_span,
+            format!("invalid value `{}` for `ground`", shorten(&value)),
+            "expected `true` or `false` (or `yes`/`no`, `1`/`0`)",
+        )
+    })
+}
+
+/// The number a node id in canonical decimal (`7`, not `07`) stands for: such a node is a
+/// numbered vertex, as in the other formats; any other is a named one.
+fn vertex_number(name: &str) -> Option<u64> {
+    let canonical = !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_digit())
+        && (name == "0" || !name.starts_with('0'));
+    canonical.then(|| name.parse().ok()).flatten()
+}
+
+/// A graph's name from its `label` or else its id. From a label as shown: all before
+/// the last ` = *n` that ends a line (what `hackenbush dot` writes, a note may follow),
+/// or else its first line. From an id: without a `cluster` prefix, and none if only a
+/// number is left.
+fn graph_name(label: Option<&Label<'_>>, id: Option<&str>) -> Option<String> {
+    if let Some((label, false)) = label {
+        let text = label_text(label);
+        let value_at = text
+            .match_indices(" = *")
+            .filter(|&(i, _)| {
+                let rest = &text[i + 4..];
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'\n'))
+            })
+            .last()
+            .map(|(i, _)| i);
+        let name = match value_at {
+            Some(i) => &text[..i],
+            None => text.split('\n').next().unwrap_or(""),
+        };
+        if !name.is_empty() {
+            return Some(name.to_string());
+        }
+    }
+    let id = id?;
+    let id = match id.get(..7) {
+        Some(prefix) if prefix.eq_ignore_ascii_case("cluster") => {
+            id[7..].trim_start_matches(['_', '-', ' '])
+        }
+        _ => id,
+    };
+    (!id.is_empty() && !id.bytes().all(|b| b.is_ascii_digit())).then(|| id.to_string())
+}
+
+/// A label as shown: `\n`, `\l`, `\r` are line breaks, `\\` a backslash, `&amp;` and the
+/// other basic entities their characters.
+fn label_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n' | 'l' | 'r') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            },
+            c => out.push(c),
+        }
+    }
+    decode_entities(&out)
+}
+
+/// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xHH;` as characters.
+fn decode_entities(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        // Entities are short: looking further for the `;` would make `&&&…` quadratic.
+        let entity = rest.as_bytes()[1..]
+            .iter()
+            .take(10)
+            .position(|&b| b == b';')
+            .map(|j| &rest[1..=j]);
+        let decoded = entity.and_then(|e| match e {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => {
+                let number = e.strip_prefix('#')?;
+                let code = match number.strip_prefix(['x', 'X']) {
+                    Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                    None => number.parse().ok()?,
+                };
+                char::from_u32(code)
+            }
+        });
+        match (entity, decoded) {
+            (Some(e), Some(c)) => {
+                out.push(c);
+                rest = &rest[e.len() + 2..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// At most 20 characters of `text`, control characters escaped, `...` if cut.
+pub(super) fn shorten(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(20)
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    if text.chars().nth(20).is_some() {
+        out.push_str("...");
+    }
+    out
+}
