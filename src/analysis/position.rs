@@ -39,22 +39,28 @@ pub fn winning_moves(graphs: &[(Graph, Analysis)]) -> Vec<Move> {
     }
     let mut found = Vec::new();
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
-        let target = analysis.value ^ total;
-        // A cut never raises a graph above its edge count.
-        if target > analysis.attached_edges as u64 {
-            continue;
-        }
-        found.extend(
-            moves::cuts_to_analysed(graph, analysis, target)
-                .into_iter()
-                .map(|edge| Move {
-                    graph: i,
-                    edge,
-                    value_after: target,
-                }),
-        );
+        found.extend(winning_moves_in(i, graph, analysis, total));
     }
     found
+}
+
+/// The winning moves in graph `i` of a position whose nim-sum is `total`, by edge: the
+/// cuts that leave it worth `analysis.value XOR total` (none when `total` is 0). With
+/// `total` known beforehand, each graph's moves are found as soon as it is analyzed.
+pub fn winning_moves_in(i: usize, graph: &Graph, analysis: &Analysis, total: u64) -> Vec<Move> {
+    let target = analysis.value ^ total;
+    // A cut never raises a graph above its edge count.
+    if total == 0 || target > analysis.attached_edges as u64 {
+        return Vec::new();
+    }
+    moves::cuts_to_analysed(graph, analysis, target)
+        .into_iter()
+        .map(|edge| Move {
+            graph: i,
+            edge,
+            value_after: target,
+        })
+        .collect()
 }
 
 #[cfg(test)]

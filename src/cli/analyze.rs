@@ -4,15 +4,16 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::analysis::position::winning_moves;
+use hackenbush::Summarized;
+use hackenbush::analysis::{self, position::winning_moves_in};
+use hackenbush::model::Graph;
 use hackenbush::report::json::JsonReport;
 use hackenbush::report::{GraphReport, MoveReport, PositionReport, text};
 use hackenbush::source::Source;
-use hackenbush::syntax::{GraphDecl, GraphSink};
-use hackenbush::{Analyzed, Summarized};
+use hackenbush::syntax::GraphDecl;
 
 use super::args::AnalyzeArgs;
-use super::input::{self, Input};
+use super::input::{self, Input, Streamed};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
 /// Runs the command: every input is reported even when an earlier one failed; the exit
@@ -26,28 +27,51 @@ pub fn run(args: &AnalyzeArgs) -> ExitCode {
 }
 
 /// Returns whether every input was read cleanly. Each position is reported as soon as it
-/// is read, each graph analyzed as soon as it is read: memory follows the largest graph
-/// (or, with `--moves`, the largest position).
+/// is read, each graph summarized (or with `--moves`, analyzed) as soon as it is read and
+/// then dropped: memory follows the largest graph, and a position's reports of its graphs.
 fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let mut json = JsonReport::new();
     let mut errors = Vec::new();
-    let clean = input::each_position(
-        Input::list(&args.input.files),
-        args.input.format(),
-        &mut out,
-        || Evaluated::new(args.moves),
-        |out, source, read, graphs| {
-            let position = graphs.report(input::position_label(source, &read), source);
-            if args.json {
-                json.position(out, &position)?;
-            } else {
-                output::write_text(out, |t| text::write_position(t, &position))?;
-            }
-            Ok(())
-        },
-        |error| errors.push(error),
-    )?;
+    let mut report = |out: &mut _, position: PositionReport| -> Result<(), Stop> {
+        if args.json {
+            json.position(out, &position)?;
+        } else {
+            output::write_text(out, |t| text::write_position(t, &position))?;
+        }
+        Ok(())
+    };
+    let inputs = Input::list(&args.input.files);
+    let format = args.input.format();
+    let on_error = |error| errors.push(error);
+    let clean = if args.moves {
+        // The winning moves of a graph depend on the nim-sum of the whole position: the
+        // lean first reading knows it before the graphs are analyzed.
+        input::each_position_streamed(
+            inputs,
+            format,
+            &mut out,
+            |_, _, foreseen| Ok(Moving::new(foreseen.nim_sum)),
+            |out, source, foreseen, moving| {
+                let mut position = PositionReport::new(foreseen.label(source), moving.graphs);
+                position.winning_moves = Some(moving.moves);
+                report(out, position)
+            },
+            on_error,
+        )?
+    } else {
+        input::each_position(
+            inputs,
+            format,
+            &mut out,
+            Summarized::default,
+            |out, source, read, summarized| {
+                let label = input::position_label(source, &read);
+                report(out, PositionReport::new(label, summarized.graphs))
+            },
+            on_error,
+        )?
+    };
     if args.json {
         for error in errors {
             json.error(error);
@@ -58,52 +82,32 @@ fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
     Ok(clean)
 }
 
-/// The graphs of a position as `analyze` reports them: each summarized as it is read
-/// (no model), or with `--moves` analyzed in full, since the winning-move search needs
-/// every graph's blocks once the nim-sum is known.
-enum Evaluated {
-    Summaries(Summarized),
-    Full(Analyzed),
+/// The graphs of a position with `--moves`: each analyzed as it is read, its report and
+/// winning moves kept, its model dropped.
+struct Moving {
+    nim_sum: u64,
+    graphs: Vec<GraphReport>,
+    moves: Vec<MoveReport>,
 }
 
-impl Evaluated {
-    fn new(moves: bool) -> Self {
-        if moves {
-            Evaluated::Full(Analyzed::default())
-        } else {
-            Evaluated::Summaries(Summarized::default())
-        }
-    }
-
-    /// The report of the position `label` of `source`.
-    fn report(self, label: String, source: &Source) -> PositionReport {
-        match self {
-            Evaluated::Summaries(Summarized { graphs, .. }) => PositionReport::new(label, graphs),
-            Evaluated::Full(Analyzed { graphs }) => {
-                let mut report = PositionReport::new(
-                    label,
-                    graphs
-                        .iter()
-                        .map(|(graph, analysis)| GraphReport::new(graph, analysis))
-                        .collect(),
-                );
-                report.winning_moves = Some(
-                    winning_moves(&graphs)
-                        .iter()
-                        .map(|m| MoveReport::new(m, &graphs, source))
-                        .collect(),
-                );
-                report
-            }
+impl Moving {
+    fn new(nim_sum: u64) -> Self {
+        Moving {
+            nim_sum,
+            graphs: Vec::new(),
+            moves: Vec::new(),
         }
     }
 }
 
-impl GraphSink for Evaluated {
-    fn graph(&mut self, decl: GraphDecl) {
-        match self {
-            Evaluated::Summaries(summarized) => summarized.graph(decl),
-            Evaluated::Full(analyzed) => analyzed.graph(decl),
-        }
+impl<W> Streamed<W> for Moving {
+    fn graph(&mut self, _: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
+        let graph = Graph::build(decl, self.graphs.len());
+        let analysis = analysis::analyze(&graph);
+        let moves = winning_moves_in(self.graphs.len(), &graph, &analysis, self.nim_sum);
+        self.moves
+            .extend(moves.iter().map(|m| MoveReport::new(m, &graph, source)));
+        self.graphs.push(GraphReport::new(&graph, &analysis));
+        Ok(())
     }
 }

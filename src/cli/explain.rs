@@ -1,13 +1,17 @@
-//! `hackenbush explain`: the step-by-step derivation of every position's value.
+//! `hackenbush explain`: the step-by-step derivation of every position's value, each
+//! graph explained as soon as it is read.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::Analyzed;
-use hackenbush::report::explain;
+use hackenbush::analysis;
+use hackenbush::model::Graph;
+use hackenbush::report::explain::Explanation;
+use hackenbush::source::Source;
+use hackenbush::syntax::GraphDecl;
 
 use super::args::ExplainArgs;
-use super::input::{self, Input};
+use super::input::{self, Input, Streamed};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
 /// Runs the command.
@@ -15,17 +19,25 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let mut out = output::stdout();
     let color = output::stdout_color();
     let mut first = true;
-    let result = input::each_position(
+    let result = input::each_position_streamed(
         Input::list(&args.input.files),
         args.input.format(),
         &mut out,
-        Analyzed::default,
-        |out, source, read, Analyzed { graphs }| {
+        |out, source, foreseen| {
             if !std::mem::take(&mut first) {
                 out.write_all(b"\n")?;
             }
-            let label = input::position_label(source, &read);
-            out.write_all(explain::position(&label, &graphs, source, color).as_bytes())?;
+            let label = foreseen.label(source);
+            let (explanation, text) =
+                Explanation::new(&label, foreseen.graphs, foreseen.nim_sum, color);
+            out.write_all(text.as_bytes())?;
+            Ok(Explaining {
+                explanation,
+                index: 0,
+            })
+        },
+        |out, _, _, explaining| {
+            out.write_all(explaining.explanation.finish().as_bytes())?;
             Ok(())
         },
         |_| {},
@@ -38,5 +50,22 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         Ok(true) => ExitCode::from(SUCCESS),
         Ok(false) => ExitCode::from(BAD_INPUT),
         Err(stop) => stop.exit_code(),
+    }
+}
+
+/// A position being explained: each graph is modelled, analyzed and explained as it is
+/// read, then dropped.
+struct Explaining {
+    explanation: Explanation,
+    index: usize,
+}
+
+impl<W: Write> Streamed<W> for Explaining {
+    fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
+        let graph = Graph::build(decl, self.index);
+        self.index += 1;
+        let analysis = analysis::analyze(&graph);
+        out.write_all(self.explanation.graph(&graph, &analysis, source).as_bytes())?;
+        Ok(())
     }
 }

@@ -3,6 +3,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
 use hackenbush::source::{MAX_SOURCE_LEN, Source};
@@ -130,11 +131,147 @@ pub fn each_position<W: Write, S: GraphSink>(
     mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<(), Stop>,
     mut on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
+    each_source(
+        inputs,
+        format,
+        out,
+        &mut on_error,
+        |out, format, source, on_error| {
+            let mut clean = true;
+            let mut reader = syntax::reader(format, source);
+            loop {
+                let mut sink = Warned {
+                    inner: new_sink(),
+                    warnings: Vec::new(),
+                };
+                match reader.next_position(&mut sink) {
+                    None => return Ok(clean),
+                    Some(Ok(read)) => {
+                        report_warnings(out, &sink.warnings, source)?;
+                        on_position(out, source, read, sink.inner)?;
+                    }
+                    Some(Err(diagnostic)) => {
+                        clean = false;
+                        report_malformed(out, &diagnostic, source, on_error)?;
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// What is known of a position before its graphs are read: the text is read twice, a
+/// lean first reading (values by the lean search, no model) one position ahead of the
+/// one that streams, so that a command can report each graph as soon as it is read and
+/// still know the whole position's nim-sum.
+#[derive(Clone, Copy, Debug)]
+pub struct Foreseen {
+    /// The 1-based test case, for formats with several positions per file.
+    pub case: Option<usize>,
+    /// How many graphs the position has.
+    pub graphs: usize,
+    /// The nim-sum of their values.
+    pub nim_sum: u64,
+}
+
+impl Foreseen {
+    /// `<file>` or `<file>#<case>`: how reports name the position.
+    pub fn label(&self, source: &Source) -> String {
+        label(source, self.case)
+    }
+}
+
+/// What a command does with each graph of a position as soon as it is read, with the
+/// output at hand.
+pub trait Streamed<W> {
+    /// One graph of `source`, in input order.
+    fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop>;
+}
+
+/// [`each_position`] with each graph handed over as soon as it is read, so that memory
+/// follows the largest graph: `start` begins a position once what it holds is
+/// [`Foreseen`], its graphs go to the sink it returns, and `finish` ends it. A malformed
+/// position is found by the first reading, so nothing of it is reported but its error;
+/// warnings are shown before the position is started.
+pub fn each_position_streamed<W: Write, S: Streamed<W>>(
+    inputs: Vec<Input>,
+    format: Option<Format>,
+    out: &mut W,
+    mut start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
+    mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
+    mut on_error: impl FnMut(ErrorReport),
+) -> Result<bool, Stop> {
+    each_source(
+        inputs,
+        format,
+        out,
+        &mut on_error,
+        |out, format, source, on_error| {
+            let mut clean = true;
+            let mut ahead = syntax::reader(format, source);
+            let mut reader = syntax::reader(format, source);
+            let mut lean = Lean::default();
+            loop {
+                lean.start();
+                match ahead.next_position(&mut lean) {
+                    None => return Ok(clean),
+                    Some(Err(diagnostic)) => {
+                        // The second reading stops at the same error: skip it there.
+                        let _ = reader.next_position(&mut Skipped);
+                        clean = false;
+                        report_malformed(out, &diagnostic, source, on_error)?;
+                    }
+                    Some(Ok(read)) => {
+                        report_warnings(out, &lean.warnings, source)?;
+                        let foreseen = Foreseen {
+                            case: read.case,
+                            graphs: lean.graphs,
+                            nim_sum: lean.nim_sum,
+                        };
+                        let sink = start(out, source, &foreseen)?;
+                        let mut feeding = Feeding {
+                            out: &mut *out,
+                            source,
+                            sink,
+                            stop: None,
+                        };
+                        let read = reader.next_position(&mut feeding);
+                        let Feeding { sink, stop, .. } = feeding;
+                        if let Some(stop) = stop {
+                            return Err(stop);
+                        }
+                        // The two readings read the same text alike, so the second finds no
+                        // error and no end where the first found a position.
+                        match read {
+                            Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
+                            Some(Err(diagnostic)) => {
+                                clean = false;
+                                report_malformed(out, &diagnostic, source, on_error)?;
+                            }
+                            None => return Ok(clean),
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// Opens every input in turn and hands it to `read`, which returns whether it was clean;
+/// an input that cannot be opened, or whose format is unknown, is reported. Returns
+/// whether everything was clean.
+fn each_source<W: Write>(
+    inputs: Vec<Input>,
+    format: Option<Format>,
+    out: &mut W,
+    on_error: &mut dyn FnMut(ErrorReport),
+    mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<bool, Stop>,
+) -> Result<bool, Stop> {
     let mut clean = true;
     for input in inputs {
-        let read = input.format(format).and_then(|f| Ok((f, input.read()?)));
-        let (format, source) = match read {
-            Ok(ok) => ok,
+        let opened = input.format(format).and_then(|f| Ok((f, input.read()?)));
+        match opened {
+            Ok((format, source)) => clean &= read(out, format, &source, on_error)?,
             Err(message) => {
                 out.flush()?;
                 output::report_error(&message);
@@ -145,42 +282,98 @@ pub fn each_position<W: Write, S: GraphSink>(
                     column: None,
                     message,
                 });
-                continue;
-            }
-        };
-        let mut reader = syntax::reader(format, &source);
-        loop {
-            let mut sink = Warned {
-                inner: new_sink(),
-                warnings: Vec::new(),
-            };
-            match reader.next_position(&mut sink) {
-                None => break,
-                Some(Ok(read)) => {
-                    if !sink.warnings.is_empty() {
-                        out.flush()?;
-                        for warning in &sink.warnings {
-                            output::report_warning(warning, &source);
-                        }
-                    }
-                    on_position(out, &source, read, sink.inner)?;
-                }
-                Some(Err(diagnostic)) => {
-                    out.flush()?;
-                    output::report_diagnostic(&diagnostic, &source);
-                    clean = false;
-                    let at = source.locate(diagnostic.span.start as usize);
-                    on_error(ErrorReport {
-                        source: source.name().to_string(),
-                        line: Some(at.line),
-                        column: Some(at.column),
-                        message: diagnostic.message,
-                    });
-                }
             }
         }
     }
     Ok(clean)
+}
+
+/// Shows the warnings of a position on stderr, after what `out` holds.
+fn report_warnings<W: Write>(
+    out: &mut W,
+    warnings: &[Diagnostic],
+    source: &Source,
+) -> Result<(), Stop> {
+    if !warnings.is_empty() {
+        out.flush()?;
+        for warning in warnings {
+            output::report_warning(warning, source);
+        }
+    }
+    Ok(())
+}
+
+/// Reports a malformed position on stderr, after what `out` holds, and to `on_error`.
+fn report_malformed<W: Write>(
+    out: &mut W,
+    diagnostic: &Diagnostic,
+    source: &Source,
+    on_error: &mut dyn FnMut(ErrorReport),
+) -> Result<(), Stop> {
+    out.flush()?;
+    output::report_diagnostic(diagnostic, source);
+    let at = source.locate(diagnostic.span.start as usize);
+    on_error(ErrorReport {
+        source: source.name().to_string(),
+        line: Some(at.line),
+        column: Some(at.column),
+        message: diagnostic.message.clone(),
+    });
+    Ok(())
+}
+
+/// The first reading: each graph's value by the lean search, and the warnings.
+#[derive(Default)]
+struct Lean {
+    graphs: usize,
+    nim_sum: u64,
+    warnings: Vec<Diagnostic>,
+    scratch: summary::Scratch,
+}
+
+impl Lean {
+    fn start(&mut self) {
+        self.graphs = 0;
+        self.nim_sum = 0;
+        self.warnings.clear();
+    }
+}
+
+impl GraphSink for Lean {
+    fn graph(&mut self, decl: GraphDecl) {
+        self.graphs += 1;
+        self.nim_sum ^= summary::summarize(decl, &mut self.scratch).value;
+    }
+
+    fn warning(&mut self, warning: Diagnostic) {
+        self.warnings.push(warning);
+    }
+}
+
+/// The second reading of a position the first found malformed.
+struct Skipped;
+
+impl GraphSink for Skipped {
+    fn graph(&mut self, _: GraphDecl) {}
+}
+
+/// The second reading: each graph to the command's sink with the output at hand; the
+/// first write that fails stops the reporting (the reader reads on, unheard).
+struct Feeding<'a, W, S> {
+    out: &'a mut W,
+    source: &'a Source,
+    sink: S,
+    stop: Option<Stop>,
+}
+
+impl<W, S: Streamed<W>> GraphSink for Feeding<'_, W, S> {
+    fn graph(&mut self, decl: GraphDecl) {
+        if self.stop.is_none()
+            && let Err(stop) = self.sink.graph(self.out, self.source, decl)
+        {
+            self.stop = Some(stop);
+        }
+    }
 }
 
 /// Graphs go on to `inner`; warnings wait until the position is complete.
@@ -201,7 +394,11 @@ impl<S: GraphSink> GraphSink for Warned<S> {
 
 /// `<file>` or `<file>#<case>`: how reports name a position.
 pub fn position_label(source: &Source, read: &PositionRead) -> String {
-    match read.case {
+    label(source, read.case)
+}
+
+fn label(source: &Source, case: Option<usize>) -> String {
+    match case {
         Some(case) => format!("{}#{case}", source.name()),
         None => source.name().to_string(),
     }

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::position::{Move, nim_sum, winning_moves};
+use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::Graph;
 use crate::source::Source;
@@ -24,25 +24,80 @@ const MAX_NAMES: usize = 8;
 
 /// The explanation of one position (`label` names it), as text; `color` adds ANSI colours.
 pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, color: bool) -> String {
-    let paint = Paint(color);
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", paint.bold(&printable(label)));
-    for (i, (graph, analysis)) in graphs.iter().enumerate() {
+    let (mut explanation, mut out) = Explanation::new(label, graphs.len(), nim_sum(graphs), color);
+    for (graph, analysis) in graphs {
+        out.push_str(&explanation.graph(graph, analysis, source));
+    }
+    out.push_str(&explanation.finish());
+    out
+}
+
+/// The explanation of a position told graph by graph, as each is read: what it needs of
+/// the whole position (how many graphs, their nim-sum) is known beforehand, and what it
+/// keeps is a value per graph and the winning move it names.
+#[derive(Debug)]
+pub struct Explanation {
+    paint: Paint,
+    graphs: usize,
+    nim_sum: u64,
+    values: Vec<u64>,
+    winning_move: Option<String>,
+}
+
+impl Explanation {
+    /// Begins the explanation of the position `label` of `graphs` graphs worth `nim_sum`
+    /// in all; returns it with its first lines.
+    pub fn new(label: &str, graphs: usize, nim_sum: u64, color: bool) -> (Self, String) {
+        let paint = Paint(color);
+        let explanation = Explanation {
+            paint,
+            graphs,
+            nim_sum,
+            values: Vec::new(),
+            winning_move: None,
+        };
+        (explanation, format!("{}\n", paint.bold(&printable(label))))
+    }
+
+    /// The explanation of the next graph of the position, read from `source`.
+    pub fn graph(&mut self, graph: &Graph, analysis: &Analysis, source: &Source) -> String {
+        let paint = self.paint;
+        let i = self.values.len();
+        self.values.push(analysis.value);
+        let mut out = String::new();
         let _ = writeln!(
             out,
             "\n{}",
             paint.bold(&format!(
                 "Graph {} of {}: {}",
                 i + 1,
-                graphs.len(),
+                self.graphs,
                 printable(&graph.name)
             ))
         );
         explain_graph(&mut out, graph, analysis, paint);
+        // The move named is the first one, by graph then edge.
+        if self.winning_move.is_none()
+            && let Some(m) = winning_moves_in(i, graph, analysis, self.nim_sum).first()
+        {
+            let mut text = String::new();
+            explain_move(&mut text, graph, analysis, source, m, self.nim_sum, paint);
+            self.winning_move = Some(text);
+        }
+        out
     }
-    out.push('\n');
-    explain_sum(&mut out, graphs, source, paint);
-    out
+
+    /// The last lines: the nim-sum, who wins, and how.
+    pub fn finish(self) -> String {
+        let mut out = String::from("\n");
+        explain_sum(
+            &mut out,
+            &self.values,
+            self.winning_move.as_deref(),
+            self.paint,
+        );
+        out
+    }
 }
 
 fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
@@ -225,9 +280,9 @@ fn colon_steps(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pain
     }
 }
 
-fn explain_sum(out: &mut String, graphs: &[(Graph, Analysis)], source: &Source, paint: Paint) {
-    let total = nim_sum(graphs);
-    let terms: Vec<String> = graphs.iter().map(|(_, a)| star(a.value)).collect();
+fn explain_sum(out: &mut String, values: &[u64], winning_move: Option<&str>, paint: Paint) {
+    let total = values.iter().fold(0, |acc, v| acc ^ v);
+    let terms: Vec<String> = values.iter().map(|&v| star(v)).collect();
     let sum = if terms.is_empty() {
         "no graphs".to_string()
     } else {
@@ -254,20 +309,20 @@ fn explain_sum(out: &mut String, graphs: &[(Graph, Analysis)], source: &Source, 
         "The first player wins: a cut that makes the nim-sum {} exists.",
         star(0)
     );
-    if let Some(m) = winning_moves(graphs).first() {
-        explain_move(out, graphs, source, m, total, paint);
+    if let Some(text) = winning_move {
+        out.push_str(text);
     }
 }
 
 fn explain_move(
     out: &mut String,
-    graphs: &[(Graph, Analysis)],
+    graph: &Graph,
+    analysis: &Analysis,
     source: &Source,
     m: &Move,
     total: u64,
     paint: Paint,
 ) {
-    let (graph, analysis) = &graphs[m.graph];
     let decl = graph.edge_decl(m.edge);
     let line = if decl.span == Default::default() {
         String::new()

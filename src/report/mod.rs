@@ -89,9 +89,8 @@ pub struct MoveReport {
 }
 
 impl MoveReport {
-    /// The report of `m`, a move in `graphs` read from `source`.
-    pub fn new(m: &Move, graphs: &[(Graph, Analysis)], source: &Source) -> Self {
-        let graph = &graphs[m.graph].0;
+    /// The report of `m`, a move in `graph` read from `source`.
+    pub fn new(m: &Move, graph: &Graph, source: &Source) -> Self {
         let decl = graph.edge_decl(m.edge);
         MoveReport {
             graph: m.graph,
