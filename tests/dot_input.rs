@@ -96,7 +96,7 @@ fn round_trip(
     graphs: &[(Graph, Analysis)],
     winning: &[Vec<EdgeIndex>],
 ) -> (String, Vec<(Graph, Analysis)>) {
-    let text = dot::to_text(&dot::position(title, graphs, winning, &Options::default()));
+    let text = dot::position(title, graphs, winning, &Options::default());
     let has_ground = graphs.iter().any(|(g, _)| !g.decl.ground.is_empty());
     assert!(
         !has_ground || text.contains("ground=true"),
@@ -178,12 +178,7 @@ fn reduced_pictures_parse_but_are_another_position() {
     // error, but not the position drawn (a block is one vertex, its edges one twig).
     for path in common::bundled_inputs() {
         for (title, graphs) in &positions(&path) {
-            let text = dot::to_text(&dot::position(
-                title,
-                graphs,
-                &[],
-                &Options { reduced: true },
-            ));
+            let text = dot::position(title, graphs, &[], &Options { reduced: true });
             let back = hackenbush::syntax::dot::parse(text.as_bytes())
                 .unwrap_or_else(|d| panic!("{title} (reduced): {}", d.message));
             assert_eq!(back.graphs.len(), graphs.len(), "{title}");

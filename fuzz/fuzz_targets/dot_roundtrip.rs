@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let graphs = hackenbush::analyze_position(position);
-    let text = dot::to_text(&dot::position("fuzz", &graphs, &[], &Options::default()));
+    let text = dot::position("fuzz", &graphs, &[], &Options::default());
     let back = parse(text.as_bytes())
         .unwrap_or_else(|e| panic!("the picture does not read back: {}\n{text}", e.message));
     let again = hackenbush::analyze_position(back);

@@ -4,13 +4,16 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use hackenbush::analysis::position::winning_moves;
-use hackenbush::report::dot::{self, Options, RenderFormat};
-use hackenbush::syntax::Collected;
+use hackenbush::analysis::{self, position::winning_moves_in};
+use hackenbush::model::Graph;
+use hackenbush::report::dot::{self, Drawing, Options, RenderFormat};
+use hackenbush::source::Source;
+use hackenbush::syntax::GraphDecl;
+use petgraph::graph::EdgeIndex;
 
 use super::args::{DotArgs, RenderArg};
 use super::file::{self, Destination, FileWriter};
-use super::input::{self, Input};
+use super::input::{self, Input, Streamed};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 use super::progress::Progress;
 
@@ -48,37 +51,50 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
             }
         },
     };
-    // For --render: the first picture drawn, and how many there were.
-    let mut rendered = None;
+    // For --render: the text of the first picture drawn; and how many there were.
+    let mut rendered: Option<(String, String)> = None;
     let mut drawn = 0;
     let mut seen = 0;
-    let result = input::each_position(
+    let result = input::each_position_streamed(
         inputs,
         args.input.format(),
         &mut out,
-        Collected::default,
-        |out, source, read, collected| {
+        |out, source, foreseen| {
             seen += 1;
-            if args
+            let wanted = args
                 .case
-                .is_some_and(|c| read.case.unwrap_or(1) as u64 != c)
+                .is_none_or(|c| foreseen.case.unwrap_or(1) as u64 == c);
+            drawn += usize::from(wanted);
+            // --render draws one picture, and refuses when there are more.
+            if !wanted || (args.render.is_some() && drawn > 1) {
+                return Ok(Drawn::Skipped);
+            }
+            let mut text = String::new();
+            let drawing = Drawing::begin(&mut text, &foreseen.label(source), &options);
+            let mut drawn = Drawn::Drawing {
+                drawing,
+                text,
+                nim_sum: args.moves.then_some(foreseen.nim_sum),
+                graphs: 0,
+                kept: args.render.is_some(),
+            };
+            drawn.write(out)?;
+            Ok(drawn)
+        },
+        |out, source, foreseen, drawn| {
+            if let Drawn::Drawing {
+                drawing,
+                mut text,
+                kept,
+                ..
+            } = drawn
             {
-                return Ok(());
-            }
-            drawn += 1;
-            let label = input::position_label(source, &read);
-            let graphs = hackenbush::analyze_position(collected.into_position(read));
-            let mut winning = vec![Vec::new(); graphs.len()];
-            if args.moves {
-                for m in winning_moves(&graphs) {
-                    winning[m.graph].push(m.edge);
+                drawing.finish(&mut text);
+                if kept {
+                    rendered = Some((foreseen.label(source), text));
+                } else {
+                    out.write_all(text.as_bytes())?;
                 }
-            }
-            let picture = dot::position(&label, &graphs, &winning, &options);
-            if args.render.is_some() {
-                rendered.get_or_insert((label, picture));
-            } else {
-                out.write_all(dot::to_text(&picture).as_bytes())?;
             }
             Ok(())
         },
@@ -122,13 +138,13 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
         }
         (None, mut out) => out.flush()?,
         (Some(format), _) => {
-            let Some((label, picture)) = rendered.filter(|_| drawn == 1) else {
+            let Some((label, text)) = rendered.filter(|_| drawn == 1) else {
                 output::report_error(&format!(
                     "--render draws one position, and the input has {drawn}; choose one with --case N"
                 ));
                 return Ok(false);
             };
-            if !render(args, format, &destination, &label, &picture, clean)? {
+            if !render(args, format, &destination, &label, &text, clean)? {
                 return Ok(false);
             }
         }
@@ -142,7 +158,7 @@ fn render(
     format: RenderArg,
     destination: &Destination,
     label: &str,
-    picture: &dot::Picture,
+    text: &str,
     clean: bool,
 ) -> Result<bool, Stop> {
     if destination.is_stdout() && format != RenderArg::Svg && std::io::stdout().is_terminal() {
@@ -158,7 +174,7 @@ fn render(
         Some(_) => format!("time limit {} s", args.timeout),
         None => "no time limit".to_string(),
     };
-    let rendered = dot::render_within(picture, format.into(), timeout, &mut |_| {
+    let rendered = dot::render_within(text, format.into(), timeout, &mut |_| {
         progress.update(|| limit.clone())
     });
     drop(progress);
@@ -200,6 +216,63 @@ fn render(
         }
     }
     Ok(true)
+}
+
+/// A position being drawn, each graph as soon as it is read (its model dropped once its
+/// cluster is written), or one that is not drawn.
+enum Drawn {
+    Skipped,
+    Drawing {
+        drawing: Drawing,
+        /// What is drawn and not yet written; with `kept`, the whole picture, for
+        /// Graphviz.
+        text: String,
+        /// With `--moves`, the position's nim-sum: which cuts win.
+        nim_sum: Option<u64>,
+        graphs: usize,
+        kept: bool,
+    },
+}
+
+impl Drawn {
+    /// Writes out what is drawn, unless the picture is kept whole.
+    fn write(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if let Drawn::Drawing {
+            text, kept: false, ..
+        } = self
+        {
+            out.write_all(text.as_bytes())?;
+            text.clear();
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> Streamed<W> for Drawn {
+    fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+        let Drawn::Drawing {
+            drawing,
+            text,
+            nim_sum,
+            graphs,
+            ..
+        } = self
+        else {
+            return Ok(());
+        };
+        let graph = Graph::build(decl, *graphs);
+        let analysis = analysis::analyze(&graph);
+        let winning: Vec<EdgeIndex> = nim_sum
+            .map(|total| winning_moves_in(*graphs, &graph, &analysis, total))
+            .unwrap_or_default()
+            .iter()
+            .map(|m| m.edge)
+            .collect();
+        *graphs += 1;
+        drawing.graph(text, &graph, &analysis, &winning);
+        self.write(out)?;
+        Ok(())
+    }
 }
 
 /// Where DOT text goes as it is drawn.

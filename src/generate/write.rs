@@ -602,9 +602,17 @@ fn cgsuite_label<W: Write>(o: &mut Out<'_, W>, n: u32) -> io::Result<()> {
 ///
 /// [`report::dot`]: crate::report::dot
 pub fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<(), WriteError> {
-    let graphs = crate::analyze_position(position.clone());
-    let picture = dot::position(title, &graphs, &[], &dot::Options::default());
-    out.write_all(dot::to_text(&picture).as_bytes())?;
+    let mut text = String::new();
+    let mut drawing = dot::Drawing::begin(&mut text, title, &dot::Options::default());
+    for (i, decl) in position.graphs.iter().enumerate() {
+        let graph = crate::model::Graph::build(decl.clone(), i);
+        let analysis = crate::analysis::analyze(&graph);
+        drawing.graph(&mut text, &graph, &analysis, &[]);
+        out.write_all(text.as_bytes())?;
+        text.clear();
+    }
+    drawing.finish(&mut text);
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 

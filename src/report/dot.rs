@@ -31,7 +31,8 @@
 //! vertex `"7"` stay two nodes); names only appear in labels, quoted so that Graphviz
 //! shows them literally (quotes, backslashes, `&`, control characters, any Unicode).
 //!
-//! [`to_text`] prints the model as DOT; [`render`] runs Graphviz `dot` on it, within a time
+//! [`Drawing`] prints the model as DOT, a graph at a time; [`render`] runs Graphviz `dot`
+//! on the text, within a time
 //! limit ([`render_within`] chooses it and watches the wait).
 
 use std::collections::{HashMap, VecDeque};
@@ -50,10 +51,6 @@ use super::graphviz::{self, Failure};
 use super::text::{star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
-
-/// A picture: a Graphviz graph as graphviz-rust holds it, ready to print ([`to_text`]) or
-/// render ([`render`]).
-pub type Picture = DotGraph;
 
 /// What to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,8 +121,8 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// One position (its title, e.g. the file name or `file#3`) as a graphviz-rust graph
-/// model.
+/// One position (its title, e.g. the file name or `file#3`) as DOT text, ending with a
+/// newline: a [`Drawing`] with every graph at hand.
 ///
 /// `graphs` are the position's graphs with their analyses, in input order. `winning[i]`
 /// lists the winning moves of graph `i` as model edges (input edge indices); it may be
@@ -138,8 +135,7 @@ impl std::error::Error for RenderError {}
 /// let source = Source::from_str("triangle.hb", "ground: g\ng-a-b-g\n");
 /// let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
 /// let graphs = hackenbush::analyze_position(position);
-/// let picture = dot::position("triangle.hb", &graphs, &[], &dot::Options::default());
-/// let text = dot::to_text(&picture);
+/// let text = dot::position("triangle.hb", &graphs, &[], &dot::Options::default());
 /// assert!(text.starts_with("graph \"triangle.hb\" {"));
 /// assert!(text.contains("label=\"graph 1 = *1\""));
 /// ```
@@ -148,110 +144,203 @@ pub fn position(
     graphs: &[(Graph, Analysis)],
     winning: &[Vec<EdgeIndex>],
     options: &Options,
-) -> DotGraph {
-    let any_winning = winning.iter().any(|w| !w.is_empty());
-    let mut stmts = vec![
-        Stmt::Attribute(attr("newrank", plain("true"))),
-        Stmt::Attribute(attr("nodesep", plain("0.3"))),
-        Stmt::Attribute(attr("ranksep", plain("0.4"))),
-        Stmt::Attribute(attr("fontname", quoted(FONT))),
-        Stmt::GAttribute(GraphAttributes::Node(vec![
-            attr("fontname", quoted(FONT)),
-            attr("fontsize", plain("11")),
-            attr("margin", quoted("0.06,0.03")),
-            attr("height", plain("0.3")),
-        ])),
-        Stmt::GAttribute(GraphAttributes::Edge(vec![
-            attr("fontname", quoted(FONT)),
-            attr("fontsize", plain("10")),
-            attr("penwidth", plain("1.5")),
-        ])),
-    ];
-    // The ground nodes of all graphs, in one row at the bottom (every other attached
-    // vertex is drawn above the ground, see `plain_cluster`).
-    let mut ground_row = vec![Stmt::Attribute(attr("rank", plain("same")))];
-    let mut last_ground = None;
+) -> String {
+    let mut text = String::new();
+    let mut drawing = Drawing::begin(&mut text, title, options);
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
-        let number = i + 1;
         let moves = winning.get(i).map_or(&[][..], Vec::as_slice);
-        let cluster = if options.reduced {
-            last_ground = Some(format!("b{number}_0"));
-            ground_row.push(Stmt::Node(node(&format!("b{number}_0"), Vec::new())));
-            reduced_cluster(number, graph, analysis, moves)
-        } else {
-            for &g in &graph.decl.ground {
-                last_ground = Some(format!("n{number}_{g}"));
-                ground_row.push(Stmt::Node(node(&format!("n{number}_{g}"), Vec::new())));
-            }
-            plain_cluster(number, graph, analysis, moves)
-        };
-        stmts.push(Stmt::Subgraph(cluster));
+        drawing.graph(&mut text, graph, analysis, moves);
     }
-    if ground_row.len() > 1 {
-        stmts.push(Stmt::Subgraph(Subgraph {
-            id: plain("ground"),
-            stmts: ground_row,
-        }));
-    }
-    if graphs.is_empty() {
-        stmts.push(Stmt::Node(node(
-            "empty",
-            vec![
-                attr("shape", plain("plaintext")),
-                attr("label", quoted("(no graphs)")),
-            ],
-        )));
-    }
-    // The legend goes under the pictures: a row of its own, so that its height does not
-    // stretch the rows of the graphs.
-    stmts.push(Stmt::Subgraph(legend(options, any_winning)));
-    if let Some(ground) = last_ground {
-        stmts.push(Stmt::Edge(edge_stmt(
-            &ground,
-            LEGEND,
-            vec![attr("style", plain("invis"))],
-        )));
-    }
-    // Set last: subgraphs would inherit these (a cluster without a label of its own
-    // would show the title again).
-    stmts.push(Stmt::Attribute(attr(
-        "label",
-        position_label(title, graphs),
-    )));
-    stmts.push(Stmt::Attribute(attr("labelloc", plain("t"))));
-    stmts.push(Stmt::Attribute(attr("fontsize", plain("16"))));
-    DotGraph::Graph {
-        id: quoted(title),
-        strict: false,
-        stmts,
+    drawing.finish(&mut text);
+    text
+}
+
+/// A picture of one position written graph by graph as each is read: the text of a
+/// graph's cluster is handed over as soon as it is drawn, and what the picture keeps for
+/// its end (the row of ground nodes, the first values for the title) is a few bytes a
+/// graph.
+///
+/// The text is what graphviz-rust prints for the whole graph model, each statement
+/// printed by it in turn.
+pub struct Drawing {
+    title: String,
+    options: Options,
+    /// The printer, at the indentation of the graph's body.
+    printer: PrinterContext,
+    /// How many graphs were drawn, the nim-sum of their values, and the values of the
+    /// first few (a title adds up at most [`TITLE_TERMS`] of them).
+    graphs: usize,
+    nim_sum: u64,
+    values: Vec<u64>,
+    any_winning: bool,
+    /// The nodes of the row of ground nodes, printed, each after a line break.
+    ground_row: String,
+    last_ground: Option<String>,
+}
+
+/// The most graphs whose values a picture's title adds up one by one.
+const TITLE_TERMS: usize = 8;
+
+impl fmt::Debug for Drawing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Drawing")
+            .field("title", &self.title)
+            .field("graphs", &self.graphs)
+            .finish_non_exhaustive()
     }
 }
 
-/// The DOT text of a graph model (graphviz-rust's printer), ending with a newline.
-pub fn to_text(graph: &DotGraph) -> String {
-    let mut text = graph.print(&mut PrinterContext::default());
-    text.push('\n');
-    text
+impl Drawing {
+    /// Begins the picture of the position `title`: appends its opening and settings to
+    /// `text`.
+    pub fn begin(text: &mut String, title: &str, options: &Options) -> Self {
+        let mut printer = PrinterContext::default();
+        // The printer prints a graph as `graph ID {`, its statements one a line, `}`.
+        let empty = DotGraph::Graph {
+            id: quoted(title),
+            strict: false,
+            stmts: Vec::new(),
+        };
+        let frame = empty.print(&mut printer);
+        text.push_str(frame.strip_suffix("\n}").unwrap_or(&frame));
+        let mut drawing = Drawing {
+            title: title.to_string(),
+            options: *options,
+            printer,
+            graphs: 0,
+            nim_sum: 0,
+            values: Vec::new(),
+            any_winning: false,
+            ground_row: String::new(),
+            last_ground: None,
+        };
+        let settings = [
+            Stmt::Attribute(attr("newrank", plain("true"))),
+            Stmt::Attribute(attr("nodesep", plain("0.3"))),
+            Stmt::Attribute(attr("ranksep", plain("0.4"))),
+            Stmt::Attribute(attr("fontname", quoted(FONT))),
+            Stmt::GAttribute(GraphAttributes::Node(vec![
+                attr("fontname", quoted(FONT)),
+                attr("fontsize", plain("11")),
+                attr("margin", quoted("0.06,0.03")),
+                attr("height", plain("0.3")),
+            ])),
+            Stmt::GAttribute(GraphAttributes::Edge(vec![
+                attr("fontname", quoted(FONT)),
+                attr("fontsize", plain("10")),
+                attr("penwidth", plain("1.5")),
+            ])),
+        ];
+        for (i, stmt) in settings.iter().enumerate() {
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(&stmt.print(&mut drawing.printer));
+        }
+        drawing
+    }
+
+    /// Draws the next graph of the position, with its winning moves `winning` (model
+    /// edges), as its own cluster appended to `text`.
+    pub fn graph(
+        &mut self,
+        text: &mut String,
+        graph: &Graph,
+        analysis: &Analysis,
+        winning: &[EdgeIndex],
+    ) {
+        self.graphs += 1;
+        let number = self.graphs;
+        self.nim_sum ^= analysis.value;
+        if self.values.len() <= TITLE_TERMS {
+            self.values.push(analysis.value);
+        }
+        self.any_winning |= !winning.is_empty();
+        // The ground nodes of all graphs go in one row at the bottom (every other attached
+        // vertex is drawn above the ground, see `plain_cluster`).
+        if self.options.reduced {
+            self.ground_node(format!("b{number}_0"));
+            reduced_cluster(text, number, graph, analysis, winning);
+        } else {
+            for &g in &graph.decl.ground {
+                self.ground_node(format!("n{number}_{g}"));
+            }
+            plain_cluster(text, number, graph, analysis, winning);
+        }
+    }
+
+    fn ground_node(&mut self, id: String) {
+        let stmt = Stmt::Node(node(&id, Vec::new()));
+        self.ground_row.push('\n');
+        self.ground_row
+            .push_str(&stmt.print(&mut PrinterContext::default()));
+        self.last_ground = Some(id);
+    }
+
+    /// Ends the picture, appending to `text` the ground row, the legend and the title.
+    pub fn finish(mut self, text: &mut String) {
+        if self.last_ground.is_some() {
+            // The row as graphviz-rust prints a subgraph: its statements indented twice.
+            let rank = Stmt::Attribute(attr("rank", plain("same")));
+            let inner = "\n    ";
+            text.push_str("\n  subgraph ground {");
+            text.push_str(inner);
+            text.push_str(&rank.print(&mut PrinterContext::default()));
+            text.push_str(&self.ground_row.replace('\n', inner));
+            text.push_str("\n  }");
+        }
+        if self.graphs == 0 {
+            let empty = Stmt::Node(node(
+                "empty",
+                vec![
+                    attr("shape", plain("plaintext")),
+                    attr("label", quoted("(no graphs)")),
+                ],
+            ));
+            self.statement(text, &empty);
+        }
+        // The legend goes under the pictures: a row of its own, so that its height does
+        // not stretch the rows of the graphs.
+        let legend = Stmt::Subgraph(legend(&self.options, self.any_winning));
+        self.statement(text, &legend);
+        if let Some(ground) = self.last_ground.take() {
+            let invisible = edge_stmt(&ground, LEGEND, vec![attr("style", plain("invis"))]);
+            self.statement(text, &Stmt::Edge(invisible));
+        }
+        // Set last: subgraphs would inherit these (a cluster without a label of its own
+        // would show the title again).
+        let label = position_label(&self.title, self.graphs, self.nim_sum, &self.values);
+        self.statement(text, &Stmt::Attribute(attr("label", label)));
+        self.statement(text, &Stmt::Attribute(attr("labelloc", plain("t"))));
+        self.statement(text, &Stmt::Attribute(attr("fontsize", plain("16"))));
+        text.push_str("\n}\n");
+    }
+
+    /// One statement of the graph's body, on a line of its own.
+    fn statement(&mut self, text: &mut String, stmt: &Stmt) {
+        text.push('\n');
+        text.push_str(&stmt.print(&mut self.printer));
+    }
 }
 
 /// How long [`render`] lets Graphviz work.
 pub const RENDER_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Runs Graphviz `dot` to render `graph` in `format`, and returns the output file's bytes;
+/// Runs Graphviz `dot` to render the DOT `text` in `format`, and returns the output file's bytes;
 /// a `dot` still working after [`RENDER_TIMEOUT`] is stopped.
 ///
 /// Fails with an error saying how to install Graphviz when `dot` is missing, with `dot`'s
 /// message when it fails, and with the time limit when it runs out of time. Warnings
 /// `dot` prints while succeeding are not reported.
-pub fn render(graph: &DotGraph, format: RenderFormat) -> Result<Vec<u8>, RenderError> {
-    render_within(graph, format, Some(RENDER_TIMEOUT), &mut |_| {})
+pub fn render(text: &str, format: RenderFormat) -> Result<Vec<u8>, RenderError> {
+    render_within(text, format, Some(RENDER_TIMEOUT), &mut |_| {})
 }
 
 /// [`render`] with a time limit of `timeout` (`None`: none), after which `dot` is killed;
 /// `waiting` is told the time spent, four times a second while `dot` works (for a
 /// progress display: the library prints nothing).
 pub fn render_within(
-    graph: &DotGraph,
+    text: &str,
     format: RenderFormat,
     timeout: Option<Duration>,
     waiting: &mut dyn FnMut(Duration),
@@ -261,7 +350,7 @@ pub fn render_within(
         RenderFormat::Png => "-Tpng",
         RenderFormat::Pdf => "-Tpdf",
     };
-    graphviz::run(&[flag], to_text(graph), timeout, waiting).map_err(|failure| {
+    graphviz::run(&[flag], text.to_string(), timeout, waiting).map_err(|failure| {
         let kind = match failure {
             Failure::Spawn(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 RenderErrorKind::NotInstalled
@@ -366,18 +455,56 @@ fn ground_node_attrs(label: &str) -> Vec<Attribute> {
 // The graph as written
 
 fn plain_cluster(
+    text: &mut String,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
-) -> Subgraph {
+) {
     let vid = |v: u32| format!("n{number}_{v}");
-    let mut stmts = cluster_header(graph, analysis);
+    let mut stmts = Cluster::open(text, number, graph, analysis);
     vertex_nodes(&mut stmts, graph, analysis, &vid);
     edge_lines(&mut stmts, graph, analysis, winning, &vid);
-    Subgraph {
-        id: plain(format!("cluster_{number}")),
-        stmts,
+    stmts.close();
+}
+
+/// A cluster of the picture, printed a statement at a time as its statements are made
+/// (a large graph's cluster is never held as a model), exactly as graphviz-rust prints
+/// the `Subgraph` holding them.
+struct Cluster<'a> {
+    text: &'a mut String,
+    printer: PrinterContext,
+}
+
+impl<'a> Cluster<'a> {
+    /// Opens cluster `number` of the picture's body, with its title and frame.
+    fn open(text: &'a mut String, number: usize, graph: &Graph, analysis: &Analysis) -> Self {
+        text.push_str(&format!("\n  subgraph cluster_{number} {{"));
+        // The printer indents by two as it enters a graph, and has no other way to set
+        // its indentation: entering two empty graphs puts it at a cluster's statements.
+        let mut printer = PrinterContext::default();
+        let empty = DotGraph::Graph {
+            id: plain("_"),
+            strict: false,
+            stmts: Vec::new(),
+        };
+        empty.print(&mut printer);
+        empty.print(&mut printer);
+        let mut cluster = Cluster { text, printer };
+        for stmt in cluster_header(graph, analysis) {
+            cluster.push(stmt);
+        }
+        cluster
+    }
+
+    /// The next statement of the cluster.
+    fn push(&mut self, stmt: Stmt) {
+        self.text.push('\n');
+        self.text.push_str(&stmt.print(&mut self.printer));
+    }
+
+    fn close(self) {
+        self.text.push_str("\n  }");
     }
 }
 
@@ -385,7 +512,7 @@ fn plain_cluster(
 /// row by [`position`]), then the others in order of first appearance, each labelled with
 /// the value of what hangs above it.
 fn vertex_nodes(
-    stmts: &mut Vec<Stmt>,
+    stmts: &mut Cluster,
     graph: &Graph,
     analysis: &Analysis,
     vid: &impl Fn(u32) -> String,
@@ -444,7 +571,7 @@ fn vertex_nodes(
 /// The edges of the plain picture, in input order, each drawn from its upper end down and
 /// styled by its role: winning cut, dropped, bridge, or in a block (the block's colour).
 fn edge_lines(
-    stmts: &mut Vec<Stmt>,
+    stmts: &mut Cluster,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
@@ -565,13 +692,14 @@ fn flat_edges(graph: &Graph, height: &[usize]) -> Vec<bool> {
 // The reduction
 
 fn reduced_cluster(
+    text: &mut String,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
-) -> Subgraph {
+) {
     let bid = |b: BlockId| format!("b{number}_{b}");
-    let mut stmts = cluster_header(graph, analysis);
+    let mut stmts = Cluster::open(text, number, graph, analysis);
 
     // Winning cuts inside each block (they are not bridges, so the picture has no edge
     // for them: the block says so).
@@ -605,17 +733,14 @@ fn reduced_cluster(
             attrs,
         )));
     }
-    Subgraph {
-        id: plain(format!("cluster_{number}")),
-        stmts,
-    }
+    stmts.close();
 }
 
 /// Block `b` of the reduced picture, fused to one node: the vertices it holds, its loops,
 /// its value, the winning cuts `inside` it; and its twig when its loops are odd. `colors`
 /// are the blocks' ([`block_colors`]).
 fn block_node(
-    stmts: &mut Vec<Stmt>,
+    stmts: &mut Cluster,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
@@ -767,11 +892,11 @@ fn cluster_label(graph: &Graph, analysis: &Analysis) -> Id {
     quoted(&lines.join("\n"))
 }
 
-/// The title, then `*1 + *3 = *2: first player wins`.
-fn position_label(title: &str, graphs: &[(Graph, Analysis)]) -> Id {
-    let nim_sum = graphs.iter().fold(0, |acc, (_, a)| acc ^ a.value);
-    let sum = if graphs.len() > 1 && graphs.len() <= 8 {
-        let terms: Vec<String> = graphs.iter().map(|(_, a)| star(a.value)).collect();
+/// The title, then `*1 + *3 = *2: first player wins`: the values of `graphs` graphs, of
+/// which `values` are the first, worth `nim_sum` in all.
+fn position_label(title: &str, graphs: usize, nim_sum: u64, values: &[u64]) -> Id {
+    let sum = if graphs > 1 && graphs <= TITLE_TERMS {
+        let terms: Vec<String> = values.iter().map(|&v| star(v)).collect();
         format!("{} = {}", terms.join(" + "), star(nim_sum))
     } else {
         format!("nim-sum {}", star(nim_sum))
@@ -972,6 +1097,17 @@ mod tests {
         (graph, analysis)
     }
 
+    /// The picture of `graphs` as graphviz-rust reads it back.
+    fn picture(
+        title: &str,
+        graphs: &[(Graph, Analysis)],
+        winning: &[Vec<EdgeIndex>],
+        options: &Options,
+    ) -> DotGraph {
+        let text = position(title, graphs, winning, options);
+        graphviz_rust::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
     fn stmts(graph: &DotGraph) -> &[Stmt] {
         match graph {
             DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. } => stmts,
@@ -1056,7 +1192,8 @@ mod tests {
                 strict: false,
                 stmts: vec![Stmt::Node(node("n", vec![attr("label", quoted(name))]))],
             };
-            let parsed = graphviz_rust::parse(&to_text(&graph)).unwrap();
+            let parsed =
+                graphviz_rust::parse(&graph.print(&mut PrinterContext::default())).unwrap();
             assert_eq!(parsed, graph, "{name:?}");
         }
     }
@@ -1066,7 +1203,7 @@ mod tests {
         // 1 bridge, 2-4 a triangle, 5 not attached, 6 a bridge that is a winning move.
         let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (4, 5), (1, 6)]);
         let winning = vec![vec![EdgeIndex::new(5)]];
-        let picture = position("t", std::slice::from_ref(&g), &winning, &Options::default());
+        let picture = picture("t", std::slice::from_ref(&g), &winning, &Options::default());
         let c = cluster(&picture, "cluster_1");
 
         let bridge = edge(c, 1);
@@ -1089,10 +1226,10 @@ mod tests {
         assert_eq!(get(winning, "penwidth"), Some("3"));
 
         // The legend mentions winning moves only when there are some.
-        let text = to_text(&picture);
+        let text = graphviz_rust::print(picture, &mut PrinterContext::default());
         assert!(text.contains("winning move"));
         let none = position("t", std::slice::from_ref(&g), &[], &Options::default());
-        assert!(!to_text(&none).contains("winning move"));
+        assert!(!none.contains("winning move"));
     }
 
     #[test]
@@ -1102,7 +1239,7 @@ mod tests {
             &[0],
             &[(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 5), (5, 3)],
         );
-        let picture = position("t", &[g], &[], &Options::default());
+        let picture = picture("t", &[g], &[], &Options::default());
         let c = cluster(&picture, "cluster_1");
         assert_eq!(get(edge(c, 1), "color"), Some("\"#1f77b4\""));
         assert_eq!(get(edge(c, 4), "color"), None);
@@ -1113,7 +1250,7 @@ mod tests {
     fn vertices_show_what_hangs_above_them() {
         // Stalk 0-1-2 with a loop on 2, and a triangle 1-3-4 on 1.
         let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 2), (1, 3), (3, 4), (4, 1)]);
-        let picture = position("t", &[g], &[], &Options::default());
+        let picture = picture("t", &[g], &[], &Options::default());
         let c = cluster(&picture, "cluster_1");
         // 2 is the top of the loop's block: *1; 1 is the top of the triangle's block,
         // which holds the branch of 2: 1 XOR (1 + 1) = *3; 3 and 4 hold nothing.
@@ -1130,10 +1267,10 @@ mod tests {
     fn node_ids_are_unique_across_graphs() {
         let a = analyzed(&[0], &[(0, 1)]);
         let b = analyzed(&[0], &[(0, 1)]);
-        let picture = position("t", &[a, b], &[], &Options::default());
+        let picture = picture("t", &[a, b], &[], &Options::default());
         node_attrs(cluster(&picture, "cluster_1"), "n1_1");
         node_attrs(cluster(&picture, "cluster_2"), "n2_1");
-        let text = to_text(&picture);
+        let text = graphviz_rust::print(picture, &mut PrinterContext::default());
         assert!(text.contains("label=\"graph 1 = *1\""), "{text}");
         assert!(text.contains("*1 + *1 = *0: second player wins"), "{text}");
     }
@@ -1144,7 +1281,7 @@ mod tests {
         let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (3, 4)]);
         let winning = vec![vec![EdgeIndex::new(2), EdgeIndex::new(4)]];
         let options = Options { reduced: true };
-        let picture = position("t", &[g], &winning, &options);
+        let picture = picture("t", &[g], &winning, &options);
         let c = cluster(&picture, "cluster_1");
         let block = node_attrs(c, "b1_1");
         assert_eq!(
@@ -1158,7 +1295,7 @@ mod tests {
         assert_eq!(get(edge(c, 1), "color"), None);
         assert_eq!(get(edge(c, 5), "color"), Some("\"#d62728\""));
         // Internal edges are not drawn.
-        let text = to_text(&picture);
+        let text = graphviz_rust::print(picture, &mut PrinterContext::default());
         assert!(!text.contains("label=\" 2\""), "{text}");
         assert!(text.contains("ground\\ngraph *1"), "{text}");
     }
