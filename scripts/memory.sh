@@ -7,6 +7,13 @@
 #
 #   scripts/memory.sh            every input (about 2 minutes with the release build)
 #   scripts/memory.sh FORMAT...  only these formats (hb christmas json dot cgsuite)
+#   scripts/memory.sh --command "explain" [FORMAT...]
+#                                another command in place of `analyze` ("analyze --moves",
+#                                "explain", "dot"): these build each graph's full model
+#                                (its blocks, for the moves and the pictures) while they
+#                                report it, so the bound holds for many graphs, and for one
+#                                huge graph only where the input spends enough bytes an edge
+#   RUNS=1 scripts/memory.sh     one run per input instead of three
 #
 # Inputs are written under target/memory/ by `hackenbush gen` (one huge graph: a path)
 # and by this script (tiny graphs: one edge each, in one position). Each command runs
@@ -20,6 +27,13 @@ usage() {
     awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 case ${1:-} in -h | --help) usage; exit 0 ;; esac
+COMMAND=analyze
+if [[ ${1:-} == --command ]]; then
+    COMMAND=$2
+    shift 2
+fi
+read -r -a COMMAND_WORDS <<<"$COMMAND"
+RUNS=${RUNS:-3}
 FORMATS=("$@")
 [[ ${#FORMATS[@]} -gt 0 ]] || FORMATS=(hb christmas json dot cgsuite)
 
@@ -80,18 +94,18 @@ ext() {
     esac
 }
 
-# Prints "seconds peak_KiB": median time and largest peak of three runs.
+# Prints "seconds peak_KiB": median time and largest peak of the runs.
 measure() {
     local times=() peak=0 line
-    for _ in 1 2 3; do
-        line=$({ /usr/bin/time -f "%e %M" "$BIN" analyze "$1" >/dev/null; } 2>&1 | tail -n 1)
+    for _ in $(seq "$RUNS"); do
+        line=$({ /usr/bin/time -f "%e %M" "$BIN" "${COMMAND_WORDS[@]}" "$1" >/dev/null; } 2>&1 | tail -n 1)
         times+=("${line% *}")
         ((${line#* } > peak)) && peak=${line#* }
     done
-    printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)" "$peak"
+    printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p")" "$peak"
 }
 
-echo "hackenbush analyze: peak memory against 64 bytes per input byte + 32 MiB"
+echo "hackenbush $COMMAND: peak memory against 64 bytes per input byte + 32 MiB"
 echo "machine: $(nproc) cores, $(uname -sr); $(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git rev-parse --short HEAD)"
 echo
 printf '| %-9s | %-14s | %9s | %8s | %10s | %10s | %5s | %s |\n' \

@@ -71,29 +71,15 @@ pub fn analyze_position(position: Position) -> Vec<(Graph, Analysis)> {
         .graphs
         .into_iter()
         .enumerate()
-        .map(|(i, decl)| {
-            let graph = Graph::build(decl, i);
-            let analysis = analysis::analyze(&graph);
-            (graph, analysis)
-        })
+        .map(|(i, decl)| analyze_graph(decl, i))
         .collect()
 }
 
-/// A [`GraphSink`] that builds the model of each graph as a reader hands it over and
-/// analyzes it: the graphs of a position, in input order, without a list of declarations
-/// beside them.
-#[derive(Debug, Default)]
-pub struct Analyzed {
-    /// Each graph with its analysis.
-    pub graphs: Vec<(Graph, Analysis)>,
-}
-
-impl GraphSink for Analyzed {
-    fn graph(&mut self, decl: GraphDecl) {
-        let graph = Graph::build(decl, self.graphs.len());
-        let analysis = analysis::analyze(&graph);
-        self.graphs.push((graph, analysis));
-    }
+/// Builds the model of graph `index` (0-based in its position) and analyzes it.
+pub fn analyze_graph(decl: GraphDecl, index: usize) -> (Graph, Analysis) {
+    let graph = Graph::build(decl, index);
+    let analysis = analysis::analyze(&graph);
+    (graph, analysis)
 }
 
 /// A [`GraphSink`] that summarizes each graph as a reader hands it over (its value and

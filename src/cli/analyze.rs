@@ -5,15 +5,14 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use hackenbush::Summarized;
-use hackenbush::analysis::{self, position::winning_moves_in};
-use hackenbush::model::Graph;
+use hackenbush::analysis::position::winning_moves_in;
 use hackenbush::report::json::JsonReport;
 use hackenbush::report::{GraphReport, MoveReport, PositionReport, text};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
 
 use super::args::AnalyzeArgs;
-use super::input::{self, Input, Streamed};
+use super::input::{self, Streamed};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
 /// Runs the command: every input is reported even when an earlier one failed; the exit
@@ -41,15 +40,12 @@ fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
         }
         Ok(())
     };
-    let inputs = Input::list(&args.input.files);
-    let format = args.input.format();
     let on_error = |error| errors.push(error);
     let clean = if args.moves {
         // The winning moves of a graph depend on the nim-sum of the whole position: the
         // lean first reading knows it before the graphs are analyzed.
         input::each_position_streamed(
-            inputs,
-            format,
+            &args.input,
             &mut out,
             |_, _, foreseen| Ok(Moving::new(foreseen.nim_sum)),
             |out, source, foreseen, moving| {
@@ -61,8 +57,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
         )?
     } else {
         input::each_position(
-            inputs,
-            format,
+            &args.input,
             &mut out,
             Summarized::default,
             |out, source, read, summarized| {
@@ -102,8 +97,7 @@ impl Moving {
 
 impl<W> Streamed<W> for Moving {
     fn graph(&mut self, _: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        let graph = Graph::build(decl, self.graphs.len());
-        let analysis = analysis::analyze(&graph);
+        let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs.len());
         let moves = winning_moves_in(self.graphs.len(), &graph, &analysis, self.nim_sum);
         self.moves
             .extend(moves.iter().map(|m| MoveReport::new(m, &graph, source)));

@@ -4,8 +4,7 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use hackenbush::analysis::{self, position::winning_moves_in};
-use hackenbush::model::Graph;
+use hackenbush::analysis::position::winning_moves_in;
 use hackenbush::report::dot::{self, Drawing, Options, RenderFormat};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
@@ -56,8 +55,7 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
     let mut drawn = 0;
     let mut seen = 0;
     let result = input::each_position_streamed(
-        inputs,
-        args.input.format(),
+        &args.input,
         &mut out,
         |out, source, foreseen| {
             seen += 1;
@@ -260,8 +258,7 @@ impl<W: Write> Streamed<W> for Drawn {
         else {
             return Ok(());
         };
-        let graph = Graph::build(decl, *graphs);
-        let analysis = analysis::analyze(&graph);
+        let (graph, analysis) = hackenbush::analyze_graph(decl, *graphs);
         let winning: Vec<EdgeIndex> = nim_sum
             .map(|total| winning_moves_in(*graphs, &graph, &analysis, total))
             .unwrap_or_default()

@@ -4,14 +4,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::analysis;
-use hackenbush::model::Graph;
 use hackenbush::report::explain::Explanation;
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
 
 use super::args::ExplainArgs;
-use super::input::{self, Input, Streamed};
+use super::input::{self, Streamed};
 use super::output::{self, BAD_INPUT, SUCCESS, Stop};
 
 /// Runs the command.
@@ -20,8 +18,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let color = output::stdout_color();
     let mut first = true;
     let result = input::each_position_streamed(
-        Input::list(&args.input.files),
-        args.input.format(),
+        &args.input,
         &mut out,
         |out, source, foreseen| {
             if !std::mem::take(&mut first) {
@@ -62,9 +59,8 @@ struct Explaining {
 
 impl<W: Write> Streamed<W> for Explaining {
     fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        let graph = Graph::build(decl, self.index);
+        let (graph, analysis) = hackenbush::analyze_graph(decl, self.index);
         self.index += 1;
-        let analysis = analysis::analyze(&graph);
         out.write_all(self.explanation.graph(&graph, &analysis, source).as_bytes())?;
         Ok(())
     }

@@ -10,6 +10,7 @@ use hackenbush::source::{MAX_SOURCE_LEN, Source};
 use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
+use super::args::InputArgs;
 use super::output::{self, Stop};
 
 /// An input opened for streaming ([`Input::window`]); `Send`, so that it can be read on
@@ -124,16 +125,14 @@ fn unknown_extension(path: &Path) -> String {
 /// follow what was already printed) and handed to `on_error`; the inputs after them are
 /// still read. Returns whether everything was clean.
 pub fn each_position<W: Write, S: GraphSink>(
-    inputs: Vec<Input>,
-    format: Option<Format>,
+    input: &InputArgs,
     out: &mut W,
     mut new_sink: impl FnMut() -> S,
     mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<(), Stop>,
     mut on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
     each_source(
-        inputs,
-        format,
+        input,
         out,
         &mut on_error,
         |out, format, source, on_error| {
@@ -194,16 +193,14 @@ pub trait Streamed<W> {
 /// position is found by the first reading, so nothing of it is reported but its error;
 /// warnings are shown before the position is started.
 pub fn each_position_streamed<W: Write, S: Streamed<W>>(
-    inputs: Vec<Input>,
-    format: Option<Format>,
+    input: &InputArgs,
     out: &mut W,
     mut start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
     mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
     mut on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
     each_source(
-        inputs,
-        format,
+        input,
         out,
         &mut on_error,
         |out, format, source, on_error| {
@@ -261,15 +258,16 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
 /// an input that cannot be opened, or whose format is unknown, is reported. Returns
 /// whether everything was clean.
 fn each_source<W: Write>(
-    inputs: Vec<Input>,
-    format: Option<Format>,
+    args: &InputArgs,
     out: &mut W,
     on_error: &mut dyn FnMut(ErrorReport),
     mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<bool, Stop>,
 ) -> Result<bool, Stop> {
     let mut clean = true;
-    for input in inputs {
-        let opened = input.format(format).and_then(|f| Ok((f, input.read()?)));
+    for input in Input::list(&args.files) {
+        let opened = input
+            .format(args.format())
+            .and_then(|f| Ok((f, input.read()?)));
         match opened {
             Ok((format, source)) => clean &= read(out, format, &source, on_error)?,
             Err(message) => {

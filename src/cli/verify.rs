@@ -3,13 +3,14 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use hackenbush::Analyzed;
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::report::text::{printable, star};
+use hackenbush::source::Source;
+use hackenbush::syntax::GraphDecl;
 use indicatif::HumanCount;
 
 use super::args::VerifyArgs;
-use super::input::{self, Input};
+use super::input::{self, Streamed};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
 use super::progress::{self, Progress};
 
@@ -35,44 +36,26 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
     let mut disagreements = 0;
     let mut refused = 0;
     let limit = usize::from(args.max_edges);
-    let clean = input::each_position(
-        Input::list(&args.input.files),
-        args.input.format(),
+    let clean = input::each_position_streamed(
+        &args.input,
         &mut out,
-        Analyzed::default,
-        |out, source, read, Analyzed { graphs }| {
-            let label = input::position_label(source, &read);
-            let label = printable(&label);
+        |out, source, foreseen| {
+            let label = printable(&foreseen.label(source)).into_owned();
             writeln!(out, "{label}")?;
-            if graphs.is_empty() {
+            if foreseen.graphs == 0 {
                 writeln!(out, "  (no graphs)")?;
             }
-            for (graph, analysis) in graphs {
-                // A person watching sees the results so far while a search runs.
-                if progress::wanted() {
-                    out.flush()?;
-                }
-                let mut progress = Progress::new(format!(
-                    "verify: game tree of {} in {label}, {} edges",
-                    printable(&graph.name),
-                    analysis.attached_edges
-                ));
-                let searched = game_tree::verify_observed(&graph, &analysis, limit, &mut |n| {
-                    progress.update(|| format!("{} positions searched", HumanCount(n as u64)))
-                });
-                drop(progress);
-                match searched {
-                    Ok(v) => {
-                        disagreements += usize::from(!v.agrees());
-                        write_verification(out, &graph.name, &v)?;
-                    }
-                    Err(too_large) => {
-                        refused += 1;
-                        let name = printable(&graph.name);
-                        writeln!(out, "  {name}: not searched: {too_large}")?;
-                    }
-                }
-            }
+            Ok(Verifying {
+                label,
+                limit,
+                graphs: 0,
+                disagreements: 0,
+                refused: 0,
+            })
+        },
+        |_, _, _, verifying| {
+            disagreements += verifying.disagreements;
+            refused += verifying.refused;
             Ok(())
         },
         |_| {},
@@ -98,6 +81,48 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
         clean: clean && refused == 0,
         disagreements,
     })
+}
+
+/// A position being verified, each graph as soon as it is read.
+struct Verifying {
+    label: String,
+    limit: usize,
+    graphs: usize,
+    disagreements: usize,
+    refused: usize,
+}
+
+impl<W: Write> Streamed<W> for Verifying {
+    fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+        let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs);
+        self.graphs += 1;
+        // A person watching sees the results so far while a search runs.
+        if progress::wanted() {
+            out.flush()?;
+        }
+        let mut progress = Progress::new(format!(
+            "verify: game tree of {} in {}, {} edges",
+            printable(&graph.name),
+            self.label,
+            analysis.attached_edges
+        ));
+        let searched = game_tree::verify_observed(&graph, &analysis, self.limit, &mut |n| {
+            progress.update(|| format!("{} positions searched", HumanCount(n as u64)))
+        });
+        drop(progress);
+        match searched {
+            Ok(v) => {
+                self.disagreements += usize::from(!v.agrees());
+                write_verification(out, &graph.name, &v)?;
+            }
+            Err(too_large) => {
+                self.refused += 1;
+                let name = printable(&graph.name);
+                writeln!(out, "  {name}: not searched: {too_large}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
