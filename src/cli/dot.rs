@@ -64,12 +64,11 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 .is_none_or(|c| foreseen.case.unwrap_or(1) as u64 == c);
             drawn += usize::from(wanted);
             // --render draws one picture, and refuses when there are more.
-            if !wanted || (args.render.is_some() && drawn > 1) {
-                return Ok(Drawn::Skipped);
-            }
             let mut text = String::new();
-            let drawing = Drawing::begin(&mut text, &foreseen.label(source), &options);
-            let mut drawn = Drawn::Drawing {
+            let skipped = !wanted || (args.render.is_some() && drawn > 1);
+            let drawing =
+                (!skipped).then(|| Drawing::begin(&mut text, &foreseen.label(source), &options));
+            let mut drawn = Drawn {
                 drawing,
                 text,
                 nim_sum: args.moves.then_some(foreseen.nim_sum),
@@ -79,19 +78,13 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
             drawn.write(out)?;
             Ok(drawn)
         },
-        |out, source, foreseen, drawn| {
-            if let Drawn::Drawing {
-                drawing,
-                mut text,
-                kept,
-                ..
-            } = drawn
-            {
-                drawing.finish(&mut text);
-                if kept {
-                    rendered = Some((foreseen.label(source), text));
+        |out, source, foreseen, mut drawn| {
+            if let Some(drawing) = drawn.drawing.take() {
+                drawing.finish(&mut drawn.text);
+                if drawn.kept {
+                    rendered = Some((foreseen.label(source), drawn.text));
                 } else {
-                    out.write_all(text.as_bytes())?;
+                    out.write_all(drawn.text.as_bytes())?;
                 }
             }
             Ok(())
@@ -217,30 +210,23 @@ fn render(
 }
 
 /// A position being drawn, each graph as soon as it is read (its model dropped once its
-/// cluster is written), or one that is not drawn.
-enum Drawn {
-    Skipped,
-    Drawing {
-        drawing: Drawing,
-        /// What is drawn and not yet written; with `kept`, the whole picture, for
-        /// Graphviz.
-        text: String,
-        /// With `--moves`, the position's nim-sum: which cuts win.
-        nim_sum: Option<u64>,
-        graphs: usize,
-        kept: bool,
-    },
+/// cluster is written), or one that is not drawn (no `drawing`).
+struct Drawn {
+    drawing: Option<Drawing>,
+    /// What is drawn and not yet written; with `kept`, the whole picture, for Graphviz.
+    text: String,
+    /// With `--moves`, the position's nim-sum: which cuts win.
+    nim_sum: Option<u64>,
+    graphs: usize,
+    kept: bool,
 }
 
 impl Drawn {
     /// Writes out what is drawn, unless the picture is kept whole.
     fn write(&mut self, out: &mut impl Write) -> io::Result<()> {
-        if let Drawn::Drawing {
-            text, kept: false, ..
-        } = self
-        {
-            out.write_all(text.as_bytes())?;
-            text.clear();
+        if !self.kept {
+            out.write_all(self.text.as_bytes())?;
+            self.text.clear();
         }
         Ok(())
     }
@@ -248,25 +234,19 @@ impl Drawn {
 
 impl<W: Write> Streamed<W> for Drawn {
     fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        let Drawn::Drawing {
-            drawing,
-            text,
-            nim_sum,
-            graphs,
-            ..
-        } = self
-        else {
+        let Some(drawing) = &mut self.drawing else {
             return Ok(());
         };
-        let (graph, analysis) = hackenbush::analyze_graph(decl, *graphs);
-        let winning: Vec<EdgeIndex> = nim_sum
-            .map(|total| winning_moves_in(*graphs, &graph, &analysis, total))
+        let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs);
+        let winning: Vec<EdgeIndex> = self
+            .nim_sum
+            .map(|total| winning_moves_in(self.graphs, &graph, &analysis, total))
             .unwrap_or_default()
             .iter()
             .map(|m| m.edge)
             .collect();
-        *graphs += 1;
-        drawing.graph(text, &graph, &analysis, &winning);
+        self.graphs += 1;
+        drawing.graph(&mut self.text, &graph, &analysis, &winning);
         self.write(out)?;
         Ok(())
     }
