@@ -153,7 +153,10 @@ pub fn analyze(graph: &Graph) -> Analysis {
 
     // Blocks: in preorder, a node starts a new block when its parent edge is a bridge.
     let mut node_block = vec![NO_BLOCK; node_count];
-    let mut blocks: Vec<Block> = Vec::new();
+    // One block for the ground and one above each bridge: sized once (a tree of 10^7
+    // edges has 10^7 blocks, and doubling would hold up to twice that).
+    let bridge_count = bridges.bridge.iter().filter(|&&b| b).count();
+    let mut blocks: Vec<Block> = Vec::with_capacity(bridge_count + 1);
     for &v in &bridges.order {
         let v = v as usize;
         let pe = bridges.parent_edge[v];

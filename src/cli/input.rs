@@ -330,6 +330,10 @@ struct Lean {
 }
 
 impl Lean {
+    /// Scratch space kept from one graph to the next beyond this many edges is given back
+    /// before the second reading: it would sit beside the model of the same graph.
+    const KEPT_EDGES: usize = 1 << 16;
+
     fn start(&mut self) {
         self.graphs = 0;
         self.nim_sum = 0;
@@ -340,7 +344,11 @@ impl Lean {
 impl GraphSink for Lean {
     fn graph(&mut self, decl: GraphDecl) {
         self.graphs += 1;
-        self.nim_sum ^= summary::summarize(decl, &mut self.scratch).value;
+        let summary = summary::summarize(decl, &mut self.scratch);
+        self.nim_sum ^= summary.value;
+        if summary.edges > Self::KEPT_EDGES {
+            self.scratch = summary::Scratch::default();
+        }
     }
 
     fn warning(&mut self, warning: Diagnostic) {
