@@ -164,7 +164,12 @@ fn help_into_a_closed_pipe_is_quiet() {
 /// reading (or 256 MiB, so that a judge that never stops fails the test rather than
 /// hanging it). Returns the status, stdout, stderr and how many bytes were taken.
 fn judge_endless(head: &'static [u8], byte: u8) -> (i32, String, String, usize) {
-    let got = common::run_fed(&["judge"], move |mut input| {
+    endless(&["judge"], head, byte)
+}
+
+/// [`judge_endless`] for any command reading christmas data on stdin.
+fn endless(args: &[&str], head: &'static [u8], byte: u8) -> (i32, String, String, usize) {
+    let got = common::run_fed(args, move |mut input| {
         let block = vec![byte; 1 << 20];
         let mut written = 0;
         if input.write_all(head).is_err() {
@@ -197,6 +202,22 @@ fn an_endless_number_is_an_error_at_once() {
     assert!(
         written < 16 << 20,
         "the judge read {written} bytes of one token"
+    );
+}
+
+/// `check` read its whole input before it looked at it; it streams as the judge does, so
+/// an endless token is refused as soon as it is too long for a number.
+#[test]
+fn check_refuses_an_endless_number_at_once() {
+    let args = ["check"];
+    let (code, _, stderr, written) = endless(&args, b"1\n1 1\n1 1\n1\n2 1\n1 ", b'1');
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("number too large"), "{stderr}");
+    assert!(stderr.contains("<stdin>:6:3"), "{stderr}");
+    assert!(stderr.len() < 1000, "{stderr}");
+    assert!(
+        written < 16 << 20,
+        "check read {written} bytes of one token"
     );
 }
 

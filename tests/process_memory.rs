@@ -1,0 +1,72 @@
+//! Whole commands, not only the library: `explain`, `dot`, `analyze --moves` and `verify`
+//! report each graph as soon as it is read, so a position of very many tiny graphs costs
+//! them a few bytes a graph. They held about 1 KB a graph (explain, --moves, verify: the
+//! model of every graph of the position; dot: its picture too), 150 to 750 bytes per
+//! input byte on the input below.
+//!
+//! The figure is the child processes' peak resident memory as the kernel counts it
+//! (`getrusage`), against a bound of 16 bytes per input byte plus 32 MiB: a debug build
+//! needs about 15 MiB here. `scripts/memory.sh` measures the release build on 10 MB.
+
+#![cfg(target_os = "linux")]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use nix::sys::resource::{UsageWho, getrusage};
+
+/// 62,500 trees of one edge in one christmas test case: half a megabyte.
+fn tiny_trees() -> String {
+    let n = 62_500;
+    format!("{n}\n{}", "2 1\n1 2\n".repeat(n))
+}
+
+/// Runs `hackenbush ARGS` on `input` (stdin); its exit status.
+fn run(args: &[&str], input: &str) -> i32 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run hackenbush");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+/// The largest peak resident memory of the children waited for so far, in bytes: the
+/// kernel keeps the largest (`getrusage(RUSAGE_CHILDREN)`), so this test file holds one
+/// test, and its commands are run one after another.
+fn largest_child_peak() -> u64 {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
+    // Linux counts `ru_maxrss` in KiB.
+    usage.max_rss() as u64 * 1024
+}
+
+#[test]
+fn commands_that_model_each_graph_hold_one_graph_at_a_time() {
+    let input = tiny_trees();
+    let bound = 16 * input.len() as u64 + (32 << 20);
+    let mut report = String::new();
+    let mut over = false;
+    for args in [
+        &["analyze", "--format", "christmas"][..],
+        &["analyze", "--moves", "--format", "christmas"],
+        &["explain", "--format", "christmas"],
+        &["dot", "--format", "christmas"],
+        &["dot", "--moves", "--reduced", "--format", "christmas"],
+        &["verify", "--format", "christmas"],
+    ] {
+        assert_eq!(run(args, &input), 0, "{args:?}");
+        let peak = largest_child_peak();
+        over |= peak > bound;
+        report += &format!(
+            "{args:?}: largest peak so far {} KiB, {:.1} a byte\n",
+            peak >> 10,
+            peak as f64 / input.len() as f64
+        );
+    }
+    assert!(!over, "bound {} KiB\n{report}", bound >> 10);
+}
