@@ -282,12 +282,17 @@ fn colon_steps(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pain
 
 fn explain_sum(out: &mut String, values: &[u64], winning_move: Option<&str>, paint: Paint) {
     let total = values.iter().fold(0, |acc, v| acc ^ v);
-    let terms: Vec<String> = values.iter().map(|&v| star(v)).collect();
-    let sum = if terms.is_empty() {
-        "no graphs".to_string()
-    } else {
-        terms.join(" XOR ")
-    };
+    // Written term by term: a position of millions of graphs has as many terms.
+    let mut sum = String::new();
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            sum.push_str(" XOR ");
+        }
+        sum.push_str(&star(v));
+    }
+    if values.is_empty() {
+        sum.push_str("no graphs");
+    }
     let _ = writeln!(
         out,
         "{}",
