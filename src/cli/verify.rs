@@ -7,7 +7,6 @@ use hackenbush::game_tree::{self, Verification};
 use hackenbush::report::text::{printable, star};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
-use indicatif::HumanCount;
 
 use super::args::VerifyArgs;
 use super::input::{self, Streamed};
@@ -107,7 +106,7 @@ impl<W: Write> Streamed<W> for Verifying {
             analysis.attached_edges
         ));
         let searched = game_tree::verify_observed(&graph, &analysis, self.limit, &mut |n| {
-            progress.update(|| format!("{} positions searched", HumanCount(n as u64)))
+            progress.update(|| format!("{} positions searched", progress::thousands(n as u64)))
         });
         drop(progress);
         match searched {
