@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-600}
 shift || true
-all=(parse_hb parse_christmas parse_json parse_dot parse_cgsuite analysis)
+all=(parse_hb parse_christmas parse_json parse_dot dot_roundtrip dot_graphviz parse_cgsuite analysis)
 targets=("${@:-${all[@]}}")
 
 seed() { # seed TARGET EXTENSION...
@@ -26,6 +26,8 @@ seed parse_hb hb
 seed parse_christmas in txt
 seed parse_json json
 seed parse_dot dot gv
+seed dot_roundtrip dot gv
+seed dot_graphviz dot gv
 seed parse_cgsuite cgs
 mkdir -p fuzz/corpus/analysis
 

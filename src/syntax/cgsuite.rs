@@ -67,26 +67,14 @@ impl Reader for Lines<'_> {
             self.at = len.map_or(self.whole.len(), |n| start + n + 1);
             let body = &rest[..len.unwrap_or(rest.len())];
             let body = body.strip_suffix(b"\r").unwrap_or(body);
-            let result = std::str::from_utf8(body)
-                .map_err(|e| {
-                    let bad = start + e.valid_up_to();
-                    Diagnostic::new(
-                        Span::new(
-                            bad,
-                            bad + e.error_len().unwrap_or(body.len() - e.valid_up_to()),
-                        ),
-                        "invalid UTF-8 in a cgsuite file",
-                        "expected UTF-8 text",
-                    )
-                })
-                .and_then(|text| {
-                    LineParser {
-                        line: text,
-                        base: start,
-                        case: self.case + 1,
-                    }
-                    .parse(sink)
-                });
+            let result = super::lex::utf8(body, start, "a cgsuite file").and_then(|text| {
+                LineParser {
+                    line: text,
+                    base: start,
+                    case: self.case + 1,
+                }
+                .parse(sink)
+            });
             match result {
                 Ok(None) => continue,
                 Ok(Some(read)) => {

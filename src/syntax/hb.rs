@@ -34,14 +34,7 @@ pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
 /// Reads a whole hb file as one position, handing each graph to `sink` as soon as the
 /// next `graph:` line (or the end of the file) ends it.
 pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diagnostic> {
-    let text = std::str::from_utf8(input).map_err(|e| {
-        let at = e.valid_up_to();
-        Diagnostic::new(
-            Span::new(at, at + e.error_len().unwrap_or(1).min(input.len() - at)),
-            "invalid UTF-8 in an hb file",
-            "expected UTF-8 text",
-        )
-    })?;
+    let text = super::lex::utf8(input, 0, "an hb file")?;
     let mut parser = FileParser {
         whole: text,
         sink,

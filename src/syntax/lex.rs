@@ -3,6 +3,7 @@
 
 use nom::IResult;
 
+use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 /// Whitespace of any kind: space, tab, line feed, carriage return, vertical tab, form feed.
@@ -81,6 +82,20 @@ pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// How many bytes a byte order mark takes at the start of `input` (3 or 0): every format
 /// skips it.
+/// `bytes`, which start at offset `base` of a `what` (`an hb file`), as text; invalid UTF-8
+/// is an error spanning the bad sequence (to the end, when the bytes stop inside one).
+pub(crate) fn utf8<'a>(bytes: &'a [u8], base: usize, what: &str) -> Result<&'a str, Diagnostic> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let bad = e.valid_up_to();
+        let len = e.error_len().unwrap_or(bytes.len() - bad);
+        Diagnostic::new(
+            Span::new(base + bad, base + bad + len),
+            format!("invalid UTF-8 in {what}"),
+            "expected UTF-8 text",
+        )
+    })
+}
+
 pub(crate) fn bom_len(input: &[u8]) -> usize {
     if input.starts_with(BOM) { BOM.len() } else { 0 }
 }

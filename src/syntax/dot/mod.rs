@@ -55,14 +55,7 @@ pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
 /// Reads a DOT file as one position, handing its graphs to `sink` once the whole file is
 /// read (which graph a statement belongs to may depend on what comes after it).
 pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diagnostic> {
-    let text = std::str::from_utf8(input).map_err(|e| {
-        let at = e.valid_up_to();
-        Diagnostic::new(
-            Span::new(at, at + e.error_len().unwrap_or(input.len() - at)),
-            "invalid UTF-8 in a dot file",
-            "expected UTF-8 text",
-        )
-    })?;
+    let text = super::lex::utf8(input, 0, "a dot file")?;
     // Graphviz reads strings as C does: a NUL byte ends one there, or the whole input.
     if let Some(at) = memchr::memchr(0, input) {
         return Err(Diagnostic::new(
