@@ -10,7 +10,7 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput};
 use hackenbush::analysis::{analyze, lean};
 use hackenbush::model::Graph;
 
@@ -37,9 +37,4 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group! {
-    name = benches;
-    config = common::config();
-    targets = bench
-}
-criterion_main!(benches);
+common::main!(bench);

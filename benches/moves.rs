@@ -9,7 +9,7 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput};
 use hackenbush::analysis::{analyze, moves};
 use hackenbush::model::Graph;
 
@@ -32,9 +32,4 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group! {
-    name = benches;
-    config = common::config();
-    targets = bench
-}
-criterion_main!(benches);
+common::main!(bench);

@@ -11,7 +11,7 @@ mod common;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput};
 use hackenbush::generate::{Poj, Shape, write};
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
@@ -84,9 +84,4 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = common::config();
-    targets = bench
-}
-criterion_main!(benches);
+common::main!(bench);

@@ -117,3 +117,16 @@ pub fn group<'a>(
     }
     group
 }
+
+/// The `main` of a benchmark file: its one function `$bench`, with [`config`].
+macro_rules! main {
+    ($bench:path) => {
+        criterion::criterion_group! {
+            name = benches;
+            config = common::config();
+            targets = $bench
+        }
+        criterion::criterion_main!(benches);
+    };
+}
+pub(crate) use main;
