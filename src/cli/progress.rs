@@ -64,15 +64,7 @@ impl Progress {
         self.drawn = Some(Instant::now());
         let term = Term::stderr();
         let width = usize::from(term.size().1).saturating_sub(1);
-        // What is being done gives way first on a narrow terminal: how far it got and
-        // for how long stay in sight.
-        let tail = format!(": {} ({} s)", detail(), elapsed.as_secs());
-        let room = width
-            .saturating_sub(console::measure_text_width(&tail) + 2)
-            .max(8);
-        let what = console::truncate_str(&self.what, room, "…");
-        let line = console::truncate_str(&format!("{frame} {what}{tail}"), width.max(10), "…")
-            .into_owned();
+        let line = line(frame, &self.what, &detail(), elapsed, width);
         // Progress is a courtesy: a terminal that fails to take it changes nothing.
         let _ = term.clear_line();
         let _ = term.write_str(&console::truncate_str(&line, width, "…"));
@@ -86,6 +78,17 @@ impl Drop for Progress {
             let _ = Term::stderr().clear_line();
         }
     }
+}
+
+/// The spinner's line, at most `width` columns: what is being done gives way first on a
+/// narrow terminal, so that how far it got and for how long stay in sight.
+fn line(frame: char, what: &str, detail: &str, elapsed: Duration, width: usize) -> String {
+    let tail = format!(": {detail} ({} s)", elapsed.as_secs());
+    let room = width
+        .saturating_sub(console::measure_text_width(&tail) + 2)
+        .max(8);
+    let what = console::truncate_str(what, room, "…");
+    console::truncate_str(&format!("{frame} {what}{tail}"), width.max(10), "…").into_owned()
 }
 
 /// `1234567` as `1,234,567`.
@@ -104,6 +107,33 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_fits_the_terminal_and_keeps_the_count_in_sight() {
+        let what = "verify: game tree of graph 1 in a/rather/long/path/to/the/input.hb, 24 edges";
+        let elapsed = Duration::from_secs(12);
+        let wide = line('⠋', what, "1,048,576 positions searched", elapsed, 200);
+        assert_eq!(
+            wide,
+            format!("⠋ {what}: 1,048,576 positions searched (12 s)")
+        );
+        for width in [10, 40, 79, 119] {
+            let shown = line('⠋', what, "1,048,576 positions searched", elapsed, width);
+            assert!(
+                console::measure_text_width(&shown) <= width,
+                "{width}: {shown}"
+            );
+            if width >= 79 {
+                assert!(
+                    shown.ends_with(": 1,048,576 positions searched (12 s)"),
+                    "{shown}"
+                );
+            }
+            if width == 79 {
+                assert!(!shown.contains("edges") && shown.contains('…'), "{shown}");
+            }
+        }
+    }
 
     #[test]
     fn thousands_are_separated() {
