@@ -1034,7 +1034,7 @@ fn plain(text: impl Into<String>) -> Id {
 /// A quoted DOT string showing `text` literally in a label: `"` and `\` are escaped,
 /// `&` is written `&amp;` (Graphviz reads entities in labels), a line break becomes `\n`
 /// (a centred line break, which the dot reader reads back as one) and the other
-/// characters that act rather than show ([`text::printable`]: control characters,
+/// characters that act rather than show ([`printable`](super::text::printable): control characters,
 /// bidirectional overrides) are shown as Rust escapes.
 fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
