@@ -173,9 +173,9 @@ pub struct Drawing {
     nim_sum: u64,
     values: Vec<u64>,
     any_winning: bool,
-    /// The nodes of the row of ground nodes, printed, each after a line break.
+    /// The ids of the ground nodes of all graphs, for the row at the bottom, each after
+    /// a line break.
     ground_row: String,
-    last_ground: Option<String>,
 }
 
 /// The most graphs whose values a picture's title adds up one by one.
@@ -202,7 +202,7 @@ impl Drawing {
             stmts: Vec::new(),
         };
         let frame = empty.print(&mut printer);
-        text.push_str(frame.strip_suffix("\n}").unwrap_or(&frame));
+        text.push_str(frame.strip_suffix("\n\n}").unwrap_or(&frame));
         let mut drawing = Drawing {
             title: title.to_string(),
             options: *options,
@@ -212,7 +212,6 @@ impl Drawing {
             values: Vec::new(),
             any_winning: false,
             ground_row: String::new(),
-            last_ground: None,
         };
         let settings = [
             Stmt::Attribute(attr("newrank", plain("true"))),
@@ -231,11 +230,8 @@ impl Drawing {
                 attr("penwidth", plain("1.5")),
             ])),
         ];
-        for (i, stmt) in settings.iter().enumerate() {
-            if i > 0 {
-                text.push('\n');
-            }
-            text.push_str(&stmt.print(&mut drawing.printer));
+        for stmt in &settings {
+            push_statement(text, &mut drawing.printer, stmt);
         }
         drawing
     }
@@ -270,24 +266,21 @@ impl Drawing {
     }
 
     fn ground_node(&mut self, id: String) {
-        let stmt = Stmt::Node(node(&id, Vec::new()));
         self.ground_row.push('\n');
-        self.ground_row
-            .push_str(&stmt.print(&mut PrinterContext::default()));
-        self.last_ground = Some(id);
+        self.ground_row.push_str(&id);
     }
 
     /// Ends the picture, appending to `text` the ground row, the legend and the title.
     pub fn finish(mut self, text: &mut String) {
-        if self.last_ground.is_some() {
-            // The row as graphviz-rust prints a subgraph: its statements indented twice.
-            let rank = Stmt::Attribute(attr("rank", plain("same")));
-            let inner = "\n    ";
-            text.push_str("\n  subgraph ground {");
-            text.push_str(inner);
-            text.push_str(&rank.print(&mut PrinterContext::default()));
-            text.push_str(&self.ground_row.replace('\n', inner));
-            text.push_str("\n  }");
+        let ground_row = std::mem::take(&mut self.ground_row);
+        let ground_ids = || ground_row.lines().skip(1);
+        if !ground_row.is_empty() {
+            let mut row = Block::open(text, "ground");
+            row.push(Stmt::Attribute(attr("rank", plain("same"))));
+            for id in ground_ids() {
+                row.push(Stmt::Node(node(id, Vec::new())));
+            }
+            row.close();
         }
         if self.graphs == 0 {
             let empty = Stmt::Node(node(
@@ -303,8 +296,8 @@ impl Drawing {
         // not stretch the rows of the graphs.
         let legend = Stmt::Subgraph(legend(&self.options, self.any_winning));
         self.statement(text, &legend);
-        if let Some(ground) = self.last_ground.take() {
-            let invisible = edge_stmt(&ground, LEGEND, vec![attr("style", plain("invis"))]);
+        if let Some(ground) = ground_ids().last() {
+            let invisible = edge_stmt(ground, LEGEND, vec![attr("style", plain("invis"))]);
             self.statement(text, &Stmt::Edge(invisible));
         }
         // Set last: subgraphs would inherit these (a cluster without a label of its own
@@ -318,9 +311,63 @@ impl Drawing {
 
     /// One statement of the graph's body, on a line of its own.
     fn statement(&mut self, text: &mut String, stmt: &Stmt) {
-        text.push('\n');
-        text.push_str(&stmt.print(&mut self.printer));
+        push_statement(text, &mut self.printer, stmt);
     }
+}
+
+/// `stmt` on a line of its own, as `printer` prints it.
+fn push_statement(text: &mut String, printer: &mut PrinterContext, stmt: &Stmt) {
+    text.push('\n');
+    text.push_str(&stmt.print(printer));
+}
+
+/// A subgraph of the picture's body, printed a statement at a time as its statements are
+/// made (a large graph's cluster is never held as a model), exactly as graphviz-rust
+/// prints the `Subgraph` holding them.
+struct Block<'a> {
+    text: &'a mut String,
+    printer: PrinterContext,
+}
+
+impl<'a> Block<'a> {
+    /// Opens the subgraph `id` (a plain id) of the picture's body.
+    fn open(text: &'a mut String, id: &str) -> Self {
+        text.push_str(&format!("\n  subgraph {id} {{"));
+        // The printer indents by two as it enters a graph, and has no other way to set
+        // its indentation: entering two empty graphs puts it at a subgraph's statements.
+        let mut printer = PrinterContext::default();
+        let empty = DotGraph::Graph {
+            id: plain("_"),
+            strict: false,
+            stmts: Vec::new(),
+        };
+        empty.print(&mut printer);
+        empty.print(&mut printer);
+        Block { text, printer }
+    }
+
+    /// The next statement of the subgraph.
+    fn push(&mut self, stmt: Stmt) {
+        push_statement(self.text, &mut self.printer, &stmt);
+    }
+
+    fn close(self) {
+        self.text.push_str("\n  }");
+    }
+}
+
+/// Opens the cluster of graph `number`, with its title and frame.
+fn open_cluster<'a>(
+    text: &'a mut String,
+    number: usize,
+    graph: &Graph,
+    analysis: &Analysis,
+) -> Block<'a> {
+    let mut cluster = Block::open(text, &format!("cluster_{number}"));
+    for stmt in cluster_header(graph, analysis) {
+        cluster.push(stmt);
+    }
+    cluster
 }
 
 /// How long [`render`] lets Graphviz work.
@@ -462,57 +509,17 @@ fn plain_cluster(
     winning: &[EdgeIndex],
 ) {
     let vid = |v: u32| format!("n{number}_{v}");
-    let mut stmts = Cluster::open(text, number, graph, analysis);
+    let mut stmts = open_cluster(text, number, graph, analysis);
     vertex_nodes(&mut stmts, graph, analysis, &vid);
     edge_lines(&mut stmts, graph, analysis, winning, &vid);
     stmts.close();
-}
-
-/// A cluster of the picture, printed a statement at a time as its statements are made
-/// (a large graph's cluster is never held as a model), exactly as graphviz-rust prints
-/// the `Subgraph` holding them.
-struct Cluster<'a> {
-    text: &'a mut String,
-    printer: PrinterContext,
-}
-
-impl<'a> Cluster<'a> {
-    /// Opens cluster `number` of the picture's body, with its title and frame.
-    fn open(text: &'a mut String, number: usize, graph: &Graph, analysis: &Analysis) -> Self {
-        text.push_str(&format!("\n  subgraph cluster_{number} {{"));
-        // The printer indents by two as it enters a graph, and has no other way to set
-        // its indentation: entering two empty graphs puts it at a cluster's statements.
-        let mut printer = PrinterContext::default();
-        let empty = DotGraph::Graph {
-            id: plain("_"),
-            strict: false,
-            stmts: Vec::new(),
-        };
-        empty.print(&mut printer);
-        empty.print(&mut printer);
-        let mut cluster = Cluster { text, printer };
-        for stmt in cluster_header(graph, analysis) {
-            cluster.push(stmt);
-        }
-        cluster
-    }
-
-    /// The next statement of the cluster.
-    fn push(&mut self, stmt: Stmt) {
-        self.text.push('\n');
-        self.text.push_str(&stmt.print(&mut self.printer));
-    }
-
-    fn close(self) {
-        self.text.push_str("\n  }");
-    }
 }
 
 /// The vertices of the plain picture: the ground vertices as dark boxes (put in the bottom
 /// row by [`position`]), then the others in order of first appearance, each labelled with
 /// the value of what hangs above it.
 fn vertex_nodes(
-    stmts: &mut Cluster,
+    stmts: &mut Block,
     graph: &Graph,
     analysis: &Analysis,
     vid: &impl Fn(u32) -> String,
@@ -571,7 +578,7 @@ fn vertex_nodes(
 /// The edges of the plain picture, in input order, each drawn from its upper end down and
 /// styled by its role: winning cut, dropped, bridge, or in a block (the block's colour).
 fn edge_lines(
-    stmts: &mut Cluster,
+    stmts: &mut Block,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
@@ -699,7 +706,7 @@ fn reduced_cluster(
     winning: &[EdgeIndex],
 ) {
     let bid = |b: BlockId| format!("b{number}_{b}");
-    let mut stmts = Cluster::open(text, number, graph, analysis);
+    let mut stmts = open_cluster(text, number, graph, analysis);
 
     // Winning cuts inside each block (they are not bridges, so the picture has no edge
     // for them: the block says so).
@@ -740,7 +747,7 @@ fn reduced_cluster(
 /// its value, the winning cuts `inside` it; and its twig when its loops are odd. `colors`
 /// are the blocks' ([`block_colors`]).
 fn block_node(
-    stmts: &mut Cluster,
+    stmts: &mut Block,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
