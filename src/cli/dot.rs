@@ -72,7 +72,6 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
                 drawing,
                 text,
                 nim_sum: args.moves.then_some(foreseen.nim_sum),
-                graphs: 0,
                 kept: args.render.is_some(),
             };
             drawn.write(out)?;
@@ -217,7 +216,6 @@ struct Drawn {
     text: String,
     /// With `--moves`, the position's nim-sum: which cuts win.
     nim_sum: Option<u64>,
-    graphs: usize,
     kept: bool,
 }
 
@@ -237,15 +235,15 @@ impl<W: Write> Streamed<W> for Drawn {
         let Some(drawing) = &mut self.drawing else {
             return Ok(());
         };
-        let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs);
-        let winning: Vec<EdgeIndex> = self
-            .nim_sum
-            .map(|total| winning_moves_in(self.graphs, &graph, &analysis, total))
-            .unwrap_or_default()
-            .iter()
-            .map(|m| m.edge)
-            .collect();
-        self.graphs += 1;
+        let i = drawing.drawn();
+        let (graph, analysis) = hackenbush::analyze_graph(decl, i);
+        let winning: Vec<EdgeIndex> = match self.nim_sum {
+            Some(total) => winning_moves_in(i, &graph, &analysis, total)
+                .iter()
+                .map(|m| m.edge)
+                .collect(),
+            None => Vec::new(),
+        };
         drawing.graph(&mut self.text, &graph, &analysis, &winning);
         self.write(out)?;
         Ok(())

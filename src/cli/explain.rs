@@ -28,13 +28,10 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             let (explanation, text) =
                 Explanation::new(&label, foreseen.graphs, foreseen.nim_sum, color);
             out.write_all(text.as_bytes())?;
-            Ok(Explaining {
-                explanation,
-                index: 0,
-            })
+            Ok(Explaining(explanation))
         },
         |out, _, _, explaining| {
-            out.write_all(explaining.explanation.finish().as_bytes())?;
+            out.write_all(explaining.0.finish().as_bytes())?;
             Ok(())
         },
         |_| {},
@@ -52,16 +49,12 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
 
 /// A position being explained: each graph is modelled, analyzed and explained as it is
 /// read, then dropped.
-struct Explaining {
-    explanation: Explanation,
-    index: usize,
-}
+struct Explaining(Explanation);
 
 impl<W: Write> Streamed<W> for Explaining {
     fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        let (graph, analysis) = hackenbush::analyze_graph(decl, self.index);
-        self.index += 1;
-        out.write_all(self.explanation.graph(&graph, &analysis, source).as_bytes())?;
+        let (graph, analysis) = hackenbush::analyze_graph(decl, self.0.told());
+        out.write_all(self.0.graph(&graph, &analysis, source).as_bytes())?;
         Ok(())
     }
 }

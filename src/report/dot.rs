@@ -236,6 +236,11 @@ impl Drawing {
         drawing
     }
 
+    /// How many graphs were drawn: the 0-based index of the next.
+    pub fn drawn(&self) -> usize {
+        self.graphs
+    }
+
     /// Draws the next graph of the position, with its winning moves `winning` (model
     /// edges), as its own cluster appended to `text`.
     pub fn graph(

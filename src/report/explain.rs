@@ -59,6 +59,11 @@ impl Explanation {
         (explanation, format!("{}\n", paint.bold(&printable(label))))
     }
 
+    /// How many graphs were explained: the 0-based index of the next.
+    pub fn told(&self) -> usize {
+        self.values.len()
+    }
+
     /// The explanation of the next graph of the position, read from `source`.
     pub fn graph(&mut self, graph: &Graph, analysis: &Analysis, source: &Source) -> String {
         let paint = self.paint;
