@@ -23,6 +23,19 @@ pub const MAX_LISTED: usize = 40;
 const MAX_NAMES: usize = 8;
 
 /// The explanation of one position (`label` names it), as text; `color` adds ANSI colours.
+/// An [`Explanation`] with every graph at hand.
+///
+/// ```
+/// use hackenbush::{report::explain, source::Source, syntax::{self, Format}};
+///
+/// let source = Source::from_str("t.hb", "ground: g\ng-a-b-g\ng-c\n");
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+/// let graphs = hackenbush::analyze_position(position);
+/// let text = explain::position("t.hb", &graphs, &source, false);
+/// assert!(text.starts_with("t.hb\n\nGraph 1 of 1: graph 1\n"));
+/// assert!(text.contains("Value: graph 1 = *0")); // a twig (*1) and a stalk (*1)
+/// assert!(text.contains("The second player wins"));
+/// ```
 pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, color: bool) -> String {
     let (mut explanation, mut out) = Explanation::new(label, graphs.len(), nim_sum(graphs), color);
     for (graph, analysis) in graphs {
