@@ -138,10 +138,10 @@ impl GraphBuilder {
 
     /// The id of the vertex `name`, written at `span`: new if it was not seen before.
     /// Only for graphs made [`named`](GraphBuilder::named).
-    pub fn vertex(&mut self, name: VertexName, span: Span) -> Result<u32, Diagnostic> {
+    pub fn vertex(&mut self, name: &VertexName, span: Span) -> Result<u32, Diagnostic> {
         match name {
-            VertexName::Number(n) => self.number(n, span),
-            VertexName::Name(s) => self.name_str(&s, span),
+            VertexName::Number(n) => self.number(*n, span),
+            VertexName::Name(s) => self.name_str(s, span),
         }
     }
 

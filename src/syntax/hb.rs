@@ -23,7 +23,7 @@ use nom::{IResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::lex::{bom_len, digits_value};
+use super::lex::{bom_len, vertex_number};
 use super::{GraphBuilder, GraphSink, Position, PositionRead};
 
 /// Parses a whole hb file into one position.
@@ -148,13 +148,7 @@ impl<'a> FileParser<'a, '_> {
     fn vertex(&mut self, token: &str) -> Result<u32, Diagnostic> {
         let span = self.span(token);
         if token.as_bytes()[0].is_ascii_digit() {
-            let n = digits_value(token.as_bytes()).ok_or_else(|| {
-                Diagnostic::new(
-                    span,
-                    "number too large",
-                    format!("vertex numbers are at most {}", u64::MAX),
-                )
-            })?;
+            let n = vertex_number(token.as_bytes(), span)?;
             self.current.number(n, span)
         } else {
             self.current.name_str(token, span)

@@ -77,11 +77,30 @@ pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
     })
 }
 
+/// The vertex number the ASCII digits `digits` (written at `span`) stand for; beyond
+/// `u64::MAX`, "number too large".
+pub(crate) fn vertex_number(digits: &[u8], span: Span) -> Result<u64, Diagnostic> {
+    digits_value(digits).ok_or_else(|| {
+        Diagnostic::new(
+            span,
+            "number too large",
+            format!("vertex numbers are at most {}", u64::MAX),
+        )
+    })
+}
+
+/// The number `text` writes in canonical decimal (`7`, not `07`, `+7` or `7.0`), if it
+/// fits a `u64`: the text by which a named vertex and a numbered one are the same.
+pub(crate) fn canonical_number(text: &[u8]) -> Option<u64> {
+    let canonical = !text.is_empty()
+        && text.iter().all(u8::is_ascii_digit)
+        && (text[0] != b'0' || text.len() == 1);
+    canonical.then(|| digits_value(text)).flatten()
+}
+
 /// The UTF-8 byte order mark some editors write at the start of a file.
 pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// How many bytes a byte order mark takes at the start of `input` (3 or 0): every format
-/// skips it.
 /// `bytes`, which start at offset `base` of a `what` (`an hb file`), as text; invalid UTF-8
 /// is an error spanning the bad sequence (to the end, when the bytes stop inside one).
 pub(crate) fn utf8<'a>(bytes: &'a [u8], base: usize, what: &str) -> Result<&'a str, Diagnostic> {
@@ -96,6 +115,8 @@ pub(crate) fn utf8<'a>(bytes: &'a [u8], base: usize, what: &str) -> Result<&'a s
     })
 }
 
+/// How many bytes a byte order mark takes at the start of `input` (3 or 0): every format
+/// skips it.
 pub(crate) fn bom_len(input: &[u8]) -> usize {
     if input.starts_with(BOM) { BOM.len() } else { 0 }
 }

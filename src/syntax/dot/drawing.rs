@@ -225,7 +225,9 @@ impl<'a> Drawing<'a> {
 
     /// A mention of the node `name` at `span`: its index, new if it was not seen before.
     pub fn mention(&mut self, name: &str, span: Span, scope: &Scope) -> Result<u32, Diagnostic> {
-        let n = match vertex_number(name) {
+        // A node id in canonical decimal (`7`, not `07`) is a numbered vertex, as in the
+        // other formats; any other is a named one.
+        let n = match super::super::lex::canonical_number(name.as_bytes()) {
             Some(number) => self.nodes.number(number, span)?,
             None => self.nodes.name_str(name, span)?,
         };
@@ -504,10 +506,7 @@ impl<'a> Drawing<'a> {
                 if !is_ground && used[n as usize] != stamp {
                     continue;
                 }
-                let id = match &names[n as usize] {
-                    VertexName::Number(k) => graph.number(*k, span)?,
-                    VertexName::Name(s) => graph.name_str(s, span)?,
-                };
+                let id = graph.vertex(&names[n as usize], span)?;
                 local[n as usize] = id;
                 if is_ground {
                     graph.ground(id, span);
@@ -763,15 +762,6 @@ fn ground_value(attr: &Attr<'_>) -> Result<bool, Diagnostic> {
             "expected `true` or `false` (or `yes`/`no`, `1`/`0`)",
         )
     })
-}
-
-/// The number a node id in canonical decimal (`7`, not `07`) stands for: such a node is a
-/// numbered vertex, as in the other formats; any other is a named one.
-fn vertex_number(name: &str) -> Option<u64> {
-    let canonical = !name.is_empty()
-        && name.bytes().all(|b| b.is_ascii_digit())
-        && (name == "0" || !name.starts_with('0'));
-    canonical.then(|| name.parse().ok()).flatten()
 }
 
 /// A graph's name from its `label` or else its id. From a label as shown: all before

@@ -55,7 +55,7 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::builder::Built;
-use super::lex::digits_value;
+use super::lex::{canonical_number, vertex_number};
 use super::{GraphBuilder, GraphSink, Position, PositionRead, VertexName, Vertices};
 
 pub use stream::MAX_DEPTH;
@@ -251,14 +251,7 @@ fn vertex(
                     "expected a non-negative integer or a string",
                 ))
             } else {
-                match digits_value(text) {
-                    Some(n) => builder.number(n, span),
-                    None => Err(Diagnostic::new(
-                        span,
-                        "number too large",
-                        format!("vertex numbers are at most {}", u64::MAX),
-                    )),
-                }
+                vertex_number(text, span).and_then(|n| builder.number(n, span))
             };
             return Ok((id, span));
         }
@@ -343,14 +336,6 @@ fn twin_warnings(built: &Built) -> Vec<Diagnostic> {
 fn twin(name: &VertexName) -> Option<VertexName> {
     match name {
         VertexName::Number(n) => Some(VertexName::Name(n.to_string().into())),
-        VertexName::Name(s) => {
-            let b = s.as_bytes();
-            let canonical =
-                !b.is_empty() && b.iter().all(u8::is_ascii_digit) && (b[0] != b'0' || b.len() == 1);
-            canonical
-                .then(|| digits_value(b))
-                .flatten()
-                .map(VertexName::Number)
-        }
+        VertexName::Name(s) => canonical_number(s.as_bytes()).map(VertexName::Number),
     }
 }

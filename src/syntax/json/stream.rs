@@ -59,7 +59,8 @@ pub(super) enum Container {
 impl<'a> Stream<'a> {
     /// The values of `input`, after an optional byte order mark.
     pub(super) fn new(input: &'a [u8]) -> Self {
-        let body = input.strip_prefix(crate::syntax::lex::BOM).unwrap_or(input);
+        let bom = crate::syntax::lex::bom_len(input);
+        let body = &input[bom..];
         let settings = ReaderSettings {
             allow_comments: false,
             allow_trailing_comma: false,
@@ -72,7 +73,7 @@ impl<'a> Stream<'a> {
         Stream {
             text: Text {
                 whole: input,
-                bom: input.len() - body.len(),
+                bom,
                 key_end: usize::MAX,
             },
             reader: JsonStreamReader::new_custom(body, settings),
