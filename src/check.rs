@@ -717,35 +717,21 @@ impl Dense {
     /// tree edge.
     fn components(&self) -> Components {
         let n = self.node_count();
-        let mut low = vec![NONE; n];
         let mut block_of = vec![NONE; self.ends().len()];
         let mut block_edges = Vec::new();
         let mut blocks = Vec::new();
         let mut edge_stack: Vec<u32> = Vec::new();
-        low[0] = 0;
         let visited = dfs::walk(&self.adjacency, n, 0, |step| {
             match step {
-                Step::Tree { to, edge, pre, .. } => {
-                    low[to as usize] = pre;
-                    edge_stack.push(edge);
-                }
-                Step::Back {
-                    from, edge, pre, ..
-                } => {
-                    // A back edge (a parallel edge to the parent is one too).
-                    edge_stack.push(edge);
-                    let low = &mut low[from as usize];
-                    *low = (*low).min(pre);
-                }
+                // A back edge (a parallel edge to the parent is one too) joins the block
+                // of the tree edges above it.
+                Step::Tree { edge, .. } | Step::Back { edge, .. } => edge_stack.push(edge),
                 Step::Finish {
-                    vertex,
+                    low,
                     parent: Some((p, p_pre, tree_edge)),
                     ..
                 } => {
-                    let lv = low[vertex as usize];
-                    let lp = &mut low[p as usize];
-                    *lp = (*lp).min(lv);
-                    if lv >= p_pre {
+                    if low >= p_pre {
                         let b = blocks.len() as u32;
                         let start = block_edges.len();
                         while let Some(f) = edge_stack.pop() {

@@ -1,6 +1,8 @@
 //! The depth-first search every pass that needs one walks: the bridges of the analysis,
 //! the biconnected components of `check`, the spanning tree a CGSuite string is written
-//! along. It reports each step ([`Step`]) to the pass, which keeps what it needs.
+//! along. It reports each step ([`Step`]) to the pass, which keeps what it needs; the
+//! low-link that both bridges and biconnected components are found by (Tarjan) is kept
+//! by the search itself and told with each finished vertex.
 //!
 //! The search is iterative, so a path of 10^7 vertices needs no more stack than a
 //! triangle, and undirected: an edge to a vertex not seen yet is a tree edge; an edge to
@@ -13,8 +15,8 @@
 //! What it walks is anything with [`Arcs`]: compressed rows built from an edge list
 //! ([`Adjacency`], the one adjacency builder), or petgraph's own lists.
 //!
-//! Complexity: O(V + E) time; 12 bytes per vertex (preorder number, parent edge, cursor)
-//! and the stack of the current path.
+//! Complexity: O(V + E) time; 16 bytes per vertex (preorder number, low-link, parent
+//! edge, cursor) and the stack of the current path.
 //!
 //! The judge's value search ([`lean`](crate::analysis::lean)) is not this one: it packs
 //! its cursor with its low-link and value in one record per vertex, and is tuned for
@@ -50,11 +52,14 @@ pub(crate) enum Step {
         edge: u32,
         pre: u32,
     },
-    /// Everything below `vertex` (preorder `pre`) is done; `parent` is where it hangs
-    /// from (vertex, its preorder, the tree edge), `None` for the root.
+    /// Everything below `vertex` (preorder `pre`) is done; `low` is the lowest preorder
+    /// that its subtree reaches by one back edge (Tarjan's low-link: `low == pre` when the
+    /// edge above it is a bridge); `parent` is where it hangs from (vertex, its preorder,
+    /// the tree edge), `None` for the root.
     Finish {
         vertex: u32,
         pre: u32,
+        low: u32,
         parent: Option<(u32, u32, u32)>,
     },
 }
@@ -77,12 +82,14 @@ pub(crate) fn walk<A: Arcs, E>(
     mut visit: impl FnMut(Step) -> Result<(), E>,
 ) -> Result<Visited, E> {
     let mut pre = vec![NONE; n];
+    let mut low = vec![NONE; n];
     let mut parent_edge = vec![NONE; n];
     let mut cursor = vec![NONE; n];
     let mut stack = Vec::new();
     let mut count = 0u32;
     if (root as usize) < n {
         pre[root as usize] = 0;
+        low[root as usize] = 0;
         cursor[root as usize] = arcs.first(root);
         count = 1;
         stack.push(root);
@@ -98,6 +105,7 @@ pub(crate) fn walk<A: Arcs, E>(
                 let wi = w as usize;
                 if pre[wi] == NONE {
                     pre[wi] = count;
+                    low[wi] = count;
                     parent_edge[wi] = e;
                     cursor[wi] = arcs.first(w);
                     count += 1;
@@ -109,6 +117,7 @@ pub(crate) fn walk<A: Arcs, E>(
                         pre: pre[wi],
                     })?;
                 } else if pre[wi] <= pre[vi] {
+                    low[vi] = low[vi].min(pre[wi]);
                     visit(Step::Back {
                         from: v,
                         to: w,
@@ -120,9 +129,13 @@ pub(crate) fn walk<A: Arcs, E>(
             None => {
                 stack.pop();
                 let parent = stack.last().map(|&p| (p, pre[p as usize], parent_edge[vi]));
+                if let Some((p, _, _)) = parent {
+                    low[p as usize] = low[p as usize].min(low[vi]);
+                }
                 visit(Step::Finish {
                     vertex: v,
                     pre: pre[vi],
+                    low: low[vi],
                     parent,
                 })?;
             }
@@ -248,6 +261,7 @@ mod tests {
                 Finish {
                     vertex: 2,
                     pre: 2,
+                    low: 0,
                     parent: Some((1, 1, 1))
                 },
                 Back {
@@ -259,15 +273,32 @@ mod tests {
                 Finish {
                     vertex: 1,
                     pre: 1,
+                    low: 0,
                     parent: Some((0, 0, 0))
                 },
                 Finish {
                     vertex: 0,
                     pre: 0,
+                    low: 0,
                     parent: None
                 },
             ]
         );
+    }
+
+    #[test]
+    fn low_links_say_which_tree_edges_are_bridges() {
+        // 0-1, then 1-2 twice: the edge above 1 is a bridge, the one above 2 is not.
+        let lows: Vec<(u32, u32, u32)> = steps(3, &[(0, 1), (1, 2), (2, 1)])
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Finish {
+                    vertex, pre, low, ..
+                } => Some((vertex, pre, low)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lows, vec![(2, 2, 1), (1, 1, 1), (0, 0, 0)]);
     }
 
     #[test]

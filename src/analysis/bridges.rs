@@ -2,6 +2,9 @@
 //! from the ground: which nodes are attached, the search tree (preorder, parent edges),
 //! and which tree edges are bridges.
 //!
+//! A tree edge is a bridge when the vertex below it reaches nothing above itself: its
+//! low-link, which the search keeps, is its own preorder number.
+//!
 //! Complexity: O(V + E) time, O(V) extra memory; no recursion, so a path of 10^7 vertices
 //! needs no more stack than a triangle.
 //!
@@ -31,36 +34,21 @@ pub(crate) struct Bridges {
 /// The bridges of the part of `net` reached from `root`.
 pub(crate) fn find<N>(net: &UnGraph<N, u32>, root: NodeIndex) -> Bridges {
     let n = net.node_count();
-    let mut low = vec![NONE; n];
     let mut order = Vec::with_capacity(n);
     let mut bridge = vec![false; net.edge_count()];
     if root.index() < n {
-        low[root.index()] = 0;
         order.push(root.index() as u32);
     }
     let visited = dfs::walk(&Lists(net), n, root.index() as u32, |step| {
         match step {
-            Step::Tree { to, pre, .. } => {
-                low[to as usize] = pre;
-                order.push(to);
-            }
-            Step::Back { from, pre, .. } => {
-                let low = &mut low[from as usize];
-                *low = (*low).min(pre);
-            }
+            Step::Tree { to, .. } => order.push(to),
             Step::Finish {
-                vertex,
                 pre,
-                parent: Some((p, _, edge)),
-            } => {
-                let lv = low[vertex as usize];
-                if lv == pre {
-                    bridge[edge as usize] = true;
-                }
-                let lp = &mut low[p as usize];
-                *lp = (*lp).min(lv);
-            }
-            Step::Finish { parent: None, .. } => {}
+                low,
+                parent: Some((_, _, edge)),
+                ..
+            } if low == pre => bridge[edge as usize] = true,
+            _ => {}
         }
         Ok::<_, std::convert::Infallible>(())
     });
