@@ -70,6 +70,28 @@ pub struct Origin {
     pub columns: usize,
 }
 
+impl Origin {
+    /// Moves past `bytes`, which follow: their line breaks, and the characters after the
+    /// last one (or all of them, on the same line).
+    pub fn advance(&mut self, bytes: &[u8]) {
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(i) => {
+                self.lines += line_breaks(bytes);
+                self.columns = chars(&bytes[i + 1..]);
+            }
+            None => self.columns += chars(bytes),
+        }
+    }
+
+    /// The 1-based line and column of the next byte.
+    pub fn location(&self) -> Location {
+        Location {
+            line: self.lines + 1,
+            column: self.columns + 1,
+        }
+    }
+}
+
 /// A 1-based line and column (column counted in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Location {
@@ -156,15 +178,9 @@ impl Source {
 
     /// Line and column of `offset`. Linear in the offset: meant for error display only.
     pub fn locate(&self, offset: usize) -> Location {
-        let offset = offset.min(self.text.len());
-        let breaks = line_breaks(&self.text[..offset]);
-        let start = self.line_start(offset);
-        let before = if breaks == 0 { self.origin.columns } else { 0 };
-        let column = 1 + before + chars(&self.text[start..offset]);
-        Location {
-            line: 1 + self.origin.lines + breaks,
-            column,
-        }
+        let mut at = self.origin;
+        at.advance(&self.text[..offset.min(self.text.len())]);
+        at.location()
     }
 
     /// Line number (1-based) of `offset`. The first call indexes the line starts (one

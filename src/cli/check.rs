@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use hackenbush::check::{self, Options, Violation, ViolationKind};
-use hackenbush::source::Source;
+use hackenbush::source::{Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 
 use super::input::Input;
@@ -183,34 +183,25 @@ fn short(violation: &Violation, source: &Source, locator: &mut Locator) -> Strin
 /// violations there are and however long the lines (christmas data may be one line).
 #[derive(Default)]
 struct Locator {
-    offset: usize,
-    /// 0-based line and column (in characters) of `offset`, within the source.
-    line: usize,
-    column: usize,
+    /// The last offset located, and where it is in the whole input; `None` before the
+    /// first.
+    last: Option<(usize, Origin)>,
 }
 
 impl Locator {
-    /// 1-based line and column of `offset`, counted as [`Source::locate`] does (from
-    /// where the source starts in the whole input).
+    /// 1-based line and column of `offset`, as [`Source::locate`] gives them, counting
+    /// only the bytes since the offset before (from the start again if it is behind).
     fn locate(&mut self, source: &Source, offset: usize) -> (usize, usize) {
         let text = source.bytes();
         let offset = offset.min(text.len());
-        if offset < self.offset {
-            *self = Locator::default();
-        }
-        let segment = &text[self.offset..offset];
-        let chars = |bytes: &[u8]| bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count();
-        match segment.iter().rposition(|&b| b == b'\n') {
-            Some(last) => {
-                self.line += segment.iter().filter(|&&b| b == b'\n').count();
-                self.column = chars(&segment[last + 1..]);
-            }
-            None => self.column += chars(segment),
-        }
-        self.offset = offset;
-        let origin = source.origin();
-        let before = if self.line == 0 { origin.columns } else { 0 };
-        (origin.lines + self.line + 1, before + self.column + 1)
+        let (from, mut at) = match self.last {
+            Some((from, at)) if from <= offset => (from, at),
+            _ => (0, source.origin()),
+        };
+        at.advance(&text[from..offset]);
+        self.last = Some((offset, at));
+        let location = at.location();
+        (location.line, location.column)
     }
 }
 

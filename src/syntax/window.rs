@@ -25,7 +25,7 @@
 
 use std::io::{self, Read};
 
-use crate::source::{self, MAX_SOURCE_LEN, Origin, Source};
+use crate::source::{MAX_SOURCE_LEN, Origin, Source};
 
 use super::lex::is_space;
 
@@ -238,14 +238,7 @@ impl<R: Read> Window<R> {
 
     /// Drops `buf[..n]`, keeping count of the lines and columns it held.
     fn drop_front(&mut self, n: usize) {
-        let gone = &self.buf[..n];
-        match gone.iter().rposition(|&b| b == b'\n') {
-            Some(i) => {
-                self.origin.lines += source::line_breaks(gone);
-                self.origin.columns = source::chars(&gone[i + 1..]);
-            }
-            None => self.origin.columns += source::chars(gone),
-        }
+        self.origin.advance(&self.buf[..n]);
         self.dropped += n as u64;
         self.buf.drain(..n);
         self.limit -= n;
