@@ -213,10 +213,10 @@ impl<F: Feed> Cases<F> {
         )
     }
 
-    /// `test_case = trees, { tree }`, into `sink`.
-    fn parse_case<S: Sink>(&mut self, sink: &mut S) -> Result<Span, Diagnostic> {
+    /// `test_case = trees, { tree }`, into `sink`: the number of trees `N` as written,
+    /// with its span, and the test case's span.
+    fn parse_case<S: Sink>(&mut self, sink: &mut S) -> Result<((u64, Span), Span), Diagnostic> {
         let (trees, n_span) = self.expect_number("the number of trees N")?;
-        sink.start_case(trees, n_span);
         for t in 0..trees {
             if self.at_end() {
                 let declared = format!("test case {} declares {trees} trees", self.case);
@@ -224,7 +224,7 @@ impl<F: Feed> Cases<F> {
             }
             self.parse_tree(sink)?;
         }
-        Ok(n_span.to(Span::at(self.pos)))
+        Ok(((trees, n_span), n_span.to(Span::at(self.pos))))
     }
 
     /// `tree = vertex_count, edge_count, { edge }`, into `sink`.
@@ -305,10 +305,6 @@ fn dense(m: u64) -> bool {
 
 /// Where a test case's trees go as they are read.
 pub(crate) trait Sink {
-    /// A test case declaring `n` trees (written at `span`) starts.
-    fn start_case(&mut self, n: u64, span: Span) {
-        let _ = (n, span);
-    }
     /// A tree starts.
     fn start_tree(&mut self, declared: Declared);
     /// The id of vertex `x` (in `1..=m`, written at `span`).
@@ -400,34 +396,6 @@ pub struct Tree {
     /// The tree as a graph: vertex `i + 1` of the input is id `i` (or, when `m` does not
     /// fit 32 bits, the numbers used are interned, vertex 1 first), vertex 1 the ground.
     pub graph: GraphDecl,
-}
-
-/// [`Trees`], and the test case's `N`.
-struct Counted<'a, D> {
-    trees: Trees<D>,
-    declared: &'a mut Option<(u64, Span)>,
-}
-
-impl<D: FnMut(Declared, GraphDecl)> Sink for Counted<'_, D> {
-    fn start_case(&mut self, n: u64, span: Span) {
-        *self.declared = Some((n, span));
-    }
-
-    fn start_tree(&mut self, declared: Declared) {
-        self.trees.start_tree(declared);
-    }
-
-    fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic> {
-        self.trees.vertex(x, span)
-    }
-
-    fn edge(&mut self, u: u32, v: u32, span: Span) {
-        self.trees.edge(u, v, span);
-    }
-
-    fn end_tree(&mut self) {
-        self.trees.end_tree();
-    }
 }
 
 fn too_many_vertices(span: Span) -> Diagnostic {
@@ -546,17 +514,13 @@ impl<F: Feed> Cases<F> {
         self.pos -= self.feed.hold(self.pos);
         self.case += 1;
         let mut trees = Vec::new();
-        let mut declared = None;
-        let mut sink = Counted {
-            trees: Trees::new(|declared, graph| trees.push(Tree { declared, graph })),
-            declared: &mut declared,
-        };
+        let mut sink = Trees::new(|declared, graph| trees.push(Tree { declared, graph }));
         let result = self.parse_case(&mut sink);
         self.failed = result.is_err();
-        Some(result.map(|span| TestCase {
+        Some(result.map(|(trees_declared, span)| TestCase {
             case: self.case,
             span,
-            trees_declared: declared.expect("a test case starts with N"),
+            trees_declared,
             trees,
         }))
     }
@@ -604,7 +568,7 @@ impl Reader for Cases<&[u8]> {
         }
         self.case += 1;
         let mut trees = Trees::new(|_, graph| sink.graph(graph));
-        let result = self.parse_case(&mut trees).map(|span| PositionRead {
+        let result = self.parse_case(&mut trees).map(|(_, span)| PositionRead {
             case: Some(self.case),
             span,
         });
