@@ -989,7 +989,6 @@ mod tests {
                     m_span: at,
                     k: decl_edges.len() as u64,
                     k_span: at,
-                    room: 0,
                 },
                 graph: GraphDecl {
                     name: None,

@@ -233,13 +233,13 @@ impl<F: Feed> Cases<F> {
         let (k, k_span) = self.expect_number("the number of edges k")?;
         // At least 4 bytes per edge (`1 2\n`): a bound by what is there, not by what k claims.
         let room = (k as usize).min(self.feed.bytes_left(self.pos) / 4);
-        sink.start_tree(Declared {
+        let declared = Declared {
             m,
             m_span,
             k,
             k_span,
-            room,
-        });
+        };
+        sink.start_tree(declared, room);
         for read in 0..k {
             // The quick path first; the end of input is checked only when it fails.
             let (u, u_span) = match self.quick_number() {
@@ -280,8 +280,7 @@ impl<F: Feed> Cases<F> {
     }
 }
 
-/// What a tree's first line declares: `m` vertices and `k` edges, with their spans, and
-/// room for about `room` edges (`k`, capped by the bytes left).
+/// What a tree's first line declares: `m` vertices and `k` edges, with their spans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Declared {
     /// The number of vertices `m`.
@@ -292,8 +291,6 @@ pub struct Declared {
     pub k: u64,
     /// Where `k` is written.
     pub k_span: Span,
-    /// How many edges there can be room for: `k`, at most the bytes left / 4.
-    pub room: usize,
 }
 
 /// Whether the vertices of a tree with `m` vertices get the dense ids `x - 1` (when every
@@ -305,8 +302,9 @@ fn dense(m: u64) -> bool {
 
 /// Where a test case's trees go as they are read.
 pub(crate) trait Sink {
-    /// A tree starts.
-    fn start_tree(&mut self, declared: Declared);
+    /// A tree starts, with room for about `room` edges (`k`, at most the bytes left / 4:
+    /// a bound by what the input holds, not by what `k` claims).
+    fn start_tree(&mut self, declared: Declared, room: usize);
     /// The id of vertex `x` (in `1..=m`, written at `span`).
     fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic>;
     /// One edge between vertex ids `u` and `v`, written at `span`.
@@ -330,7 +328,7 @@ impl<D: FnMut(Declared, GraphDecl)> Trees<D> {
 }
 
 impl<D: FnMut(Declared, GraphDecl)> Sink for Trees<D> {
-    fn start_tree(&mut self, declared: Declared) {
+    fn start_tree(&mut self, declared: Declared, room: usize) {
         let mut tree = if dense(declared.m) {
             GraphBuilder::numbered(declared.m as u32, declared.m_span)
         } else {
@@ -338,7 +336,7 @@ impl<D: FnMut(Declared, GraphDecl)> Sink for Trees<D> {
             tree.set_kind(GraphKind::Tree);
             tree
         };
-        tree.reserve_edges(declared.room);
+        tree.reserve_edges(room);
         if declared.m > 0 {
             // Vertex 1 (id 0 either way: dense, or interned first) is the ground.
             let ground = if dense(declared.m) {
@@ -427,9 +425,9 @@ impl EdgeLists {
 }
 
 impl Sink for EdgeLists {
-    fn start_tree(&mut self, declared: Declared) {
+    fn start_tree(&mut self, declared: Declared, room: usize) {
         self.start = self.ends.len();
-        self.ends.reserve(declared.room.saturating_mul(2));
+        self.ends.reserve(room.saturating_mul(2));
         self.dense = dense(declared.m).then_some(declared.m as u32);
         self.ids.clear();
         if self.dense.is_none() {
