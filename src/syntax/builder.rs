@@ -147,25 +147,27 @@ impl GraphBuilder {
 
     /// [`GraphBuilder::vertex`] for a number.
     pub fn number(&mut self, n: u64, span: Span) -> Result<u32, Diagnostic> {
-        match &mut self.table {
-            Table::Interned { interner, flags } => {
-                let id = interner.number(n).ok_or_else(|| too_many(span))?;
-                grow(flags, id);
-                Ok(id)
-            }
-            _ => unreachable!("numbers are interned only in named graphs"),
-        }
+        self.interned(span, |interner| interner.number(n))
     }
 
     /// [`GraphBuilder::vertex`] for a name; the name is copied only when it is new.
     pub fn name_str(&mut self, name: &str, span: Span) -> Result<u32, Diagnostic> {
+        self.interned(span, |interner| interner.name(name))
+    }
+
+    /// The id `intern` gives a vertex written at `span` in a named graph.
+    fn interned(
+        &mut self,
+        span: Span,
+        intern: impl FnOnce(&mut Interner) -> Option<u32>,
+    ) -> Result<u32, Diagnostic> {
         match &mut self.table {
             Table::Interned { interner, flags } => {
-                let id = interner.name(name).ok_or_else(|| too_many(span))?;
+                let id = intern(interner).ok_or_else(|| too_many(span))?;
                 grow(flags, id);
                 Ok(id)
             }
-            _ => unreachable!("names are interned only in named graphs"),
+            _ => unreachable!("vertices are interned only in named graphs"),
         }
     }
 
