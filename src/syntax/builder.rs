@@ -136,6 +136,11 @@ impl GraphBuilder {
         self.edges.len()
     }
 
+    /// Whether nothing was declared yet: no ground vertex, no edge.
+    pub fn is_empty(&self) -> bool {
+        self.ground.is_empty() && self.edges.is_empty()
+    }
+
     /// The id of the vertex `name`, written at `span`: new if it was not seen before.
     /// Only for graphs made [`named`](GraphBuilder::named).
     pub fn vertex(&mut self, name: &VertexName, span: Span) -> Result<u32, Diagnostic> {

@@ -40,7 +40,6 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
         sink,
         current: GraphBuilder::named(Span::at(0)),
         has_header: false,
-        has_content: false,
     };
     let mut start = bom_len(input);
     for line in text[start..].split_inclusive('\n') {
@@ -71,8 +70,6 @@ struct FileParser<'a, 's> {
     /// Whether it started with a `graph:` line (else it is the implicit graph before the
     /// first one, which exists only if it has content).
     has_header: bool,
-    /// Whether it has a ground vertex or an edge.
-    has_content: bool,
 }
 
 impl<'a> FileParser<'a, '_> {
@@ -121,7 +118,6 @@ impl<'a> FileParser<'a, '_> {
                     let span = self.span(v);
                     let id = self.vertex(v)?;
                     self.current.ground(id, span);
-                    self.has_content = true;
                 }
             }
             Statement::Edges(chains) => {
@@ -136,7 +132,6 @@ impl<'a> FileParser<'a, '_> {
                             self.current.set_span(span);
                         }
                         self.current.edge(pair[0], pair[1], span);
-                        self.has_content = true;
                     }
                 }
             }
@@ -215,10 +210,8 @@ impl<'a> FileParser<'a, '_> {
     /// written by hand more likely a typo.
     fn finish_graph(&mut self) {
         let builder = std::mem::replace(&mut self.current, GraphBuilder::named(Span::at(0)));
-        let (has_header, has_content) = (self.has_header, self.has_content);
-        self.has_header = false;
-        self.has_content = false;
-        if !has_header && !has_content {
+        let has_header = std::mem::take(&mut self.has_header);
+        if !has_header && builder.is_empty() {
             return;
         }
         let built = builder.finish();
