@@ -398,54 +398,43 @@ mod tests {
     }
 
     /// `yes 1 | tr -d '\n' | hackenbush judge` grew the window to hold one token until the
-    /// allocator aborted.
+    /// allocator aborted. Zeros are the number 0 however many there are, but not in more
+    /// than [`MAX_TOKEN`] digits: an endless run of them is refused as well.
     #[test]
     fn an_endless_token_is_cut_and_memory_stays_bounded() {
         use crate::syntax::christmas::{Cases, EdgeLists};
-        for chunk in [1, 7, 300, CHUNK] {
-            let head = b"1\n1 1\n1 1\n1\n".as_slice();
-            let window = Window::with_chunk("endless", head.chain(Endless(b'1')), chunk);
-            let mut cases = Cases::streaming(window);
-            let mut lists = EdgeLists::default();
-            assert!(matches!(cases.next_edge_lists(&mut lists), Some(Ok(()))));
-            let error = match cases.next_edge_lists(&mut lists) {
-                Some(Err(error)) => error,
-                _ => panic!("chunk {chunk}: an endless number is an error"),
-            };
-            assert_eq!(error.message, "number too large");
-            let window = cases.feed_mut();
-            assert!(
-                window.buf.capacity() <= 2 * CHUNK + MAX_TOKEN + CONTEXT,
-                "chunk {chunk}: {} bytes held",
-                window.buf.capacity()
-            );
-            assert_eq!(
-                window.bytes().len() - error.span.start as usize,
-                MAX_TOKEN + 1
-            );
-            let shown = error.render(&window.excerpt(), false);
-            assert!(shown.contains("--> endless:5:1"), "{shown}");
-            assert!(shown.len() < 1000, "{shown}");
+        let cases: [(&[u8], u8, &str); 2] = [
+            (b"1\n1 1\n1 1\n1\n", b'1', "--> endless:5:1"),
+            (b"0\n", b'0', "--> endless:2:1"),
+        ];
+        for (head, byte, at) in cases {
+            for chunk in [1, 7, 300, CHUNK] {
+                let what = format!("{:?} then endless {}, chunk {chunk}", head, byte as char);
+                let window = Window::with_chunk("endless", head.chain(Endless(byte)), chunk);
+                let mut cases = Cases::streaming(window);
+                let mut lists = EdgeLists::default();
+                assert!(matches!(cases.next_edge_lists(&mut lists), Some(Ok(()))));
+                let error = match cases.next_edge_lists(&mut lists) {
+                    Some(Err(error)) => error,
+                    _ => panic!("{what}: an endless number is an error"),
+                };
+                assert_eq!(error.message, "number too large", "{what}");
+                let window = cases.feed_mut();
+                assert!(
+                    window.buf.capacity() <= 2 * CHUNK + MAX_TOKEN + CONTEXT,
+                    "{what}: {} bytes held",
+                    window.buf.capacity()
+                );
+                assert_eq!(
+                    window.bytes().len() - error.span.start as usize,
+                    MAX_TOKEN + 1,
+                    "{what}"
+                );
+                let shown = error.render(&window.excerpt(), false);
+                assert!(shown.contains(at), "{what}: {shown}");
+                assert!(shown.len() < 1000, "{what}: {shown}");
+            }
         }
-    }
-
-    /// Zeros are the number 0 however many there are, but not in more than
-    /// [`MAX_TOKEN`] digits: an endless run of them is refused as well.
-    #[test]
-    fn an_endless_run_of_zeros_is_cut_too() {
-        use crate::syntax::christmas::{Cases, EdgeLists};
-        let head = b"0\n".as_slice();
-        let window = Window::with_chunk("zeros", head.chain(Endless(b'0')), 4096);
-        let mut cases = Cases::streaming(window);
-        let mut lists = EdgeLists::default();
-        assert!(matches!(cases.next_edge_lists(&mut lists), Some(Ok(()))));
-        let error = match cases.next_edge_lists(&mut lists) {
-            Some(Err(error)) => error,
-            _ => panic!("an endless run of zeros is an error"),
-        };
-        assert_eq!(error.message, "number too large");
-        let shown = error.render(&cases.feed_mut().excerpt(), false);
-        assert!(shown.contains("--> zeros:2:1"), "{shown}");
     }
 
     #[test]
