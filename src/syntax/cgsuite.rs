@@ -554,9 +554,7 @@ mod tests {
     }
 
     fn names(g: &GraphDecl) -> Vec<String> {
-        (0..g.vertices.len() as u32)
-            .map(|i| g.vertices.name(i).to_string())
-            .collect()
+        g.vertices.shown()
     }
 
     #[test]

@@ -140,6 +140,14 @@ impl Vertices {
         self.len() == 0
     }
 
+    /// The names of all vertices, in id order, as shown (for tests).
+    #[cfg(test)]
+    pub(crate) fn shown(&self) -> Vec<String> {
+        (0..self.len() as u32)
+            .map(|i| self.name(i).to_string())
+            .collect()
+    }
+
     /// The name of vertex `id`.
     pub fn name(&self, id: u32) -> VertexName {
         match self {
