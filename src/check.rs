@@ -962,22 +962,10 @@ mod tests {
         let n = 1_000_000u32;
         // A path, and a polygon of a million edges at the root with a branch at its end.
         let mut decl_edges: Vec<EdgeDecl> = (0..n - 1)
-            .map(|i| EdgeDecl {
-                u: i,
-                v: i + 1,
-                span: Span::default(),
-            })
+            .map(|i| EdgeDecl::new(i, i + 1, Span::default()))
             .collect();
-        decl_edges.push(EdgeDecl {
-            u: n - 1,
-            v: 0,
-            span: Span::default(),
-        });
-        decl_edges.push(EdgeDecl {
-            u: n / 2,
-            v: n,
-            span: Span::default(),
-        });
+        decl_edges.push(EdgeDecl::new(n - 1, 0, Span::default()));
+        decl_edges.push(EdgeDecl::new(n / 2, n, Span::default()));
         let at = Span::default();
         let case = TestCase {
             case: 1,

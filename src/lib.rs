@@ -41,6 +41,7 @@ pub mod analysis;
 pub mod check;
 mod dfs;
 pub mod diagnostic;
+pub mod game;
 pub mod game_tree;
 pub mod generate;
 pub mod model;

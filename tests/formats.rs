@@ -335,11 +335,7 @@ fn position_of(vertices: u32, ground: &[u32], edges: &[(u32, u32)]) -> Position 
             ground: ground.to_vec(),
             edges: edges
                 .iter()
-                .map(|&(u, v)| EdgeDecl {
-                    u,
-                    v,
-                    span: Span::default(),
-                })
+                .map(|&(u, v)| EdgeDecl::new(u, v, Span::default()))
                 .collect(),
         }],
         warnings: Vec::new(),

@@ -27,6 +27,7 @@
 mod bridges;
 pub mod lean;
 pub mod moves;
+pub mod partizan;
 pub mod position;
 pub mod summary;
 

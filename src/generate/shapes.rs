@@ -166,11 +166,7 @@ impl Builder {
     }
 
     fn edge(&mut self, u: u32, v: u32) {
-        self.edges.push(EdgeDecl {
-            u,
-            v,
-            span: Span::default(),
-        });
+        self.edges.push(EdgeDecl::new(u, v, Span::default()));
     }
 
     /// A new vertex, joined to `parent`.
@@ -311,11 +307,7 @@ fn stalk(index: u32, height: u32) -> GraphDecl {
         vertices: Vertices::Named(names),
         ground: vec![0],
         edges: (0..height)
-            .map(|i| EdgeDecl {
-                u: i,
-                v: i + 1,
-                span: Span::default(),
-            })
+            .map(|i| EdgeDecl::new(i, i + 1, Span::default()))
             .collect(),
     }
 }

@@ -631,11 +631,7 @@ mod tests {
             ground,
             edges: edges
                 .iter()
-                .map(|&(u, v)| EdgeDecl {
-                    u,
-                    v,
-                    span: Span::default(),
-                })
+                .map(|&(u, v)| EdgeDecl::new(u, v, Span::default()))
                 .collect(),
         }
     }

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
 
-use crate::syntax::{EdgeDecl, GraphDecl, VertexName};
+use crate::syntax::{Colour, EdgeDecl, GraphDecl, VertexName};
 
 /// What a node of the model stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,11 +81,18 @@ impl Graph {
     }
 
     /// A graph from plain numbers, for library users and tests: vertices `0..n` where `n`
-    /// is one more than the largest id used, `ground` the ground ids, `edges` the edges.
+    /// is one more than the largest id used, `ground` the ground ids, `edges` the edges,
+    /// all green.
     pub fn from_edges(ground: &[u32], edges: &[(u32, u32)]) -> Graph {
+        let edges: Vec<_> = edges.iter().map(|&(u, v)| (u, v, Colour::Green)).collect();
+        Graph::from_coloured_edges(ground, &edges)
+    }
+
+    /// [`Graph::from_edges`] with a colour per edge.
+    pub fn from_coloured_edges(ground: &[u32], edges: &[(u32, u32, Colour)]) -> Graph {
         let n = edges
             .iter()
-            .flat_map(|&(u, v)| [u, v])
+            .flat_map(|&(u, v, _)| [u, v])
             .chain(ground.iter().copied())
             .max()
             .map_or(0, |m| m + 1);
@@ -105,14 +112,18 @@ impl Graph {
             ground: seen,
             edges: edges
                 .iter()
-                .map(|&(u, v)| EdgeDecl {
-                    u,
-                    v,
-                    span: Default::default(),
+                .map(|&(u, v, colour)| EdgeDecl {
+                    colour,
+                    ..EdgeDecl::new(u, v, Default::default())
                 })
                 .collect(),
         };
         Graph::build(decl, 0)
+    }
+
+    /// The colour of model edge `edge`.
+    pub fn colour(&self, edge: EdgeIndex) -> Colour {
+        self.edge_decl(edge).colour
     }
 
     /// The name of `node` as the input wrote it (`ground` for the fused ground).

@@ -237,7 +237,7 @@ impl GraphBuilder {
             flags[u as usize] |= TOUCHED;
             flags[v as usize] |= TOUCHED;
         }
-        self.edges.push(EdgeDecl { u, v, span });
+        self.edges.push(EdgeDecl::new(u, v, span));
         self.edges.last_mut().expect("just pushed")
     }
 

@@ -233,7 +233,32 @@ impl GraphKind {
     }
 }
 
-/// One edge as written: two vertex ids (equal for a loop) and where it was written.
+/// Who may cut an edge: Left (blue), Right (red), or either player (green).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Either player may cut it: the edge of Green Hackenbush, and the default.
+    #[default]
+    Green,
+    /// Only Left may cut it.
+    Blue,
+    /// Only Right may cut it.
+    Red,
+}
+
+impl Colour {
+    /// `green`, `blue` or `red`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Green => "green",
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+        }
+    }
+}
+
+/// One edge as written: two vertex ids (equal for a loop), its colour, and where it was
+/// written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EdgeDecl {
     /// One end (vertex id).
@@ -242,6 +267,20 @@ pub struct EdgeDecl {
     pub v: u32,
     /// The text of the edge (`a-b`, `3 4`, `[3,4]`).
     pub span: Span,
+    /// Who may cut it.
+    pub colour: Colour,
+}
+
+impl EdgeDecl {
+    /// The green edge `u`-`v` written at `span`.
+    pub fn new(u: u32, v: u32, span: Span) -> EdgeDecl {
+        EdgeDecl {
+            u,
+            v,
+            span,
+            colour: Colour::Green,
+        }
+    }
 }
 
 /// One graph as written, made by a [`GraphBuilder`].

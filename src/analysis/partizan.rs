@@ -1,0 +1,603 @@
+//! Model -> analysis for red, blue and green edges: the exact value of a graph as a short
+//! partizan game in canonical form ([`Game`]), and its outcome class.
+//!
+//! # Method
+//!
+//! 1. **Split at the ground.** Removing the (fused) ground node leaves connected parts;
+//!    each, with its edges to the ground, is an independent summand (a move in one never
+//!    changes another), and so is each loop at the ground. Parts that never touch the
+//!    ground fall at once and are no moves. The graph is worth the sum of its parts.
+//! 2. Each part gets the best method the theory offers ([`Method`]):
+//!    - **all green:** the linear Green Hackenbush algorithm ([`lean`](super::lean)), the
+//!      value `*n`;
+//!    - **a tree** (no cycle among its edges; a loop is a twig of its colour): the
+//!      ordinal-sum recursion from the leaves down, in reverse depth-first order with no
+//!      recursion: a vertex is worth the sum of its branches, and a branch is its edge's
+//!      game (`1` blue, `-1` red, `*` green) `:` the value above it (Winning Ways ch. 2 and
+//!      7). Red-blue trees stay numbers throughout, a few big-dyadic operations per edge
+//!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
+//!    - **anything else** (a cycle with a red or blue edge): a search over the sets of
+//!      edges still standing, memoized, each set split at the ground again into its own
+//!      summands and every value kept canonical. At most [`Budget::edges`] edges and
+//!      [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
+//! 3. The outcome class follows from comparing the value with zero.
+//!
+//! # Cost
+//!
+//! Splitting is linear. Green parts are linear. A tree part costs one ordinal sum per
+//! edge: for red-blue trees a dyadic operation on numbers whose size is at most the
+//! tree's height in bits; with green edges, operations on canonical forms at most
+//! [`MAX_DEPTH`](crate::game::MAX_DEPTH) deep. The search is exponential in the worst
+//! case, bounded by the budget.
+//!
+//! Every method is cross-checked against exhaustive play in `tests/partizan.rs`.
+
+use std::collections::HashMap;
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
+use petgraph::visit::EdgeRef;
+
+use crate::game::{Game, Outcome, TooDeep};
+use crate::model::Graph;
+use crate::syntax::Colour;
+
+use super::lean;
+
+/// How a part's value was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// All green: the linear Green Hackenbush algorithm.
+    Green,
+    /// A tree: ordinal sums from the leaves down.
+    Tree,
+    /// A search over the positions of the part.
+    Search,
+}
+
+/// One summand of a graph: a part that meets the rest only at the ground.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Its edges, in input order.
+    pub edges: Vec<EdgeIndex>,
+    /// How its value was found.
+    pub method: Method,
+    /// Its value.
+    pub value: Game,
+}
+
+/// The value of a graph with coloured edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partizan {
+    /// The graph's value: the sum of its parts'.
+    pub value: Game,
+    /// Who wins it.
+    pub outcome: Outcome,
+    /// Its summands, ordered by their first edge.
+    pub parts: Vec<Part>,
+}
+
+/// How much searching is allowed for one part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most edges a part may have to be searched (at most 64).
+    pub edges: usize,
+    /// The most distinct positions a search may visit.
+    pub positions: usize,
+}
+
+impl Default for Budget {
+    /// 64 edges, 2,000,000 positions: seconds, not minutes.
+    fn default() -> Budget {
+        Budget {
+            edges: 64,
+            positions: 2_000_000,
+        }
+    }
+}
+
+/// Why a graph's value was not computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A part needs the search and has more edges than the budget allows.
+    TooManyEdges {
+        /// The part's edges, in input order.
+        edges: Vec<EdgeIndex>,
+        /// The budget's limit.
+        limit: usize,
+    },
+    /// The search of a part visited more positions than the budget allows.
+    TooManyPositions {
+        /// The part's edges, in input order.
+        edges: Vec<EdgeIndex>,
+        /// The budget's limit.
+        limit: usize,
+    },
+    /// A value is deeper than [`MAX_DEPTH`](crate::game::MAX_DEPTH).
+    TooDeep {
+        /// The part's edges, in input order.
+        edges: Vec<EdgeIndex>,
+    },
+}
+
+/// The game of one edge: `1` for blue, `-1` for red, `*` for green.
+pub fn edge_game(colour: Colour) -> Game {
+    match colour {
+        Colour::Blue => Game::integer(1),
+        Colour::Red => Game::integer(-1),
+        Colour::Green => Game::nimber(1),
+    }
+}
+
+/// The value of `graph`, its outcome and its parts, each by the best method that applies.
+///
+/// ```
+/// use hackenbush::{analysis::partizan, model::Graph, syntax::Colour::*};
+///
+/// // A blue edge with a red one on top, and a red edge beside them: 1/2 - 1 = -1/2.
+/// let graph = Graph::from_coloured_edges(&[0], &[(0, 1, Blue), (1, 2, Red), (0, 3, Red)]);
+/// let valued = partizan::analyze(&graph, partizan::Budget::default()).unwrap();
+/// assert_eq!(valued.value.to_string(), "-1/2");
+/// assert_eq!(valued.outcome.to_string(), "R");
+/// ```
+pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
+    let mut parts = Vec::new();
+    let mut value = Game::zero();
+    let mut scratch = Scratch::default();
+    for edges in split(graph) {
+        let deep = |_: TooDeep| Refusal::TooDeep {
+            edges: edges.clone(),
+        };
+        let (method, part_value) = if edges.iter().all(|&e| graph.colour(e) == Colour::Green) {
+            let nimber = green_value(graph, &edges, &mut scratch);
+            let nimber = u32::try_from(nimber)
+                .ok()
+                .filter(|&n| n < crate::game::MAX_DEPTH)
+                .ok_or_else(|| deep(TooDeep))?;
+            (Method::Green, Game::nimber(nimber))
+        } else if is_tree(graph, &edges) {
+            (
+                Method::Tree,
+                tree_value(graph, &edges, &mut scratch).map_err(deep)?,
+            )
+        } else {
+            (Method::Search, search_value(graph, &edges, budget)?)
+        };
+        value = value.sum(&part_value).map_err(deep)?;
+        parts.push(Part {
+            edges,
+            method,
+            value: part_value,
+        });
+    }
+    Ok(Partizan {
+        outcome: value.outcome(),
+        value,
+        parts,
+    })
+}
+
+/// Buffers reused from part to part, sized by the graph's nodes once.
+#[derive(Default)]
+struct Scratch {
+    /// Per node: its local id in the current part, or `u32::MAX`.
+    local: Vec<u32>,
+    green: lean::Scratch,
+    ends: Vec<u32>,
+}
+
+/// The parts of `graph` that touch the ground, each as its edges in input order.
+fn split(graph: &Graph) -> Vec<Vec<EdgeIndex>> {
+    let net = &graph.net;
+    let ground = Graph::ground();
+    // Union-find over the nodes, joined by the edges that avoid the ground.
+    let mut parent: Vec<u32> = (0..net.node_count() as u32).collect();
+    fn find(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    for e in net.edge_references() {
+        let (a, b) = (e.source(), e.target());
+        if a != ground && b != ground {
+            let (ra, rb) = (
+                find(&mut parent, a.index() as u32),
+                find(&mut parent, b.index() as u32),
+            );
+            parent[ra as usize] = rb;
+        }
+    }
+    // A part per root that has an edge at the ground, and one per loop at the ground.
+    let mut touches = vec![false; net.node_count()];
+    for e in net.edge_references() {
+        let (a, b) = (e.source(), e.target());
+        if a == ground && b != ground {
+            let r = find(&mut parent, b.index() as u32);
+            touches[r as usize] = true;
+        } else if b == ground && a != ground {
+            let r = find(&mut parent, a.index() as u32);
+            touches[r as usize] = true;
+        }
+    }
+    let mut part_of: HashMap<u32, usize> = HashMap::new();
+    let mut parts: Vec<Vec<EdgeIndex>> = Vec::new();
+    for e in net.edge_references() {
+        let (a, b) = (e.source(), e.target());
+        if a == ground && b == ground {
+            parts.push(vec![e.id()]);
+            continue;
+        }
+        let inner = if a == ground { b } else { a };
+        let root = find(&mut parent, inner.index() as u32);
+        if !touches[root as usize] {
+            continue;
+        }
+        let next = parts.len();
+        let i = *part_of.entry(root).or_insert(next);
+        if i == next {
+            parts.push(Vec::new());
+        }
+        parts[i].push(e.id());
+    }
+    parts
+}
+
+/// The nodes of a part other than the ground, in order of first mention by its edges,
+/// numbered from 1 in `scratch.local` (the ground is 0); returns them.
+fn number_nodes(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Vec<NodeIndex> {
+    scratch.local.resize(graph.net.node_count(), u32::MAX);
+    scratch.local[Graph::ground().index()] = 0;
+    let mut nodes = vec![Graph::ground()];
+    for &e in edges {
+        let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+        for n in [a, b] {
+            if scratch.local[n.index()] == u32::MAX {
+                scratch.local[n.index()] = nodes.len() as u32;
+                nodes.push(n);
+            }
+        }
+    }
+    nodes
+}
+
+/// Forgets the local numbering of `nodes`.
+fn forget(nodes: &[NodeIndex], scratch: &mut Scratch) {
+    for n in nodes {
+        scratch.local[n.index()] = u32::MAX;
+    }
+}
+
+fn green_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> u64 {
+    let nodes = number_nodes(graph, edges, scratch);
+    let mut ends = std::mem::take(&mut scratch.ends);
+    ends.clear();
+    for &e in edges {
+        let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+        ends.extend([scratch.local[a.index()], scratch.local[b.index()]]);
+    }
+    let value = lean::value(nodes.len() as u32, &ends, &mut scratch.green);
+    scratch.ends = ends;
+    forget(&nodes, scratch);
+    value
+}
+
+/// Whether the part's edges other than loops form a tree with the ground (a connected
+/// part with one edge fewer than vertices).
+fn is_tree(graph: &Graph, edges: &[EdgeIndex]) -> bool {
+    let mut nodes: Vec<NodeIndex> = Vec::new();
+    let mut links = 0;
+    for &e in edges {
+        let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+        if a != b {
+            links += 1;
+            nodes.extend([a, b]);
+        }
+    }
+    nodes.push(Graph::ground());
+    nodes.sort_unstable();
+    nodes.dedup();
+    links + 1 == nodes.len()
+}
+
+/// The ordinal-sum recursion on a tree part, with no recursion in the code: a
+/// depth-first order from the ground, then each vertex's value from the last visited to
+/// the first, each adding its branch to its parent's.
+fn tree_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Result<Game, TooDeep> {
+    let nodes = number_nodes(graph, edges, scratch);
+    let n = nodes.len();
+    // Adjacency of the local nodes, loops kept apart as twigs of their vertex.
+    let mut value: Vec<Game> = vec![Game::zero(); n];
+    let mut adjacent: Vec<Vec<(u32, Colour)>> = vec![Vec::new(); n];
+    for &e in edges {
+        let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+        let (a, b) = (scratch.local[a.index()], scratch.local[b.index()]);
+        let colour = graph.colour(e);
+        if a == b {
+            value[a as usize] = value[a as usize].sum(&edge_game(colour))?;
+        } else {
+            adjacent[a as usize].push((b, colour));
+            adjacent[b as usize].push((a, colour));
+        }
+    }
+    forget(&nodes, scratch);
+    // Preorder from the ground, each vertex with its parent and the colour between.
+    let mut order: Vec<(u32, u32, Colour)> = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack = vec![(0u32, u32::MAX, Colour::Green)];
+    seen[0] = true;
+    while let Some((v, parent, colour)) = stack.pop() {
+        order.push((v, parent, colour));
+        for &(w, c) in &adjacent[v as usize] {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                stack.push((w, v, c));
+            }
+        }
+    }
+    for &(v, parent, colour) in order.iter().skip(1).rev() {
+        let above = std::mem::replace(&mut value[v as usize], Game::zero());
+        let branch = edge_game(colour).ordinal_sum(&above)?;
+        value[parent as usize] = value[parent as usize].sum(&branch)?;
+    }
+    Ok(std::mem::replace(&mut value[0], Game::zero()))
+}
+
+/// The search over the positions of a part with cycles: each position is the set of its
+/// edges still standing (a bit each).
+fn search_value(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Game, Refusal> {
+    let limit = budget.edges.min(64);
+    if edges.len() > limit {
+        return Err(Refusal::TooManyEdges {
+            edges: edges.to_vec(),
+            limit,
+        });
+    }
+    let mut scratch = Scratch::default();
+    let nodes = number_nodes(graph, edges, &mut scratch);
+    let ends: Vec<(u32, u32)> = edges
+        .iter()
+        .map(|&e| {
+            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+            (scratch.local[a.index()], scratch.local[b.index()])
+        })
+        .collect();
+    let colours: Vec<Colour> = edges.iter().map(|&e| graph.colour(e)).collect();
+    let mut search = Search {
+        board: Board::new(nodes.len(), ends),
+        colours,
+        memo: HashMap::new(),
+        limit: budget.positions,
+    };
+    let all = if edges.len() == 64 {
+        u64::MAX
+    } else {
+        (1u64 << edges.len()) - 1
+    };
+    search.value(all).map_err(|failure| match failure {
+        Failure::Positions => Refusal::TooManyPositions {
+            edges: edges.to_vec(),
+            limit: budget.positions,
+        },
+        Failure::Deep => Refusal::TooDeep {
+            edges: edges.to_vec(),
+        },
+    })
+}
+
+/// The edges of a part as bits, and what stays attached to the ground after a cut.
+pub(crate) struct Board {
+    ends: Vec<(u32, u32)>,
+    /// Per node, the bits of the edges at it.
+    at: Vec<u64>,
+}
+
+impl Board {
+    pub(crate) fn new(nodes: usize, ends: Vec<(u32, u32)>) -> Board {
+        let mut at = vec![0u64; nodes];
+        for (i, &(a, b)) in ends.iter().enumerate() {
+            at[a as usize] |= 1 << i;
+            at[b as usize] |= 1 << i;
+        }
+        Board { ends, at }
+    }
+
+    /// The edges of `mask` reachable from `from` without passing through the ground
+    /// (node 0), or from the ground itself when `from` is 0.
+    fn reach(&self, mask: u64, from: u32) -> u64 {
+        let mut reached = 0u64;
+        let mut visited = 1u128 << from;
+        let mut stack = vec![from];
+        while let Some(v) = stack.pop() {
+            let mut edges = self.at[v as usize] & mask & !reached;
+            while edges != 0 {
+                let i = edges.trailing_zeros();
+                edges &= edges - 1;
+                reached |= 1 << i;
+                let (a, b) = self.ends[i as usize];
+                let w = if a == v { b } else { a };
+                if w != 0 && visited & (1 << w) == 0 {
+                    visited |= 1 << w;
+                    stack.push(w);
+                }
+            }
+        }
+        reached
+    }
+
+    /// What is left standing of `mask`: the edges still connected to the ground.
+    pub(crate) fn attached(&self, mask: u64) -> u64 {
+        self.reach(mask, 0)
+    }
+
+    /// The summands of an attached `mask`: its parts that meet only at the ground.
+    fn summands(&self, mask: u64) -> Vec<u64> {
+        let mut parts = Vec::new();
+        let mut left = mask;
+        while left != 0 {
+            let i = left.trailing_zeros();
+            let (a, b) = self.ends[i as usize];
+            let part = if a == 0 && b == 0 {
+                1 << i
+            } else {
+                let inner = if a == 0 { b } else { a };
+                self.reach(left, inner)
+            };
+            parts.push(part);
+            left &= !part;
+        }
+        parts
+    }
+}
+
+enum Failure {
+    Positions,
+    Deep,
+}
+
+struct Search {
+    board: Board,
+    colours: Vec<Colour>,
+    memo: HashMap<u64, Game>,
+    limit: usize,
+}
+
+impl Search {
+    /// The value of the attached position `mask`. Recursion here is bounded by the
+    /// number of edges (at most 64), not by the shape of the input.
+    fn value(&mut self, mask: u64) -> Result<Game, Failure> {
+        if mask == 0 {
+            return Ok(Game::zero());
+        }
+        if let Some(known) = self.memo.get(&mask) {
+            return Ok(known.clone());
+        }
+        let summands = self.board.summands(mask);
+        let value = if summands.len() > 1 {
+            let mut total = Game::zero();
+            for part in summands {
+                let part = self.value(part)?;
+                total = total.sum(&part).map_err(|_| Failure::Deep)?;
+            }
+            total
+        } else {
+            let (mut left, mut right) = (Vec::new(), Vec::new());
+            let mut edges = mask;
+            while edges != 0 {
+                let i = edges.trailing_zeros();
+                edges &= edges - 1;
+                let after = self.value(self.board.attached(mask & !(1 << i)))?;
+                match self.colours[i as usize] {
+                    Colour::Blue => left.push(after),
+                    Colour::Red => right.push(after),
+                    Colour::Green => {
+                        left.push(after.clone());
+                        right.push(after);
+                    }
+                }
+            }
+            Game::from_options(left, right).map_err(|_| Failure::Deep)?
+        };
+        if self.memo.len() >= self.limit {
+            return Err(Failure::Positions);
+        }
+        self.memo.insert(mask, value.clone());
+        Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::Colour::{Blue, Green, Red};
+
+    fn value(ground: &[u32], edges: &[(u32, u32, Colour)]) -> Partizan {
+        analyze(
+            &Graph::from_coloured_edges(ground, edges),
+            Budget::default(),
+        )
+        .unwrap()
+    }
+
+    fn shown(ground: &[u32], edges: &[(u32, u32, Colour)]) -> String {
+        value(ground, edges).value.to_string()
+    }
+
+    #[test]
+    fn stalks_follow_berlekamps_rule() {
+        // Blue, red, blue from the ground: 1, 1/2, 3/4.
+        assert_eq!(shown(&[0], &[(0, 1, Blue)]), "1");
+        assert_eq!(shown(&[0], &[(0, 1, Blue), (1, 2, Red)]), "1/2");
+        assert_eq!(
+            shown(&[0], &[(0, 1, Blue), (1, 2, Red), (2, 3, Blue)]),
+            "3/4"
+        );
+        assert_eq!(
+            shown(&[0], &[(0, 1, Red), (1, 2, Blue), (2, 3, Red)]),
+            "-3/4"
+        );
+        // lrlrrllr is 77/128, as CGSuite's tests have it.
+        let word = [Blue, Red, Blue, Red, Red, Blue, Blue, Red];
+        let stalk: Vec<_> = (0..8).map(|i| (i, i + 1, word[i as usize])).collect();
+        assert_eq!(shown(&[0], &stalk), "77/128");
+    }
+
+    #[test]
+    fn mixed_trees_and_parts() {
+        // A blue edge with a green one on top is 1*.
+        let v = value(&[0], &[(0, 1, Blue), (1, 2, Green)]);
+        assert_eq!(v.value.to_string(), "1*");
+        assert_eq!(v.parts[0].method, Method::Tree);
+        // CGSuite's l(l;rl) is 3/2.
+        let v = value(
+            &[0],
+            &[(0, 1, Blue), (1, 2, Blue), (1, 3, Red), (3, 4, Blue)],
+        );
+        assert_eq!(v.value.to_string(), "3/2");
+        // Two parts meeting at the ground, one of them a loop.
+        let v = value(&[0], &[(0, 0, Red), (0, 1, Green), (1, 2, Green)]);
+        assert_eq!(v.parts.len(), 2);
+        assert_eq!(v.value.to_string(), "-1*2");
+        assert_eq!(v.outcome, Outcome::R);
+    }
+
+    #[test]
+    fn cycles_are_searched() {
+        // A red-blue triangle at the ground with a blue edge on top.
+        let v = value(
+            &[0],
+            &[(0, 1, Blue), (1, 2, Red), (2, 0, Blue), (1, 3, Blue)],
+        );
+        assert_eq!(v.parts[0].method, Method::Search);
+        // A green triangle is a part of its own kind: *1 by the green algorithm.
+        let v = value(&[0], &[(0, 1, Green), (1, 2, Green), (2, 0, Green)]);
+        assert_eq!(v.parts[0].method, Method::Green);
+        assert_eq!(v.value.to_string(), "*");
+    }
+
+    #[test]
+    fn budgets_refuse_with_the_part() {
+        let mut edges = vec![(0, 1, Blue), (1, 0, Red)];
+        for i in 1..70 {
+            edges.push((i, i + 1, Blue));
+        }
+        let graph = Graph::from_coloured_edges(&[0], &edges);
+        match analyze(&graph, Budget::default()) {
+            Err(Refusal::TooManyEdges { edges, limit }) => {
+                assert_eq!(edges.len(), 71);
+                assert_eq!(limit, 64);
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        let small = Budget {
+            edges: 64,
+            positions: 3,
+        };
+        let graph = Graph::from_coloured_edges(&[0], &edges[..6]);
+        assert!(matches!(
+            analyze(&graph, small),
+            Err(Refusal::TooManyPositions { limit: 3, .. })
+        ));
+    }
+}

@@ -1,0 +1,25 @@
+//! Values of partizan games: exact [dyadic numbers](Dyadic) of any size and short games
+//! in [canonical form](Game), with sum, negation, comparison, ordinal sum and the four
+//! [outcome classes](Outcome), written in CGSuite's notation.
+//!
+//! Green Hackenbush needs none of this (every position is a nimber, see
+//! [`analysis`](crate::analysis)); red and blue edges make positions whose values are
+//! numbers (`3/4`), infinitesimals (`^`, `*`), switches (`±1`) and everything between.
+//!
+//! ```
+//! use hackenbush::game::{Game, Outcome};
+//!
+//! // A blue edge with a green edge on top: Left's edge under a nimber.
+//! let blue = Game::integer(1);
+//! let green = Game::nimber(1);
+//! let value = blue.ordinal_sum(&green).unwrap();
+//! assert_eq!(value.to_string(), "1*");
+//! assert_eq!(value.outcome(), Outcome::L);
+//! ```
+
+mod canonical;
+mod display;
+mod dyadic;
+
+pub use canonical::{Game, MAX_DEPTH, Outcome, Side, TooDeep};
+pub use dyadic::Dyadic;

@@ -1,0 +1,317 @@
+//! Red-blue-green values against the rules of the game.
+//!
+//! `analysis::partizan` finds values by ordinal sums, canonical forms and a memoized
+//! search; the oracle here knows only the rules: it plays every game out, Left first and
+//! Right first, and reports who wins. They must agree on the outcome class of every
+//! coloured multigraph with up to 5 edges on 4 vertices (every colouring), of random
+//! graphs up to 10 edges, and of random sums of two and three graphs, since a wrong value
+//! shows up as a wrong outcome beside some other position. Pure red-blue values are also
+//! held to the simplest-number rule played out over the same game tree, and `G - G` (the
+//! colours swapped) must be a second-player win.
+
+mod common;
+
+use std::collections::HashMap;
+
+use hackenbush::analysis::partizan::{self, Budget};
+use hackenbush::game::{Dyadic, Outcome};
+use hackenbush::model::Graph;
+use hackenbush::syntax::Colour::{self, Blue, Green, Red};
+use proptest::prelude::*;
+
+use common::proptest_config;
+
+type Edges = Vec<(u32, u32, Colour)>;
+
+/// The game played out: positions are the sets of edges still standing (a bit each),
+/// vertex 0 the ground.
+struct Play<'a> {
+    edges: &'a [(u32, u32, Colour)],
+    wins: HashMap<(u32, bool), bool>,
+}
+
+impl<'a> Play<'a> {
+    fn new(edges: &'a [(u32, u32, Colour)]) -> Self {
+        assert!(edges.len() <= 20, "the oracle is exponential");
+        Play {
+            edges,
+            wins: HashMap::new(),
+        }
+    }
+
+    /// The edges of `mask` still connected to vertex 0.
+    fn standing(&self, mask: u32) -> u32 {
+        let mut reached = vec![0u32];
+        let mut kept = 0u32;
+        loop {
+            let mut grew = false;
+            for (i, &(a, b, _)) in self.edges.iter().enumerate() {
+                let bit = 1 << i;
+                if mask & bit == 0 || kept & bit != 0 {
+                    continue;
+                }
+                if reached.contains(&a) || reached.contains(&b) {
+                    kept |= bit;
+                    for v in [a, b] {
+                        if !reached.contains(&v) {
+                            reached.push(v);
+                        }
+                    }
+                    grew = true;
+                }
+            }
+            if !grew {
+                return kept;
+            }
+        }
+    }
+
+    fn may_cut(colour: Colour, left: bool) -> bool {
+        colour == Green || (colour == Blue) == left
+    }
+
+    /// Whether the player to move (Left if `left`) wins from `mask`.
+    fn wins(&mut self, mask: u32, left: bool) -> bool {
+        if let Some(&known) = self.wins.get(&(mask, left)) {
+            return known;
+        }
+        let mut win = false;
+        for (i, &(_, _, colour)) in self.edges.iter().enumerate() {
+            if mask & (1 << i) != 0 && Self::may_cut(colour, left) {
+                let after = self.standing(mask & !(1 << i));
+                if !self.wins(after, !left) {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        self.wins.insert((mask, left), win);
+        win
+    }
+
+    fn outcome(&mut self) -> Outcome {
+        let all = self.standing(((1u64 << self.edges.len()) - 1) as u32);
+        match (self.wins(all, true), self.wins(all, false)) {
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (true, true) => Outcome::N,
+            (false, false) => Outcome::P,
+        }
+    }
+
+    /// The value of a red-blue position by the simplest-number rule alone: the simplest
+    /// number between Left's best option and Right's best option.
+    fn number(&self, mask: u32, memo: &mut HashMap<u32, Dyadic>) -> Dyadic {
+        if let Some(known) = memo.get(&mask) {
+            return known.clone();
+        }
+        let (mut best_left, mut best_right): (Option<Dyadic>, Option<Dyadic>) = (None, None);
+        for (i, &(_, _, colour)) in self.edges.iter().enumerate() {
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            let after = self.number(self.standing(mask & !(1 << i)), memo);
+            if colour == Blue {
+                best_left = Some(best_left.map_or(after.clone(), |b| b.max(after)));
+            } else {
+                best_right = Some(best_right.map_or(after.clone(), |b| b.min(after)));
+            }
+        }
+        let value = Dyadic::simplest_between(
+            best_left.as_ref().map(|x| (x, false)),
+            best_right.as_ref().map(|x| (x, false)),
+        )
+        .expect("Left's options of a red-blue position are below Right's");
+        memo.insert(mask, value.clone());
+        value
+    }
+}
+
+fn analyzed(edges: &[(u32, u32, Colour)]) -> partizan::Partizan {
+    partizan::analyze(&Graph::from_coloured_edges(&[0], edges), Budget::default())
+        .unwrap_or_else(|refusal| panic!("refused {edges:?}: {refusal:?}"))
+}
+
+/// `graphs` side by side on one ground: vertex `v > 0` of graph `k` becomes a vertex of
+/// its own.
+fn sum_of(graphs: &[Edges]) -> Edges {
+    let mut out = Vec::new();
+    for (k, graph) in graphs.iter().enumerate() {
+        let id = |v: u32| if v == 0 { 0 } else { v + 100 * k as u32 };
+        out.extend(graph.iter().map(|&(a, b, c)| (id(a), id(b), c)));
+    }
+    out
+}
+
+fn swapped(edges: &[(u32, u32, Colour)]) -> Edges {
+    edges
+        .iter()
+        .map(|&(a, b, c)| {
+            let c = match c {
+                Blue => Red,
+                Red => Blue,
+                Green => Green,
+            };
+            (a, b, c)
+        })
+        .collect()
+}
+
+fn assert_agree(edges: &[(u32, u32, Colour)]) {
+    let analysis = analyzed(edges);
+    let played = Play::new(edges).outcome();
+    assert_eq!(
+        analysis.outcome, played,
+        "outcome differs for {edges:?}: value {}, play says {played}",
+        analysis.value
+    );
+}
+
+/// Every multiset of up to `max` coloured edges between vertices `0..4` (vertex 0 the
+/// ground), up to the symmetry of vertices 1, 2, 3.
+fn every_small_graph(max: usize) -> Vec<Edges> {
+    let mut kinds: Vec<(u32, u32, Colour)> = Vec::new();
+    for a in 0..4 {
+        for b in a..4 {
+            for c in [Blue, Red, Green] {
+                kinds.push((a, b, c));
+            }
+        }
+    }
+    let mut graphs = Vec::new();
+    for size in 0..=max {
+        // Multisets as non-decreasing index sequences, counted like an odometer.
+        let mut chosen = vec![0usize; size];
+        loop {
+            let graph: Edges = chosen.iter().map(|&i| kinds[i]).collect();
+            if is_least_relabelling(&graph) {
+                graphs.push(graph);
+            }
+            let Some(turn) = (0..size).rev().find(|&i| chosen[i] + 1 < kinds.len()) else {
+                break;
+            };
+            let next = chosen[turn] + 1;
+            chosen[turn..].fill(next);
+        }
+    }
+    graphs
+}
+
+/// Whether no permutation of vertices 1, 2, 3 gives a smaller sorted edge list.
+fn is_least_relabelling(graph: &Edges) -> bool {
+    let key = |g: &Edges| {
+        let mut k: Vec<(u32, u32, u8)> = g
+            .iter()
+            .map(|&(a, b, c)| (a.min(b), a.max(b), c as u8))
+            .collect();
+        k.sort_unstable();
+        k
+    };
+    let own = key(graph);
+    for p in [
+        [1, 2, 3],
+        [1, 3, 2],
+        [2, 1, 3],
+        [2, 3, 1],
+        [3, 1, 2],
+        [3, 2, 1],
+    ] {
+        let relabelled: Edges = graph
+            .iter()
+            .map(|&(a, b, c)| {
+                let f = |v: u32| if v == 0 { 0 } else { p[v as usize - 1] };
+                (f(a), f(b), c)
+            })
+            .collect();
+        if key(&relabelled) < own {
+            return false;
+        }
+    }
+    true
+}
+
+#[test]
+fn known_values() {
+    let shown = |edges: &[(u32, u32, Colour)]| analyzed(edges).value.to_string();
+    assert_eq!(shown(&[(0, 1, Blue), (1, 2, Green)]), "1*");
+    assert_eq!(shown(&[(0, 1, Green), (1, 2, Blue)]), "^*");
+    assert_eq!(shown(&[(0, 0, Blue), (0, 0, Red)]), "0");
+    // CGSuite's lrlerrr, a stalk: 3/4v[3]* in its notation (an uptimal), written here
+    // by its options.
+    let word = [Blue, Red, Blue, Green, Red, Red, Red];
+    let stalk: Edges = (0..7).map(|i| (i, i + 1, word[i as usize])).collect();
+    assert_eq!(shown(&stalk), "{3/4|3/4,{3/4|3/4,3/4v*}}");
+    // A blue and a red edge side by side at the ground: {-1 | 1} = 0.
+    assert_eq!(shown(&[(0, 1, Blue), (1, 0, Red)]), "0");
+    // CGSuite's l(l;rl) is 3/2.
+    assert_eq!(
+        shown(&[(0, 1, Blue), (1, 2, Blue), (1, 3, Red), (3, 4, Blue)]),
+        "3/2"
+    );
+}
+
+#[test]
+fn every_coloured_multigraph_up_to_five_edges() {
+    let graphs = every_small_graph(5);
+    assert!(graphs.len() > 40_000, "enumerated {}", graphs.len());
+    for graph in &graphs {
+        assert_agree(graph);
+    }
+}
+
+#[test]
+fn red_blue_values_follow_the_simplest_number_rule() {
+    for graph in every_small_graph(5) {
+        if graph.iter().any(|&(_, _, c)| c == Green) {
+            continue;
+        }
+        let play = Play::new(&graph);
+        let all = play.standing(((1u64 << graph.len()) - 1) as u32);
+        let number = play.number(all, &mut HashMap::new());
+        let value = analyzed(&graph).value;
+        assert_eq!(value.as_number(), Some(&number), "{graph:?}");
+    }
+}
+
+fn coloured_graph(max_edges: usize) -> impl Strategy<Value = Edges> {
+    let colour = prop_oneof![Just(Blue), Just(Red), Just(Green)];
+    prop::collection::vec((0..6u32, 0..6u32, colour), 0..=max_edges)
+}
+
+proptest! {
+    #![proptest_config(proptest_config(300))]
+
+    #[test]
+    fn random_graphs_up_to_ten_edges(graph in coloured_graph(10)) {
+        assert_agree(&graph);
+    }
+
+    #[test]
+    fn sums_of_two_and_three_graphs(
+        a in coloured_graph(5),
+        b in coloured_graph(5),
+        c in prop::option::of(coloured_graph(4)),
+    ) {
+        let mut graphs = vec![a, b];
+        graphs.extend(c);
+        let sum = sum_of(&graphs);
+        // The value of the union is the sum of the values: the analysis of the union
+        // and of each graph, summed, must both predict the play.
+        let played = Play::new(&sum).outcome();
+        let mut total = hackenbush::game::Game::zero();
+        for graph in &graphs {
+            total = total.sum(&analyzed(graph).value).unwrap();
+        }
+        prop_assert_eq!(total.outcome(), played, "sum of {:?}", graphs);
+        prop_assert_eq!(analyzed(&sum).outcome, played);
+    }
+
+    #[test]
+    fn a_graph_minus_itself_is_a_second_player_win(graph in coloured_graph(7)) {
+        let both = sum_of(&[graph.clone(), swapped(&graph)]);
+        prop_assert_eq!(Play::new(&both).outcome(), Outcome::P);
+        let g = analyzed(&graph).value;
+        prop_assert_eq!(g.sum(&g.negate()).unwrap(), hackenbush::game::Game::zero());
+        prop_assert_eq!(analyzed(&swapped(&graph)).value, g.negate());
+    }
+}
