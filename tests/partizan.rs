@@ -315,3 +315,36 @@ proptest! {
         prop_assert_eq!(analyzed(&swapped(&graph)).value, g.negate());
     }
 }
+
+/// Berlekamp's rule for a red-blue stalk, read from the ground up: the first run of one
+/// colour counts `±1` an edge, and after it the `i`-th edge counts `±1/2^i`.
+fn berlekamp(colours: &[Colour]) -> Dyadic {
+    let sign = |c: Colour| if c == Blue { 1 } else { -1 };
+    let run = colours.iter().take_while(|&&c| c == colours[0]).count();
+    let mut value = Dyadic::from(sign(colours[0]) * run as i64);
+    for (i, &c) in colours[run..].iter().enumerate() {
+        value = value + Dyadic::new(sign(c), i as u64 + 1);
+    }
+    value
+}
+
+#[test]
+fn long_stalks_follow_berlekamps_rule() {
+    let mut rng = hackenbush::rng::Rng::new(11);
+    for length in [1usize, 2, 7, 64, 65, 1000, 100_000] {
+        let colours: Vec<Colour> = (0..length)
+            .map(|_| if rng.below(2) == 0 { Blue } else { Red })
+            .collect();
+        let stalk: Edges = colours
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (i as u32, i as u32 + 1, c))
+            .collect();
+        let value = analyzed(&stalk).value;
+        assert_eq!(
+            value.as_number(),
+            Some(&berlekamp(&colours)),
+            "length {length}"
+        );
+    }
+}
