@@ -348,3 +348,41 @@ fn long_stalks_follow_berlekamps_rule() {
         );
     }
 }
+
+/// The Moderately Hard Bed of Winning Ways ch. 7 (fig. 31), which CGSuite's test suite
+/// keeps switched off: 30 red and blue edges with cycles, worth 1/128. About a minute in a
+/// release build (`cargo test --release --test partizan -- --ignored`), so not run by
+/// default. The cgsuite reader takes no colours yet: the string is read with its letters
+/// as `e`, and the colours are set from the letters, in order.
+#[test]
+#[ignore = "about a minute in release builds"]
+fn moderately_hard_bed_is_1_128() {
+    use hackenbush::source::Source;
+    use hackenbush::syntax::{self, Format};
+    let text =
+        "(lr:A(rr:B;rr:D;rr:F);lr:B(r(r:D;r:E));lr:C(rr:F;rr:G);lr:D;lr:E(r(r:F;r:G));lr:F;lr:G)";
+    let colours: Vec<Colour> = text
+        .chars()
+        .filter_map(|c| match c {
+            'l' => Some(Blue),
+            'r' => Some(Red),
+            _ => None,
+        })
+        .collect();
+    let source = Source::from_str("bed.cgs", &text.replace(['l', 'r'], "e"));
+    let mut position = syntax::parse(Format::Cgsuite, &source)
+        .next()
+        .expect("one line")
+        .expect("a valid string");
+    let mut decl = position.graphs.remove(0);
+    assert_eq!(decl.edges.len(), 30);
+    for (edge, &colour) in decl.edges.iter_mut().zip(&colours) {
+        edge.colour = colour;
+    }
+    let budget = Budget {
+        edges: 64,
+        positions: 50_000_000,
+    };
+    let valued = partizan::analyze(&Graph::build(decl, 0), budget).expect("within the budget");
+    assert_eq!(valued.value.to_string(), "1/128");
+}
