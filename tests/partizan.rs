@@ -91,7 +91,11 @@ impl<'a> Play<'a> {
 
     fn outcome(&mut self) -> Outcome {
         let all = self.standing(((1u64 << self.edges.len()) - 1) as u32);
-        match (self.wins(all, true), self.wins(all, false)) {
+        self.outcome_of(all)
+    }
+
+    fn outcome_of(&mut self, mask: u32) -> Outcome {
+        match (self.wins(mask, true), self.wins(mask, false)) {
             (true, false) => Outcome::L,
             (false, true) => Outcome::R,
             (true, true) => Outcome::N,
@@ -304,6 +308,24 @@ proptest! {
         }
         prop_assert_eq!(total.outcome(), played, "sum of {:?}", graphs);
         prop_assert_eq!(analyzed(&sum).outcome, played);
+    }
+
+    #[test]
+    fn every_cut_leaves_the_value_play_finds(graph in coloured_graph(8)) {
+        let model = Graph::from_coloured_edges(&[0], &graph);
+        let valued = partizan::analyze(&model, Budget::default()).unwrap();
+        let (cuts, unlisted) = partizan::cuts(&model, &valued, Budget::default()).unwrap();
+        prop_assert!(unlisted.is_empty());
+        let mut play = Play::new(&graph);
+        let all = play.standing(((1u64 << graph.len()) - 1) as u32);
+        prop_assert_eq!(cuts.len(), all.count_ones() as usize);
+        for cut in cuts {
+            let i = cut.edge.index();
+            let after = play.standing(all & !(1 << i));
+            let outcome = play.outcome_of(after);
+            prop_assert_eq!(cut.value_after.outcome(), outcome, "cut {} of {:?}", i, graph);
+            prop_assert_eq!(cut.colour, graph[i].2);
+        }
     }
 
     #[test]

@@ -177,6 +177,114 @@ pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
     })
 }
 
+/// The most edges a tree or green part may have for [`cuts`] to list its moves: each cut
+/// is valued by analysing the part again, so the work is quadratic in the part's size.
+pub const MAX_LISTED_EDGES: usize = 1_000;
+
+/// One cut of a graph: the edge, who may make it, and what the graph is worth after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The edge cut.
+    pub edge: EdgeIndex,
+    /// Its colour: blue for Left, red for Right, green for either.
+    pub colour: Colour,
+    /// The graph's value after the cut (what falls with the edge is gone).
+    pub value_after: Game,
+}
+
+/// Every cut of `graph` with the value it leaves, by edge, for the parts of `valued` (the
+/// graph's [`analyze`]) that are searched or have at most [`MAX_LISTED_EDGES`] edges; the
+/// edges of larger parts are returned apart, unlisted. A searched part's cuts are read
+/// from its search; any other part is analysed again without the edge.
+///
+/// ```
+/// use hackenbush::{analysis::partizan, model::Graph, syntax::Colour::*};
+///
+/// // A blue edge under a red one: Left's cut leaves 0, Right's leaves 1.
+/// let graph = Graph::from_coloured_edges(&[0], &[(0, 1, Blue), (1, 2, Red)]);
+/// let valued = partizan::analyze(&graph, partizan::Budget::default()).unwrap();
+/// let (cuts, unlisted) = partizan::cuts(&graph, &valued, partizan::Budget::default()).unwrap();
+/// let shown: Vec<String> = cuts.iter().map(|c| c.value_after.to_string()).collect();
+/// assert_eq!(shown, ["0", "1"]);
+/// assert!(unlisted.is_empty());
+/// ```
+pub fn cuts(
+    graph: &Graph,
+    valued: &Partizan,
+    budget: Budget,
+) -> Result<(Vec<Cut>, Vec<EdgeIndex>), Refusal> {
+    let mut listed = Vec::new();
+    let mut unlisted = Vec::new();
+    for (k, part) in valued.parts.iter().enumerate() {
+        let deep = |_: TooDeep| Refusal::TooDeep {
+            edges: part.edges.clone(),
+        };
+        if part.method != Method::Search && part.edges.len() > MAX_LISTED_EDGES {
+            unlisted.extend(&part.edges);
+            continue;
+        }
+        // The rest of the graph, which the cut leaves as it is.
+        let mut rest = Game::zero();
+        for (j, other) in valued.parts.iter().enumerate() {
+            if j != k {
+                rest = rest.sum(&other.value).map_err(deep)?;
+            }
+        }
+        let after = if part.method == Method::Search {
+            searched_cuts(graph, &part.edges, budget)?
+        } else {
+            reanalysed_cuts(graph, &part.edges, budget)?
+        };
+        for (&edge, value) in part.edges.iter().zip(after) {
+            listed.push(Cut {
+                edge,
+                colour: graph.colour(edge),
+                value_after: rest.sum(&value).map_err(deep)?,
+            });
+        }
+    }
+    listed.sort_by_key(|cut| cut.edge);
+    unlisted.sort();
+    Ok((listed, unlisted))
+}
+
+/// The part's value after each of its cuts, by analysing it again without the edge.
+fn reanalysed_cuts(
+    graph: &Graph,
+    edges: &[EdgeIndex],
+    budget: Budget,
+) -> Result<Vec<Game>, Refusal> {
+    let all: Vec<(u32, u32, Colour)> = edges
+        .iter()
+        .map(|&e| {
+            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+            (a.index() as u32, b.index() as u32, graph.colour(e))
+        })
+        .collect();
+    let mut values = Vec::with_capacity(all.len());
+    for i in 0..all.len() {
+        let mut without = all.clone();
+        without.remove(i);
+        // Node 0 is the fused ground, so the node indices serve as vertex ids.
+        let rest = Graph::from_coloured_edges(&[0], &without);
+        values.push(analyze(&rest, budget)?.value);
+    }
+    Ok(values)
+}
+
+/// The part's value after each of its cuts, read from its search.
+fn searched_cuts(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Vec<Game>, Refusal> {
+    let mut search = Search::of(graph, edges, budget)?;
+    let all = search.all();
+    let failed = |failure| search_refusal(failure, edges, budget);
+    let mut values = Vec::with_capacity(edges.len());
+    for i in 0..edges.len() {
+        let after = search.board.attached(all & !(1 << i));
+        values.push(search.value(after).map_err(failed)?);
+    }
+    Ok(values)
+}
+
 /// Buffers reused from part to part, sized by the graph's nodes once.
 #[derive(Default)]
 struct Scratch {
@@ -347,35 +455,15 @@ fn tree_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Resu
 /// The search over the positions of a part with cycles: each position is the set of its
 /// edges still standing (a bit each).
 fn search_value(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Game, Refusal> {
-    let limit = budget.edges.min(64);
-    if edges.len() > limit {
-        return Err(Refusal::TooManyEdges {
-            edges: edges.to_vec(),
-            limit,
-        });
-    }
-    let mut scratch = Scratch::default();
-    let nodes = number_nodes(graph, edges, &mut scratch);
-    let ends: Vec<(u32, u32)> = edges
-        .iter()
-        .map(|&e| {
-            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-            (scratch.local[a.index()], scratch.local[b.index()])
-        })
-        .collect();
-    let colours: Vec<Colour> = edges.iter().map(|&e| graph.colour(e)).collect();
-    let mut search = Search {
-        board: Board::new(nodes.len(), ends),
-        colours,
-        memo: HashMap::new(),
-        limit: budget.positions,
-    };
-    let all = if edges.len() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << edges.len()) - 1
-    };
-    search.value(all).map_err(|failure| match failure {
+    let mut search = Search::of(graph, edges, budget)?;
+    let all = search.all();
+    search
+        .value(all)
+        .map_err(|failure| search_refusal(failure, edges, budget))
+}
+
+fn search_refusal(failure: Failure, edges: &[EdgeIndex], budget: Budget) -> Refusal {
+    match failure {
         Failure::Positions => Refusal::TooManyPositions {
             edges: edges.to_vec(),
             limit: budget.positions,
@@ -383,7 +471,7 @@ fn search_value(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Ga
         Failure::Deep => Refusal::TooDeep {
             edges: edges.to_vec(),
         },
-    })
+    }
 }
 
 /// The edges of a part as bits, and what stays attached to the ground after a cut.
@@ -464,6 +552,40 @@ struct Search {
 }
 
 impl Search {
+    /// The search of a part, or a refusal if it has more edges than the budget allows.
+    fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Search, Refusal> {
+        let limit = budget.edges.min(64);
+        if edges.len() > limit {
+            return Err(Refusal::TooManyEdges {
+                edges: edges.to_vec(),
+                limit,
+            });
+        }
+        let mut scratch = Scratch::default();
+        let nodes = number_nodes(graph, edges, &mut scratch);
+        let ends: Vec<(u32, u32)> = edges
+            .iter()
+            .map(|&e| {
+                let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+                (scratch.local[a.index()], scratch.local[b.index()])
+            })
+            .collect();
+        Ok(Search {
+            board: Board::new(nodes.len(), ends),
+            colours: edges.iter().map(|&e| graph.colour(e)).collect(),
+            memo: HashMap::new(),
+            limit: budget.positions,
+        })
+    }
+
+    /// Every edge standing.
+    fn all(&self) -> u64 {
+        match self.colours.len() {
+            64 => u64::MAX,
+            n => (1u64 << n) - 1,
+        }
+    }
+
     /// The value of the attached position `mask`. Recursion here is bounded by the
     /// number of edges (at most 64), not by the shape of the input.
     fn value(&mut self, mask: u64) -> Result<Game, Failure> {
