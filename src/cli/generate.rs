@@ -4,7 +4,6 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -15,7 +14,7 @@ use hackenbush::generate::{
 use hackenbush::syntax::Format;
 
 use super::file::{self, Destination};
-use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::output::{self, Stop};
 
 // The description goes after the list of shapes: the one-line doc comment of the `gen`
 // variant in args.rs sets the command's about texts.
@@ -464,15 +463,6 @@ impl ShapeArgs {
     }
 }
 
-/// Runs the command.
-pub fn run(args: &GenArgs) -> ExitCode {
-    match generate(args) {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(BAD_INPUT),
-        Err(stop) => stop.exit_code(),
-    }
-}
-
 /// The output format: `--format`, else the extension of `-o`, else the shape's default.
 fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
     if let Some(format) = common.format {
@@ -497,8 +487,9 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
     })
 }
 
-/// Checks the flags, then writes; `Ok(false)` when the flags are refused.
-fn generate(args: &GenArgs) -> Result<bool, Stop> {
+/// Runs the command: checks the flags, then writes; `Ok(false)` when the flags are
+/// refused or the output cannot be written.
+pub fn run(args: &GenArgs) -> Result<bool, Stop> {
     let (shape, common) = args.shape.shape();
     let checked = shape.validate().and_then(|()| {
         let format = format(&shape, common)?;
@@ -511,21 +502,10 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
                 common.count
             ));
         }
-        Ok(format)
+        Ok((format, Destination::new(common.output.as_deref(), &[])?))
     });
-    let format = match checked {
-        Ok(format) => format,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(false);
-        }
-    };
-    let destination = match Destination::new(common.output.as_deref(), &[]) {
-        Ok(destination) => destination,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(false);
-        }
+    let Some((format, destination)) = output::or_report(checked) else {
+        return Ok(false);
     };
     match destination {
         Destination::Stdout => {
@@ -540,6 +520,7 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
                 }
             }
             out.flush()?;
+            Ok(true)
         }
         Destination::File(path) => {
             // Written beside the file and renamed over it at the end: a failure leaves
@@ -551,13 +532,9 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
                 })?;
                 file.commit()
             });
-            if let Err(message) = written {
-                output::report_error(&message);
-                return Ok(false);
-            }
+            Ok(output::or_report(written).is_some())
         }
     }
-    Ok(true)
 }
 
 /// Generates and writes the positions one at a time.

@@ -7,6 +7,7 @@ use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
 use hackenbush::source::{MAX_SOURCE_LEN, Source};
+use hackenbush::syntax::christmas::Cases;
 use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
@@ -106,6 +107,26 @@ impl Input {
         result.map_err(|e| format!("cannot read {name}: {}", output::io_reason(&e)))?;
         Source::new(name, bytes)
     }
+}
+
+/// After the last test case read from `input`: reports why it ended early, if it did (a
+/// read error before a parse error it may have caused, shown in what the window still
+/// holds). Returns whether the input was clean.
+pub fn report_end<R: Read>(
+    input: &Input,
+    cases: &mut Cases<Window<R>>,
+    error: Option<Diagnostic>,
+) -> bool {
+    if let Some(e) = cases.feed().error() {
+        let reason = output::io_reason(e);
+        output::report_error(&format!("cannot read {}: {reason}", input.name()));
+        return false;
+    }
+    if let Some(error) = error {
+        output::report_diagnostic(&error, &cases.feed_mut().excerpt());
+        return false;
+    }
+    true
 }
 
 fn unknown_extension(path: &Path) -> String {

@@ -20,6 +20,12 @@ pub const DISAGREE: u8 = 1;
 /// Exit status 2: an input was unreadable or malformed, or the command line was wrong.
 pub const BAD_INPUT: u8 = 2;
 
+/// The exit status of a command that only reads and reports: [`SUCCESS`] when every input
+/// was clean, else [`BAD_INPUT`].
+pub fn status(clean: bool) -> u8 {
+    if clean { SUCCESS } else { BAD_INPUT }
+}
+
 /// Why a command stopped early.
 pub enum Stop {
     /// stdout was closed by the reader: stop quietly.
@@ -136,6 +142,11 @@ pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
 pub fn report_warning(warning: &Diagnostic, source: &Source) {
     let text = warning.render(source, stderr_color());
     let _ = writeln!(io::stderr().lock(), "{text}\n");
+}
+
+/// The value of `result`, or `None` once its error message is reported on stderr.
+pub fn or_report<T>(result: Result<T, String>) -> Option<T> {
+    result.map_err(|message| report_error(&message)).ok()
 }
 
 /// Prints a plain error message on stderr. File names from the command line may hold
