@@ -150,34 +150,25 @@ pub fn each_position<W: Write, S: GraphSink>(
     out: &mut W,
     mut new_sink: impl FnMut() -> S,
     mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<(), Stop>,
-    mut on_error: impl FnMut(ErrorReport),
+    on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_source(
-        input,
-        out,
-        &mut on_error,
-        |out, format, source, on_error| {
-            let mut clean = true;
-            let mut reader = syntax::reader(format, source);
-            loop {
-                let mut sink = Warned {
-                    inner: new_sink(),
-                    warnings: Vec::new(),
-                };
-                match reader.next_position(&mut sink) {
-                    None => return Ok(clean),
-                    Some(Ok(read)) => {
-                        report_warnings(out, &sink.warnings, source)?;
-                        on_position(out, source, read, sink.inner)?;
-                    }
-                    Some(Err(diagnostic)) => {
-                        clean = false;
-                        report_malformed(out, &diagnostic, source, on_error)?;
-                    }
+    each_source(input, out, on_error, |out, format, source, on_error| {
+        let mut reader = syntax::reader(format, source);
+        loop {
+            let mut sink = Warned {
+                inner: new_sink(),
+                warnings: Vec::new(),
+            };
+            match reader.next_position(&mut sink) {
+                None => return Ok(()),
+                Some(Ok(read)) => {
+                    report_warnings(out, &sink.warnings, source)?;
+                    on_position(out, source, read, sink.inner)?;
                 }
+                Some(Err(diagnostic)) => report_malformed(out, &diagnostic, source, on_error)?,
             }
-        },
-    )
+        }
+    })
 }
 
 /// What is known of a position before its graphs are read: the text is read twice, a
@@ -218,83 +209,78 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
     out: &mut W,
     mut start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
     mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
-    mut on_error: impl FnMut(ErrorReport),
+    on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_source(
-        input,
-        out,
-        &mut on_error,
-        |out, format, source, on_error| {
-            let mut clean = true;
-            let mut ahead = syntax::reader(format, source);
-            let mut reader = syntax::reader(format, source);
-            let mut lean = Lean::default();
-            loop {
-                lean.start();
-                match ahead.next_position(&mut lean) {
-                    None => return Ok(clean),
-                    Some(Err(diagnostic)) => {
-                        // The second reading stops at the same error: skip it there.
-                        let _ = reader.next_position(&mut Skipped);
-                        clean = false;
-                        report_malformed(out, &diagnostic, source, on_error)?;
+    each_source(input, out, on_error, |out, format, source, on_error| {
+        let mut ahead = syntax::reader(format, source);
+        let mut reader = syntax::reader(format, source);
+        let mut lean = Lean::default();
+        loop {
+            lean.start();
+            match ahead.next_position(&mut lean) {
+                None => return Ok(()),
+                Some(Err(diagnostic)) => {
+                    // The second reading stops at the same error: skip it there.
+                    let _ = reader.next_position(&mut Skipped);
+                    report_malformed(out, &diagnostic, source, on_error)?;
+                }
+                Some(Ok(read)) => {
+                    report_warnings(out, &lean.warnings, source)?;
+                    let foreseen = Foreseen {
+                        case: read.case,
+                        graphs: lean.graphs,
+                        nim_sum: lean.nim_sum,
+                    };
+                    let sink = start(out, source, &foreseen)?;
+                    let mut feeding = Feeding {
+                        out: &mut *out,
+                        source,
+                        sink,
+                        stop: None,
+                    };
+                    let read = reader.next_position(&mut feeding);
+                    let Feeding { sink, stop, .. } = feeding;
+                    if let Some(stop) = stop {
+                        return Err(stop);
                     }
-                    Some(Ok(read)) => {
-                        report_warnings(out, &lean.warnings, source)?;
-                        let foreseen = Foreseen {
-                            case: read.case,
-                            graphs: lean.graphs,
-                            nim_sum: lean.nim_sum,
-                        };
-                        let sink = start(out, source, &foreseen)?;
-                        let mut feeding = Feeding {
-                            out: &mut *out,
-                            source,
-                            sink,
-                            stop: None,
-                        };
-                        let read = reader.next_position(&mut feeding);
-                        let Feeding { sink, stop, .. } = feeding;
-                        if let Some(stop) = stop {
-                            return Err(stop);
+                    // The two readings read the same text alike, so the second finds no
+                    // error and no end where the first found a position.
+                    match read {
+                        Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
+                        Some(Err(diagnostic)) => {
+                            report_malformed(out, &diagnostic, source, on_error)?
                         }
-                        // The two readings read the same text alike, so the second finds no
-                        // error and no end where the first found a position.
-                        match read {
-                            Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
-                            Some(Err(diagnostic)) => {
-                                clean = false;
-                                report_malformed(out, &diagnostic, source, on_error)?;
-                            }
-                            None => return Ok(clean),
-                        }
+                        None => return Ok(()),
                     }
                 }
             }
-        },
-    )
+        }
+    })
 }
 
-/// Opens every input in turn and hands it to `read`, which returns whether it was clean;
-/// an input that cannot be opened, or whose format is unknown, is reported. Returns
-/// whether everything was clean.
+/// Opens every input in turn and hands it to `read`, which reports each of its errors to
+/// the `on_error` it is given; an input that cannot be opened, or whose format is unknown,
+/// is reported. Returns whether everything was clean: whether no error was reported.
 fn each_source<W: Write>(
     args: &InputArgs,
     out: &mut W,
-    on_error: &mut dyn FnMut(ErrorReport),
-    mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<bool, Stop>,
+    mut on_error: impl FnMut(ErrorReport),
+    mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<(), Stop>,
 ) -> Result<bool, Stop> {
     let mut clean = true;
+    let mut on_error = |error| {
+        clean = false;
+        on_error(error);
+    };
     for input in Input::list(&args.files) {
         let opened = input
             .format(args.format())
             .and_then(|f| Ok((f, input.read()?)));
         match opened {
-            Ok((format, source)) => clean &= read(out, format, &source, on_error)?,
+            Ok((format, source)) => read(out, format, &source, &mut on_error)?,
             Err(message) => {
                 out.flush()?;
                 output::report_error(&message);
-                clean = false;
                 on_error(ErrorReport {
                     source: input.name(),
                     line: None,
