@@ -210,6 +210,15 @@ impl From<GenFormat> for Format {
     }
 }
 
+/// `--graphs`, of the shapes that make one graph per position unless told otherwise.
+#[derive(Debug, Args)]
+pub struct GraphsArg {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = shapes::GRAPHS,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+}
+
 /// `gen stalks`.
 #[derive(Debug, Args)]
 pub struct StalksArgs {
@@ -237,10 +246,9 @@ pub struct StalksArgs {
 /// `gen tree`.
 #[derive(Debug, Args)]
 pub struct TreeArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = RandomTree::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub graphs: GraphsArg,
 
     /// Edges per tree
     #[arg(long, value_name = "N", default_value_t = RandomTree::default().edges,
@@ -294,10 +302,9 @@ pub struct PojArgs {
 /// `gen cactus`.
 #[derive(Debug, Args)]
 pub struct CactusArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Cactus::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub graphs: GraphsArg,
 
     /// Edges per cactus
     #[arg(long, value_name = "N", default_value_t = Cactus::default().edges,
@@ -321,10 +328,9 @@ pub struct CactusArgs {
 /// `gen multigraph`.
 #[derive(Debug, Args)]
 pub struct MultigraphArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Multigraph::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub graphs: GraphsArg,
 
     /// Vertices per graph (at least --grounds + --detached, and 1)
     #[arg(long, value_name = "N", default_value_t = Multigraph::default().vertices,
@@ -354,10 +360,9 @@ pub struct MultigraphArgs {
 /// `gen path`.
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Path::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub graphs: GraphsArg,
 
     /// Edges per path
     #[arg(long, value_name = "N", default_value_t = Path::default().edges,
@@ -372,10 +377,9 @@ pub struct PathArgs {
 /// `gen cycle`.
 #[derive(Debug, Args)]
 pub struct CycleArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Cycle::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub graphs: GraphsArg,
 
     /// Edges per graph, cycle and trees together
     #[arg(long, value_name = "N", default_value_t = Cycle::default().edges,
@@ -408,7 +412,7 @@ impl ShapeArgs {
             }
             ShapeArgs::Tree(a) => (
                 Shape::Tree(RandomTree {
-                    graphs: a.graphs,
+                    graphs: a.graphs.graphs,
                     edges: a.edges,
                     max_depth: a.max_depth,
                     max_children: a.max_children,
@@ -427,7 +431,7 @@ impl ShapeArgs {
             ),
             ShapeArgs::Cactus(a) => (
                 Shape::Cactus(Cactus {
-                    graphs: a.graphs,
+                    graphs: a.graphs.graphs,
                     edges: a.edges,
                     max_polygon: a.max_polygon,
                     digons: a.digons,
@@ -436,7 +440,7 @@ impl ShapeArgs {
             ),
             ShapeArgs::Multigraph(a) => (
                 Shape::Multigraph(Multigraph {
-                    graphs: a.graphs,
+                    graphs: a.graphs.graphs,
                     vertices: a.vertices,
                     edges: a.edges,
                     grounds: a.grounds,
@@ -446,14 +450,14 @@ impl ShapeArgs {
             ),
             ShapeArgs::Path(a) => (
                 Shape::Path(Path {
-                    graphs: a.graphs,
+                    graphs: a.graphs.graphs,
                     edges: a.edges,
                 }),
                 &a.common,
             ),
             ShapeArgs::Cycle(a) => (
                 Shape::Cycle(Cycle {
-                    graphs: a.graphs,
+                    graphs: a.graphs.graphs,
                     edges: a.edges,
                     trees: a.trees,
                 }),
