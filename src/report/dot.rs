@@ -257,17 +257,24 @@ impl Drawing {
             self.values.push(analysis.value);
         }
         self.any_winning |= !winning.is_empty();
+        let mut cluster = Block::open(text, &format!("cluster_{number}"));
+        for stmt in cluster_header(graph, analysis) {
+            cluster.push(stmt);
+        }
         // The ground nodes of all graphs go in one row at the bottom (every other attached
-        // vertex is drawn above the ground, see `plain_cluster`).
+        // vertex is drawn above the ground, see `vertex_nodes`).
         if self.options.reduced {
             self.ground_node(format!("b{number}_0"));
-            reduced_cluster(text, number, graph, analysis, winning);
+            reduced_cluster(&mut cluster, number, graph, analysis, winning);
         } else {
             for &g in &graph.decl.ground {
                 self.ground_node(format!("n{number}_{g}"));
             }
-            plain_cluster(text, number, graph, analysis, winning);
+            let vid = |v: u32| format!("n{number}_{v}");
+            vertex_nodes(&mut cluster, graph, analysis, &vid);
+            edge_lines(&mut cluster, graph, analysis, winning, &vid);
         }
+        cluster.close();
     }
 
     fn ground_node(&mut self, id: String) {
@@ -359,20 +366,6 @@ impl<'a> Block<'a> {
     fn close(self) {
         self.text.push_str("\n  }");
     }
-}
-
-/// Opens the cluster of graph `number`, with its title and frame.
-fn open_cluster<'a>(
-    text: &'a mut String,
-    number: usize,
-    graph: &Graph,
-    analysis: &Analysis,
-) -> Block<'a> {
-    let mut cluster = Block::open(text, &format!("cluster_{number}"));
-    for stmt in cluster_header(graph, analysis) {
-        cluster.push(stmt);
-    }
-    cluster
 }
 
 /// How long [`render`] lets Graphviz work.
@@ -505,20 +498,6 @@ fn ground_node_attrs(label: &str) -> Vec<Attribute> {
 
 // ---------------------------------------------------------------------------------------
 // The graph as written
-
-fn plain_cluster(
-    text: &mut String,
-    number: usize,
-    graph: &Graph,
-    analysis: &Analysis,
-    winning: &[EdgeIndex],
-) {
-    let vid = |v: u32| format!("n{number}_{v}");
-    let mut stmts = open_cluster(text, number, graph, analysis);
-    vertex_nodes(&mut stmts, graph, analysis, &vid);
-    edge_lines(&mut stmts, graph, analysis, winning, &vid);
-    stmts.close();
-}
 
 /// The vertices of the plain picture: the ground vertices as dark boxes (put in the bottom
 /// row by [`position`]), then the others in order of first appearance, each labelled with
@@ -703,15 +682,16 @@ fn flat_edges(graph: &Graph, height: &[usize]) -> Vec<bool> {
 // ---------------------------------------------------------------------------------------
 // The reduction
 
+/// The reduced picture of graph `number`, in its cluster: a node per block, joined by the
+/// bridges.
 fn reduced_cluster(
-    text: &mut String,
+    stmts: &mut Block,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
 ) {
     let bid = |b: BlockId| format!("b{number}_{b}");
-    let mut stmts = open_cluster(text, number, graph, analysis);
 
     // Winning cuts inside each block (they are not bridges, so the picture has no edge
     // for them: the block says so).
@@ -725,7 +705,7 @@ fn reduced_cluster(
     let colors = block_colors(analysis);
     for b in 0..analysis.blocks.len() as BlockId {
         let inside = &winning_inside[b as usize];
-        block_node(&mut stmts, number, graph, analysis, b, inside, &colors);
+        block_node(stmts, number, graph, analysis, b, inside, &colors);
     }
 
     for (c, block) in analysis.blocks.iter().enumerate().skip(1) {
@@ -745,7 +725,6 @@ fn reduced_cluster(
             attrs,
         )));
     }
-    stmts.close();
 }
 
 /// Block `b` of the reduced picture, fused to one node: the vertices it holds, its loops,
