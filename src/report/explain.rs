@@ -449,26 +449,26 @@ mod tests {
         position("x", &[(g, a)], &Source::from_str("x", ""), false)
     }
 
+    /// Asserts that `text` says each of `lines`.
+    fn says(text: &str, lines: &[&str]) {
+        for line in lines {
+            assert!(text.contains(line), "{line:?} in {text}");
+        }
+    }
+
     #[test]
     fn a_triangle_on_a_stalk() {
         let text = explain(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1)]);
-        assert!(
-            text.contains("1. Ground: vertex 0 is the ground."),
-            "{text}"
-        );
-        assert!(text.contains("all 4 edges reach the ground"), "{text}");
-        assert!(
-            text.contains("block at 1 {1, 2, 3}: 3 edges -> 3 loops, odd: a twig (*1)"),
-            "{text}"
-        );
-        assert!(
-            text.contains("the ground's block {ground}: *1+1 via edge 1 = *2"),
-            "{text}"
-        );
-        assert!(text.contains("Value: graph 1 = *2"), "{text}");
-        assert!(
-            text.contains("Winning move: cut edge 1 (0-1) of graph 1."),
-            "{text}"
+        says(
+            &text,
+            &[
+                "1. Ground: vertex 0 is the ground.",
+                "all 4 edges reach the ground",
+                "block at 1 {1, 2, 3}: 3 edges -> 3 loops, odd: a twig (*1)",
+                "the ground's block {ground}: *1+1 via edge 1 = *2",
+                "Value: graph 1 = *2",
+                "Winning move: cut edge 1 (0-1) of graph 1.",
+            ],
         );
         assert!(!text.contains('\x1b'));
     }
@@ -476,12 +476,14 @@ mod tests {
     #[test]
     fn a_lost_position_with_dropped_edges() {
         let text = explain(&[0, 5], &[(0, 1), (1, 5), (7, 8)]);
-        assert!(text.contains("0 and 5 are fused"), "{text}");
-        assert!(
-            text.contains("1 edge cannot reach the ground (#3 7-8)"),
-            "{text}"
+        says(
+            &text,
+            &[
+                "0 and 5 are fused",
+                "1 edge cannot reach the ground (#3 7-8)",
+                "The second player wins",
+            ],
         );
-        assert!(text.contains("The second player wins"), "{text}");
     }
 
     #[test]
