@@ -6,6 +6,8 @@
 
 mod brute;
 
+mod common;
+
 use std::process::Command;
 
 use hackenbush::analysis::position::winning_moves;
@@ -352,47 +354,14 @@ fn a_path_of_a_million_edges() {
 
 #[test]
 fn small_generated_graphs_agree_with_the_oracle() {
-    let shapes = [
-        Shape::Tree(RandomTree {
-            edges: 10,
-            ..RandomTree::default()
-        }),
-        Shape::Poj(Poj {
-            trees: Some(2),
-            vertices: Some(8),
-            max_polygon: 5,
-            digons: true,
-        }),
-        Shape::Cactus(Cactus {
-            edges: 11,
-            max_polygon: 5,
-            ..Cactus::default()
-        }),
-        Shape::Multigraph(Multigraph {
-            graphs: 1,
-            vertices: 5,
-            edges: 11,
-            grounds: 2,
-            detached: 1,
-        }),
-        Shape::Cycle(Cycle {
-            graphs: 1,
-            edges: 11,
-            trees: true,
-        }),
-    ];
-    for shape in &shapes {
-        for seed in 0..8 {
-            let position = shape.position(seed, 0);
-            for (graph, analysis) in hackenbush::analyze_position(position.clone()) {
-                let edges: Vec<(u32, u32)> = graph.decl.edges.iter().map(|e| (e.u, e.v)).collect();
-                assert_eq!(
-                    analysis.value,
-                    brute::grundy(&graph.decl.ground, &edges),
-                    "{} seed {seed}: {edges:?}",
-                    shape.name()
-                );
-            }
+    for (what, position) in common::small_generated() {
+        for (graph, analysis) in hackenbush::analyze_position(position) {
+            let edges = &graph.decl.edges;
+            assert_eq!(
+                analysis.value,
+                brute::grundy_of(&graph.decl),
+                "{what}: {edges:?}"
+            );
         }
     }
 }

@@ -7,7 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, Stdio};
 
-use hackenbush::syntax::Format;
+use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape};
+use hackenbush::syntax::{Format, Position};
 
 /// What a run of the binary gave.
 pub struct Run {
@@ -87,6 +88,64 @@ pub fn bundled_inputs() -> Vec<PathBuf> {
     ["examples", "tests/fixtures/valid"]
         .iter()
         .flat_map(|dir| inputs_in(&root().join(dir)))
+        .collect()
+}
+
+/// Positions of every random shape small enough for the brute-force oracle (about a dozen
+/// edges a graph), eight seeds each, each named `SHAPE seed N`.
+pub fn small_generated() -> Vec<(String, Position)> {
+    let shapes = [
+        Shape::Tree(RandomTree {
+            edges: 10,
+            ..RandomTree::default()
+        }),
+        Shape::Poj(Poj {
+            trees: Some(2),
+            vertices: Some(8),
+            max_polygon: 5,
+            digons: true,
+        }),
+        Shape::Cactus(Cactus {
+            edges: 11,
+            max_polygon: 5,
+            ..Cactus::default()
+        }),
+        Shape::Cactus(Cactus {
+            edges: 11,
+            max_polygon: 4,
+            digons: true,
+            ..Cactus::default()
+        }),
+        Shape::Multigraph(Multigraph {
+            graphs: 1,
+            vertices: 5,
+            edges: 11,
+            grounds: 2,
+            detached: 1,
+        }),
+        Shape::Multigraph(Multigraph {
+            graphs: 1,
+            vertices: 6,
+            edges: 11,
+            grounds: 2,
+            detached: 1,
+        }),
+        Shape::Cycle(Cycle {
+            graphs: 1,
+            edges: 11,
+            trees: true,
+        }),
+    ];
+    shapes
+        .iter()
+        .flat_map(|shape| {
+            (0..8).map(move |seed| {
+                (
+                    format!("{} seed {seed}", shape.name()),
+                    shape.position(seed, 0),
+                )
+            })
+        })
         .collect()
 }
 
