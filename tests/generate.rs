@@ -598,49 +598,54 @@ fn cli_formats_and_defaults() {
     let (code, out, err) = run_gen(&["tree", "--edges", "4", "-o", file.to_str().unwrap()]);
     assert_eq!((code, out.len(), err.as_str()), (0, 0, ""));
     assert!(std::fs::read(&file).unwrap().starts_with(b"{\"graphs\": ["));
+    // cgsuite included.
+    let file = dir.join("path.cgs");
+    let (code, _, err) = run_gen(&["path", "--edges", "3", "-o", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "eee\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn cli_refuses_what_it_cannot_do() {
-    let (code, out, err) = run_gen(&["stalks", "--count", "2"]);
-    assert_eq!(code, 2);
-    assert!(out.is_empty());
-    assert!(err.contains("an hb file holds one position"), "{err}");
-    let (code, _, err) = run_gen(&["cycle", "--count", "2", "--format", "dot"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("a dot file holds one position"), "{err}");
-    let (code, _, err) = run_gen(&[
-        "tree",
-        "--edges",
-        "7",
-        "--max-depth",
-        "2",
-        "--max-children",
-        "2",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("at most 6 edges"), "{err}");
-    let (code, _, err) = run_gen(&["path", "--edges", "100000001"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--edges"), "{err}");
-    let (code, _, err) = run_gen(&["path", "--graphs", "3", "--edges", "50000000"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("the limit is 100000000"), "{err}");
-    let (code, _, err) = run_gen(&["multigraph", "--vertices", "10", "--edges", "5"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("at least 9 edges"), "{err}");
-    let (code, _, err) = run_gen(&["cactus", "--max-polygon", "2"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("(2 with digons)"), "{err}");
-    let (code, _, err) = run_gen(&["stalks", "--heights", "1", "--graphs", "2"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("cannot be used with"), "{err}");
-    // `-o` picks the format by extension, cgsuite included.
-    let out = std::env::temp_dir().join(format!("hackenbush-gen-{}.cgs", std::process::id()));
-    let path = out.to_str().expect("a UTF-8 temp path");
-    let (code, _, err) = run_gen(&["path", "--edges", "3", "-o", path]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "eee\n");
-    let _ = std::fs::remove_file(&out);
+    for (args, message) in [
+        (
+            &["stalks", "--count", "2"][..],
+            "an hb file holds one position",
+        ),
+        (
+            &["cycle", "--count", "2", "--format", "dot"],
+            "a dot file holds one position",
+        ),
+        (
+            &[
+                "tree",
+                "--edges",
+                "7",
+                "--max-depth",
+                "2",
+                "--max-children",
+                "2",
+            ],
+            "at most 6 edges",
+        ),
+        (&["path", "--edges", "100000001"], "--edges"),
+        (
+            &["path", "--graphs", "3", "--edges", "50000000"],
+            "the limit is 100000000",
+        ),
+        (
+            &["multigraph", "--vertices", "10", "--edges", "5"],
+            "at least 9 edges",
+        ),
+        (&["cactus", "--max-polygon", "2"], "(2 with digons)"),
+        (
+            &["stalks", "--heights", "1", "--graphs", "2"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, out, err) = run_gen(args);
+        assert_eq!((code, out.len()), (2, 0), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
 }
