@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, Stdio};
 
-use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape};
+use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape, write};
 use hackenbush::syntax::{Format, Position};
 
 /// What a run of the binary gave.
@@ -147,6 +147,27 @@ pub fn small_generated() -> Vec<(String, Position)> {
             })
         })
         .collect()
+}
+
+/// `count` POJ test cases of `trees` trees of `vertices` vertices each, digons allowed,
+/// drawn from `seed`: their christmas text, and the verdicts of the full analysis, one
+/// `Sally` or `Harry` line per test case.
+pub fn judge_data(seed: u64, count: u64, trees: u32, vertices: u32) -> (Vec<u8>, String) {
+    let shape = Shape::Poj(Poj {
+        trees: Some(trees),
+        vertices: Some(vertices),
+        digons: true,
+        ..Poj::default()
+    });
+    let mut text = Vec::new();
+    let mut verdicts = String::new();
+    for position in shape.positions(seed, count) {
+        write::christmas(&mut text, &position).unwrap();
+        let nim_sum =
+            hackenbush::analysis::position::nim_sum(&hackenbush::analyze_position(position));
+        verdicts.push_str(if nim_sum != 0 { "Sally\n" } else { "Harry\n" });
+    }
+    (text, verdicts)
 }
 
 /// A graph stated as data: edges between vertex ids.
