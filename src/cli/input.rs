@@ -64,48 +64,41 @@ impl Input {
         }
     }
 
-    /// The input read through a [`Window`], for streaming: memory follows what the
-    /// reader holds, not the input. A file's size is known to the window.
-    pub fn window(&self) -> Result<Window<Reader>, String> {
+    /// The input opened for reading, and its size when it is a file.
+    fn open(&self) -> Result<(Reader, Option<u64>), String> {
         match self {
-            Input::Stdin => Ok(Window::new(self.name(), Box::new(std::io::stdin()))),
+            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
             Input::File(path) => {
-                let cannot = |e: std::io::Error| {
-                    format!("cannot read {}: {}", self.name(), output::io_reason(&e))
-                };
-                let file = std::fs::File::open(path).map_err(cannot)?;
-                let size = file
-                    .metadata()
-                    .ok()
-                    .filter(|m| m.is_file())
-                    .map(|m| m.len());
-                let window = Window::new(self.name(), Box::new(file) as Reader);
-                Ok(match size {
-                    Some(size) => window.with_size(size),
-                    None => window,
-                })
+                let file = std::fs::File::open(path).map_err(|e| self.cannot_read(&e))?;
+                let size = file.metadata().ok().filter(|m| m.is_file());
+                Ok((Box::new(file), size.map(|m| m.len())))
             }
         }
     }
 
+    /// `cannot read NAME: reason`.
+    fn cannot_read(&self, e: &std::io::Error) -> String {
+        format!("cannot read {}: {}", self.name(), output::io_reason(e))
+    }
+
+    /// The input read through a [`Window`], for streaming: memory follows what the
+    /// reader holds, not the input. A file's size is known to the window.
+    pub fn window(&self) -> Result<Window<Reader>, String> {
+        let (reader, size) = self.open()?;
+        Ok(Window::new(self.name(), reader).with_size(size))
+    }
+
     /// Reads the whole input.
     pub fn read(&self) -> Result<Source, String> {
-        let name = self.name();
+        let (reader, _) = self.open()?;
         let mut bytes = Vec::new();
-        let result = match self {
-            // One byte more than a source may hold is enough to refuse it: an endless
-            // input stops there.
-            Input::Stdin => std::io::stdin()
-                .lock()
-                .take(MAX_SOURCE_LEN as u64 + 1)
-                .read_to_end(&mut bytes)
-                .map(|_| ()),
-            Input::File(path) => std::fs::File::open(path)
-                .and_then(|f| f.take(MAX_SOURCE_LEN as u64 + 1).read_to_end(&mut bytes))
-                .map(|_| ()),
-        };
-        result.map_err(|e| format!("cannot read {name}: {}", output::io_reason(&e)))?;
-        Source::new(name, bytes)
+        // One byte more than a source may hold is enough to refuse it: an endless input
+        // stops there.
+        reader
+            .take(MAX_SOURCE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| self.cannot_read(&e))?;
+        Source::new(self.name(), bytes)
     }
 }
 
@@ -118,8 +111,7 @@ pub fn report_end<R: Read>(
     error: Option<Diagnostic>,
 ) -> bool {
     if let Some(e) = cases.feed().error() {
-        let reason = output::io_reason(e);
-        output::report_error(&format!("cannot read {}: {reason}", input.name()));
+        output::report_error(&input.cannot_read(e));
         return false;
     }
     if let Some(error) = error {
