@@ -78,6 +78,7 @@ use std::fmt;
 
 use crate::dfs::{self, Adjacency, NONE, Step};
 use crate::diagnostic::{Diagnostic, Level};
+use crate::report::text::plural;
 use crate::source::Span;
 use crate::syntax::christmas::{Declared, TestCase};
 use crate::syntax::{EdgeDecl, GraphDecl, VertexName};
@@ -659,7 +660,7 @@ impl TreeCheck<'_, '_> {
                 format!(
                     "not connected to vertex 1 ({} edge{} in this part)",
                     part.len(),
-                    if part.len() == 1 { "" } else { "s" }
+                    plural(part.len())
                 ),
             );
         }

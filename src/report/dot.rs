@@ -48,7 +48,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::Winner;
 use super::graphviz::{self, Failure};
-use super::text::{star, winner};
+use super::text::{plural, star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
 
@@ -1071,10 +1071,6 @@ fn edge_stmt(from: &str, to: &str, attributes: Vec<Attribute>) -> Edge {
         ),
         attributes,
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::model::Graph;
 use crate::source::Source;
 use crate::style::Paint;
 
-use super::text::{printable, star};
+use super::text::{plural, printable, star};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -432,10 +432,6 @@ fn names(list: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]
