@@ -180,20 +180,13 @@ pub struct Violation {
 impl Violation {
     /// `test case C, tree T: message`.
     pub fn headline(&self) -> String {
-        let mut head = match self.case {
-            Some(case) => format!("test case {case}"),
-            None => String::new(),
-        };
-        if let Some(tree) = self.tree {
-            if !head.is_empty() {
-                head.push_str(", ");
-            }
-            head.push_str(&format!("tree {tree}"));
-        }
-        if head.is_empty() {
+        let case = self.case.map(|case| format!("test case {case}"));
+        let tree = self.tree.map(|tree| format!("tree {tree}"));
+        let place: Vec<String> = case.into_iter().chain(tree).collect();
+        if place.is_empty() {
             self.message.clone()
         } else {
-            format!("{head}: {}", self.message)
+            format!("{}: {}", place.join(", "), self.message)
         }
     }
 

@@ -196,28 +196,27 @@ impl FileWriter {
     pub fn cannot(&self, e: &io::Error) -> String {
         cannot_write(&self.path, e)
     }
+
+    /// The buffer being written, whichever the target.
+    fn buffer(&mut self) -> &mut dyn Write {
+        match &mut self.target {
+            Target::Replace { temp, .. } => temp,
+            Target::Direct(file) => file,
+        }
+    }
 }
 
 impl Write for FileWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.target {
-            Target::Replace { temp, .. } => temp.write(buf),
-            Target::Direct(file) => file.write(buf),
-        }
+        self.buffer().write(buf)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match &mut self.target {
-            Target::Replace { temp, .. } => temp.write_all(buf),
-            Target::Direct(file) => file.write_all(buf),
-        }
+        self.buffer().write_all(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match &mut self.target {
-            Target::Replace { temp, .. } => temp.flush(),
-            Target::Direct(file) => file.flush(),
-        }
+        self.buffer().flush()
     }
 }
 
