@@ -73,44 +73,34 @@ pub enum RenderFormat {
 
 /// Why [`render`] failed.
 #[derive(Debug)]
-pub struct RenderError {
-    kind: RenderErrorKind,
-}
-
-#[derive(Debug)]
-enum RenderErrorKind {
-    /// The `dot` executable is not on the `PATH`.
-    NotInstalled,
-    /// `dot` ran and failed, or could not be run: what it or the system said.
-    Failed(String),
-    /// `dot` did not finish within the time limit, and was killed.
-    TimedOut(Duration),
-}
+pub struct RenderError(Failure);
 
 impl RenderError {
     /// Whether the error is that Graphviz `dot` is not installed (not on the `PATH`).
     pub fn is_not_installed(&self) -> bool {
-        matches!(self.kind, RenderErrorKind::NotInstalled)
+        matches!(&self.0, Failure::Spawn(e) if e.kind() == std::io::ErrorKind::NotFound)
     }
 
     /// Whether Graphviz `dot` ran out of time (and was stopped).
     pub fn is_timed_out(&self) -> bool {
-        matches!(self.kind, RenderErrorKind::TimedOut(_))
+        matches!(self.0, Failure::TimedOut(_))
     }
 }
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            RenderErrorKind::NotInstalled => f.write_str(
+        if self.is_not_installed() {
+            return f.write_str(
                 "Graphviz `dot` was not found on the PATH; install Graphviz to render \
                  (apt-get install graphviz, brew install graphviz, or see \
                  https://graphviz.org/download/), or write the DOT text and render it elsewhere",
-            ),
-            RenderErrorKind::Failed(message) => {
-                write!(f, "Graphviz `dot` failed: {}", message.trim_end())
-            }
-            RenderErrorKind::TimedOut(limit) => write!(
+            );
+        }
+        match &self.0 {
+            Failure::Spawn(e) | Failure::Io(e) => write!(f, "Graphviz `dot` failed: {e}"),
+            // What `dot` said, its trailing line break trimmed, or its exit status.
+            Failure::Failed(said) => write!(f, "Graphviz `dot` failed: {said}"),
+            Failure::TimedOut(limit) => write!(
                 f,
                 "Graphviz `dot` did not finish within {} s, and was stopped",
                 limit.as_secs_f64()
@@ -395,17 +385,7 @@ pub fn render_within(
         RenderFormat::Png => "-Tpng",
         RenderFormat::Pdf => "-Tpdf",
     };
-    graphviz::run(&[flag], text.to_string(), timeout, waiting).map_err(|failure| {
-        let kind = match failure {
-            Failure::Spawn(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                RenderErrorKind::NotInstalled
-            }
-            Failure::Spawn(e) | Failure::Io(e) => RenderErrorKind::Failed(e.to_string()),
-            Failure::Failed(message) => RenderErrorKind::Failed(message),
-            Failure::TimedOut(limit) => RenderErrorKind::TimedOut(limit),
-        };
-        RenderError { kind }
-    })
+    graphviz::run(&[flag], text.to_string(), timeout, waiting).map_err(RenderError)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1289,9 +1269,7 @@ mod tests {
 
     #[test]
     fn missing_graphviz_says_how_to_install_it() {
-        let e = RenderError {
-            kind: RenderErrorKind::NotInstalled,
-        };
+        let e = RenderError(Failure::Spawn(std::io::ErrorKind::NotFound.into()));
         assert!(e.is_not_installed());
         let message = e.to_string();
         for hint in [
