@@ -419,23 +419,25 @@ fn edge_style(style: EdgeStyle) -> Vec<Attribute> {
     let mut attrs = Vec::new();
     match style {
         EdgeStyle::Bridge => {}
-        EdgeStyle::Block(color) => {
-            attrs.push(attr("color", quoted(color)));
-            attrs.push(attr("fontcolor", quoted(color)));
-        }
+        EdgeStyle::Block(color) => attrs.extend(colored(color)),
         EdgeStyle::Dropped => {
             attrs.push(attr("style", plain("dashed")));
-            attrs.push(attr("color", quoted(DROPPED)));
-            attrs.push(attr("fontcolor", quoted(DROPPED)));
+            attrs.extend(colored(DROPPED));
         }
         EdgeStyle::Winning => {
-            attrs.push(attr("color", quoted(WINNING)));
-            attrs.push(attr("fontcolor", quoted(WINNING)));
-            attrs.push(attr("penwidth", plain("3")));
-            attrs.push(attr("style", plain("bold")));
+            attrs.extend(colored(WINNING));
+            attrs.extend([attr("penwidth", plain("3")), attr("style", plain("bold"))]);
         }
     }
     attrs
+}
+
+/// A line or an outline, and the text with it, in `color`.
+fn colored(color: &str) -> [Attribute; 2] {
+    [
+        attr("color", quoted(color)),
+        attr("fontcolor", quoted(color)),
+    ]
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -515,8 +517,7 @@ fn vertex_nodes(
         let mut attrs = Vec::new();
         let value = match analysis.block_of(n) {
             None => {
-                attrs.push(attr("color", quoted(DROPPED)));
-                attrs.push(attr("fontcolor", quoted(DROPPED)));
+                attrs.extend(colored(DROPPED));
                 None
             }
             Some(b) => {
