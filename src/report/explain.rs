@@ -140,7 +140,7 @@ fn ground_step(out: &mut String, graph: &Graph, paint: Paint) {
         .decl
         .ground
         .iter()
-        .map(|&g| printable(&graph.decl.vertices.name(g).to_string()).into_owned())
+        .map(|&g| vertex(graph, g))
         .collect();
     let _ = match ground.len() {
         0 => writeln!(
@@ -359,8 +359,8 @@ fn explain_move(
         m.edge.index() + 1,
         paint.error(&format!(
             "{}-{}",
-            printable(&graph.decl.vertices.name(decl.u).to_string()),
-            printable(&graph.decl.vertices.name(decl.v).to_string())
+            vertex(graph, decl.u),
+            vertex(graph, decl.v)
         )),
         printable(&graph.name)
     );
@@ -417,12 +417,12 @@ fn block_name(graph: &Graph, analysis: &Analysis, b: BlockId) -> String {
 /// `#3 p-q`.
 fn edge_text(graph: &Graph, j: usize) -> String {
     let e = &graph.decl.edges[j];
-    format!(
-        "#{} {}-{}",
-        j + 1,
-        printable(&graph.decl.vertices.name(e.u).to_string()),
-        printable(&graph.decl.vertices.name(e.v).to_string())
-    )
+    format!("#{} {}-{}", j + 1, vertex(graph, e.u), vertex(graph, e.v))
+}
+
+/// Vertex `id` as the input names it, [`printable`].
+fn vertex(graph: &Graph, id: u32) -> String {
+    printable(&graph.decl.vertices.name(id).to_string()).into_owned()
 }
 
 /// `a, b and c`.
