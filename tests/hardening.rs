@@ -7,8 +7,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use hackenbush::source::Source;
-use hackenbush::syntax::{self, Format};
+use hackenbush::syntax::Format;
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
     let data = stdin.to_vec();
@@ -40,9 +39,7 @@ fn a_megabyte_bad_token_gives_a_short_message() {
 fn a_long_line_of_edges() {
     let chains: Vec<String> = (0..100_000).map(|i| format!("g-v{i}")).collect();
     let text = format!("ground: g\n{}\n", chains.join(" "));
-    let source = Source::from_str("long.hb", &text);
-    let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
-    let graphs = hackenbush::analyze_position(position);
+    let graphs = common::analyzed("long.hb", Format::Hb, &text);
     // 100,000 twigs on the ground: an even number of *1s.
     assert_eq!(graphs[0].1.value, 0);
 }

@@ -7,8 +7,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, Stdio};
 
+use hackenbush::analysis::Analysis;
 use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape, write};
-use hackenbush::syntax::{Format, Position};
+use hackenbush::model::Graph;
+use hackenbush::source::Source;
+use hackenbush::syntax::{self, Format, Position};
 
 /// What a run of the binary gave.
 pub struct Run {
@@ -147,6 +150,14 @@ pub fn small_generated() -> Vec<(String, Position)> {
             })
         })
         .collect()
+}
+
+/// The graphs of the one position of `text` in `format`, read from a file called `name`,
+/// analysed; panics if it does not parse.
+pub fn analyzed(name: &str, format: Format, text: &str) -> Vec<(Graph, Analysis)> {
+    let source = Source::from_str(name, text);
+    let position = syntax::parse(format, &source).next().expect("a position");
+    hackenbush::analyze_position(position.unwrap_or_else(|d| panic!("{name}: {d}")))
 }
 
 /// `count` POJ test cases of `trees` trees of `vertices` vertices each, digons allowed,
