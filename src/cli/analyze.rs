@@ -51,7 +51,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
             &mut out,
             Summarized::default,
             |out, source, read, summarized| {
-                let label = input::position_label(source, &read);
+                let label = input::label(source, read.case);
                 report(out, PositionReport::new(label, summarized.graphs))
             },
             on_error,

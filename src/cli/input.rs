@@ -294,7 +294,7 @@ fn report_warnings<W: Write>(
     if !warnings.is_empty() {
         out.flush()?;
         for warning in warnings {
-            output::report_warning(warning, source);
+            output::report_diagnostic(warning, source);
         }
     }
     Ok(())
@@ -398,11 +398,7 @@ impl<S: GraphSink> GraphSink for Warned<S> {
 }
 
 /// `<file>` or `<file>#<case>`: how reports name a position.
-pub fn position_label(source: &Source, read: &PositionRead) -> String {
-    label(source, read.case)
-}
-
-fn label(source: &Source, case: Option<usize>) -> String {
+pub fn label(source: &Source, case: Option<usize>) -> String {
     match case {
         Some(case) => format!("{}#{case}", source.name()),
         None => source.name().to_string(),

@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use hackenbush::diagnostic::Diagnostic;
+use hackenbush::diagnostic::{Diagnostic, Level};
 use hackenbush::report::text::printable;
 use hackenbush::source::Source;
 
@@ -131,16 +131,12 @@ pub fn stdout_color() -> bool {
     !no_color() && io::stdout().is_terminal()
 }
 
-/// Prints a located diagnostic on stderr.
+/// Prints a located diagnostic on stderr; after a warning, the run still succeeds.
 pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
-    FAILED.store(true, Ordering::Relaxed);
+    if diagnostic.level != Level::Warning {
+        FAILED.store(true, Ordering::Relaxed);
+    }
     let text = diagnostic.render(source, stderr_color());
-    let _ = writeln!(io::stderr().lock(), "{text}\n");
-}
-
-/// Prints a located warning on stderr: the run still succeeds.
-pub fn report_warning(warning: &Diagnostic, source: &Source) {
-    let text = warning.render(source, stderr_color());
     let _ = writeln!(io::stderr().lock(), "{text}\n");
 }
 
