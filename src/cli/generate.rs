@@ -248,7 +248,7 @@ pub struct StalksArgs {
 pub struct TreeArgs {
     /// `--graphs`.
     #[command(flatten)]
-    pub graphs: GraphsArg,
+    pub per_position: GraphsArg,
 
     /// Edges per tree
     #[arg(long, value_name = "N", default_value_t = RandomTree::default().edges,
@@ -304,7 +304,7 @@ pub struct PojArgs {
 pub struct CactusArgs {
     /// `--graphs`.
     #[command(flatten)]
-    pub graphs: GraphsArg,
+    pub per_position: GraphsArg,
 
     /// Edges per cactus
     #[arg(long, value_name = "N", default_value_t = Cactus::default().edges,
@@ -330,7 +330,7 @@ pub struct CactusArgs {
 pub struct MultigraphArgs {
     /// `--graphs`.
     #[command(flatten)]
-    pub graphs: GraphsArg,
+    pub per_position: GraphsArg,
 
     /// Vertices per graph (at least --grounds + --detached, and 1)
     #[arg(long, value_name = "N", default_value_t = Multigraph::default().vertices,
@@ -362,7 +362,7 @@ pub struct MultigraphArgs {
 pub struct PathArgs {
     /// `--graphs`.
     #[command(flatten)]
-    pub graphs: GraphsArg,
+    pub per_position: GraphsArg,
 
     /// Edges per path
     #[arg(long, value_name = "N", default_value_t = Path::default().edges,
@@ -379,7 +379,7 @@ pub struct PathArgs {
 pub struct CycleArgs {
     /// `--graphs`.
     #[command(flatten)]
-    pub graphs: GraphsArg,
+    pub per_position: GraphsArg,
 
     /// Edges per graph, cycle and trees together
     #[arg(long, value_name = "N", default_value_t = Cycle::default().edges,
@@ -412,7 +412,7 @@ impl ShapeArgs {
             }
             ShapeArgs::Tree(a) => (
                 Shape::Tree(RandomTree {
-                    graphs: a.graphs.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                     max_depth: a.max_depth,
                     max_children: a.max_children,
@@ -431,7 +431,7 @@ impl ShapeArgs {
             ),
             ShapeArgs::Cactus(a) => (
                 Shape::Cactus(Cactus {
-                    graphs: a.graphs.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                     max_polygon: a.max_polygon,
                     digons: a.digons,
@@ -440,7 +440,7 @@ impl ShapeArgs {
             ),
             ShapeArgs::Multigraph(a) => (
                 Shape::Multigraph(Multigraph {
-                    graphs: a.graphs.graphs,
+                    graphs: a.per_position.graphs,
                     vertices: a.vertices,
                     edges: a.edges,
                     grounds: a.grounds,
@@ -450,14 +450,14 @@ impl ShapeArgs {
             ),
             ShapeArgs::Path(a) => (
                 Shape::Path(Path {
-                    graphs: a.graphs.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                 }),
                 &a.common,
             ),
             ShapeArgs::Cycle(a) => (
                 Shape::Cycle(Cycle {
-                    graphs: a.graphs.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                     trees: a.trees,
                 }),
