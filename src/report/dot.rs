@@ -1021,14 +1021,9 @@ fn escape(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
+            // The Rust escape, its backslash escaped in turn.
             c if super::text::acts(c) => {
-                for e in c.escape_debug() {
-                    if e == '\\' {
-                        out.push_str("\\\\");
-                    } else {
-                        out.push(e);
-                    }
-                }
+                out.push_str(&c.escape_debug().to_string().replace('\\', "\\\\"));
             }
             c => out.push(c),
         }
