@@ -179,14 +179,9 @@ impl Builder {
 
     /// A new vertex, joined to `parent`.
     fn child(&mut self, parent: u32) -> u32 {
-        let v = self.new_vertex();
-        self.edge(parent, v);
-        v
-    }
-
-    fn new_vertex(&mut self) -> u32 {
         let v = self.vertices;
         self.vertices += 1;
+        self.edge(parent, v);
         v
     }
 
