@@ -90,35 +90,30 @@ def main():
         f'<text x="{LEFT + pw / 2}" y="22" text-anchor="middle" font-size="14">'
         f"{escape(args.title)}</text>",
     ]
-    # Grid: decades, and 2x / 5x minor lines.
-    for k in range(x0, x1 + 1):
-        for m in (1, 2, 5):
-            x = m * 10.0**k
-            if k == x1 and m > 1:
-                continue
-            strong = m == 1
-            out.append(
-                f'<line x1="{px(x):.1f}" y1="{TOP}" x2="{px(x):.1f}" y2="{TOP + ph}" '
-                f'stroke="{"#bbb" if strong else "#e6e6e6"}"/>'
-            )
-        out.append(
-            f'<text x="{px(10.0**k):.1f}" y="{TOP + ph + 18}" text-anchor="middle">'
-            f"{size_label(k)}</text>"
-        )
-    for k in range(y0, y1 + 1):
-        for m in (1, 2, 5):
-            y = m * 10.0**k
-            if k == y1 and m > 1:
-                continue
-            strong = m == 1
-            out.append(
-                f'<line x1="{LEFT}" y1="{py(y):.1f}" x2="{LEFT + pw}" y2="{py(y):.1f}" '
-                f'stroke="{"#bbb" if strong else "#e6e6e6"}"/>'
-            )
-        out.append(
-            f'<text x="{LEFT - 6}" y="{py(10.0**k) + 4:.1f}" text-anchor="end">'
-            f"{time_label(k)}</text>"
-        )
+    def axis(lo, hi, line, label):
+        """The grid from 10**lo to 10**hi: per decade, its line (strong) and those of 2x
+        and 5x (faint, none past the last decade), then its label."""
+        for k in range(lo, hi + 1):
+            for m in (1,) if k == hi else (1, 2, 5):
+                out.append(line(m * 10.0**k, "#bbb" if m == 1 else "#e6e6e6"))
+            out.append(label(k))
+
+    axis(
+        x0,
+        x1,
+        lambda x, stroke: f'<line x1="{px(x):.1f}" y1="{TOP}" x2="{px(x):.1f}" '
+        f'y2="{TOP + ph}" stroke="{stroke}"/>',
+        lambda k: f'<text x="{px(10.0**k):.1f}" y="{TOP + ph + 18}" text-anchor="middle">'
+        f"{size_label(k)}</text>",
+    )
+    axis(
+        y0,
+        y1,
+        lambda y, stroke: f'<line x1="{LEFT}" y1="{py(y):.1f}" x2="{LEFT + pw}" '
+        f'y2="{py(y):.1f}" stroke="{stroke}"/>',
+        lambda k: f'<text x="{LEFT - 6}" y="{py(10.0**k) + 4:.1f}" text-anchor="end">'
+        f"{time_label(k)}</text>",
+    )
     out.append(
         f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" stroke="#555"/>'
     )

@@ -76,8 +76,11 @@
 
 use std::fmt;
 
+use petgraph::unionfind::UnionFind;
+
 use crate::dfs::{self, Adjacency, NONE, Step};
 use crate::diagnostic::{Diagnostic, Level};
+use crate::report::text::plural;
 use crate::source::Span;
 use crate::syntax::christmas::{Declared, TestCase};
 use crate::syntax::{EdgeDecl, GraphDecl, VertexName};
@@ -179,20 +182,13 @@ pub struct Violation {
 impl Violation {
     /// `test case C, tree T: message`.
     pub fn headline(&self) -> String {
-        let mut head = match self.case {
-            Some(case) => format!("test case {case}"),
-            None => String::new(),
-        };
-        if let Some(tree) = self.tree {
-            if !head.is_empty() {
-                head.push_str(", ");
-            }
-            head.push_str(&format!("tree {tree}"));
-        }
-        if head.is_empty() {
+        let case = self.case.map(|case| format!("test case {case}"));
+        let tree = self.tree.map(|tree| format!("tree {tree}"));
+        let place: Vec<String> = case.into_iter().chain(tree).collect();
+        if place.is_empty() {
             self.message.clone()
         } else {
-            format!("{head}: {}", self.message)
+            format!("{}: {}", place.join(", "), self.message)
         }
     }
 
@@ -608,37 +604,23 @@ impl TreeCheck<'_, '_> {
 
     /// Parts not connected to vertex 1: one violation per connected part.
     fn detached(&mut self, graph: &Dense, search: &Components) {
-        let n = graph.node_count();
-        // Union-find over the unattached nodes, iterative with path halving.
-        let mut parent: Vec<u32> = (0..n as u32).collect();
-        fn find(parent: &mut [u32], mut x: u32) -> u32 {
-            while parent[x as usize] != x {
-                parent[x as usize] = parent[parent[x as usize] as usize];
-                x = parent[x as usize];
-            }
-            x
-        }
-        let mut any = false;
-        for &(a, c) in graph.ends() {
-            if search.disc[a as usize] == NONE {
-                any = true;
-                let (ra, rc) = (find(&mut parent, a), find(&mut parent, c));
-                if ra != rc {
-                    parent[ra as usize] = rc;
-                }
-            }
-        }
-        if !any {
+        let unattached = |&(a, _): &(u32, u32)| search.disc[a as usize] == NONE;
+        if !graph.ends().iter().any(unattached) {
             return;
+        }
+        let n = graph.node_count();
+        let mut connected = UnionFind::new(n);
+        for &(a, c) in graph.ends().iter().filter(|&end| unattached(end)) {
+            connected.union(a, c);
         }
         // Edges of each part, parts ordered by their first edge.
         let mut part_of_root = vec![NONE; n];
         let mut parts: Vec<Vec<u32>> = Vec::new();
-        for (e, &(a, _)) in graph.ends().iter().enumerate() {
-            if search.disc[a as usize] != NONE {
+        for (e, end) in graph.ends().iter().enumerate() {
+            if !unattached(end) {
                 continue;
             }
-            let r = find(&mut parent, a) as usize;
+            let r = connected.find_mut(end.0) as usize;
             if part_of_root[r] == NONE {
                 part_of_root[r] = parts.len() as u32;
                 parts.push(Vec::new());
@@ -659,7 +641,7 @@ impl TreeCheck<'_, '_> {
                 format!(
                     "not connected to vertex 1 ({} edge{} in this part)",
                     part.len(),
-                    if part.len() == 1 { "" } else { "s" }
+                    plural(part.len())
                 ),
             );
         }

@@ -110,8 +110,9 @@ impl Diagnostic {
             .clamp(within, line.len().max(within));
         let hi = lossy_len(&line[..end.min(line.len())]).max(lo);
         let (text, lo, hi) = window(&text, lo, hi);
-        let pad = width(&text[..lo]);
-        let carets = width(&text[lo..hi]).max(1);
+        // Tabs were expanded by `display_line`: the width is what a terminal shows.
+        let pad = text[..lo].width();
+        let carets = text[lo..hi].width().max(1);
         let number = at.line.to_string();
         let gutter = " ".repeat(number.len());
         let paint = Paint(color);
@@ -159,11 +160,6 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
-}
-
-/// Display width of shown text (tabs were expanded by [`display_line`]).
-fn width(text: &str) -> usize {
-    text.width()
 }
 
 /// A source line as text: invalid UTF-8 and control characters are shown as U+FFFD and a

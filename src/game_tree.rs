@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use petgraph::graph::EdgeIndex;
+use petgraph::visit::Bfs;
 
 use crate::model::Graph;
 
@@ -81,31 +82,19 @@ impl GameTree {
     pub fn new(graph: &Graph, limit: usize) -> Result<GameTree, TooLarge> {
         let limit = limit.min(MAX_EDGES);
         let n = graph.net.node_count();
-        let mut all = Vec::new();
-        for (j, raw) in graph.net.raw_edges().iter().enumerate() {
-            all.push((
-                EdgeIndex::new(j),
-                raw.source().index(),
-                raw.target().index(),
-            ));
-        }
-        // Attached edges, found by a plain search from the ground over all edges.
+        // Attached edges: those at the nodes a plain search from the ground reaches.
         let mut reached = vec![false; n];
         if n > 0 {
-            reached[Graph::ground().index()] = true;
-        }
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &(_, a, b) in &all {
-                if reached[a] != reached[b] {
-                    reached[a] = true;
-                    reached[b] = true;
-                    changed = true;
-                }
+            let mut search = Bfs::new(&graph.net, Graph::ground());
+            while let Some(node) = search.next(&graph.net) {
+                reached[node.index()] = true;
             }
         }
-        let attached: Vec<_> = all.into_iter().filter(|&(_, a, _)| reached[a]).collect();
+        let edges = graph.net.raw_edges().iter().enumerate();
+        let attached: Vec<_> = edges
+            .map(|(j, e)| (EdgeIndex::new(j), e.source().index(), e.target().index()))
+            .filter(|&(_, a, _)| reached[a])
+            .collect();
         if attached.len() > limit {
             return Err(TooLarge {
                 edges: attached.len(),

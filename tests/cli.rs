@@ -15,6 +15,8 @@
 //! the valid fixtures (`tests/fixtures.rs`), the check fixtures' coverage of every kind of
 //! violation (`tests/check.rs`), Graphviz rendering and the gallery (`tests/dot.rs`).
 
+use std::path::{Path, PathBuf};
+
 /// The cases of `globs`, run without colour.
 fn run(globs: &[&str]) {
     let cases = trycmd::TestCases::new();
@@ -25,16 +27,29 @@ fn run(globs: &[&str]) {
     cases.run();
 }
 
-/// `README.md` and `docs/*.md`.
-fn documentation_files() -> Vec<std::path::PathBuf> {
-    let mut docs = vec![std::path::PathBuf::from("README.md")];
+/// Hands `README.md` and `docs/*.md` in turn to `lint`, with their text, to push what is
+/// wrong in them (at `file:line`) and return how many `things` it looked at; fails with
+/// every failure found, or when the documentation shows fewer than `at_least` things.
+fn lint_documentation(
+    things: &str,
+    at_least: usize,
+    mut lint: impl FnMut(&Path, &str, &mut Vec<String>) -> usize,
+) {
+    let mut docs = vec![PathBuf::from("README.md")];
     for entry in std::fs::read_dir("docs").expect("docs/ exists") {
         let path = entry.expect("readable docs/").path();
         if path.extension().is_some_and(|e| e == "md") {
             docs.push(path);
         }
     }
-    docs
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    for doc in &docs {
+        let text = std::fs::read_to_string(doc).expect("readable doc");
+        seen += lint(doc, &text, &mut failures);
+    }
+    assert!(seen >= at_least, "only {seen} {things}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
@@ -52,11 +67,8 @@ fn documentation() {
 /// documentation every console block starts at the margin and runs `hackenbush` only.
 #[test]
 fn every_console_example_of_the_documentation_runs() {
-    let docs = documentation_files();
-    let mut failures = Vec::new();
-    let mut commands = 0;
-    for doc in &docs {
-        let text = std::fs::read_to_string(doc).expect("readable doc");
+    lint_documentation("console examples", 20, |doc, text, failures| {
+        let mut commands = 0;
         let mut fence: Option<&str> = None;
         for (i, line) in text.lines().enumerate() {
             let at = format!("{}:{}", doc.display(), i + 1);
@@ -79,20 +91,16 @@ fn every_console_example_of_the_documentation_runs() {
                 }
             }
         }
-    }
-    assert!(commands >= 20, "only {commands} console examples");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        commands
+    });
 }
 
 /// The documentation shows inputs as they are: a `text` or `json` block right after a
 /// paragraph that names a bundled file (`` `examples/bowtie.hb` ``) holds exactly that file.
 #[test]
 fn files_shown_in_the_documentation_are_the_files() {
-    let docs = documentation_files();
-    let mut failures = Vec::new();
-    let mut shown = 0;
-    for doc in &docs {
-        let text = std::fs::read_to_string(doc).expect("readable doc");
+    lint_documentation("files shown", 8, |doc, text, failures| {
+        let mut shown = 0;
         let lines: Vec<&str> = text.lines().collect();
         let mut i = 0;
         while i < lines.len() {
@@ -131,9 +139,8 @@ fn files_shown_in_the_documentation_are_the_files() {
             }
             i = end + 1;
         }
-    }
-    assert!(shown >= 8, "only {shown} files shown");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        shown
+    });
 }
 
 #[test]

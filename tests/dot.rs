@@ -17,8 +17,10 @@
 //! Graphviz must be installed (`dot` on the PATH): the tests fail, rather than skip,
 //! without it.
 
+mod common;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
@@ -29,12 +31,10 @@ use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 use petgraph::graph::EdgeIndex;
 
+use common::root;
+
 const INSTALL_GRAPHVIZ: &str = "Graphviz `dot` is needed by these tests: install Graphviz \
 (apt-get install graphviz, brew install graphviz, or https://graphviz.org/download/)";
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// One example file: its name and its positions (title, analyzed graphs).
 struct Example {
@@ -63,11 +63,7 @@ fn read_example(path: &Path) -> Option<Example> {
 
 /// Every example in `examples/` with a known format, by file name.
 fn examples() -> Vec<Example> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))
-        .expect("examples/ exists")
-        .map(|entry| entry.expect("readable examples/").path())
-        .collect();
-    paths.sort();
+    let paths = common::inputs_in(&root().join("examples"));
     let examples: Vec<Example> = paths.iter().filter_map(|p| read_example(p)).collect();
     assert!(examples.len() >= 5, "examples/ lost its examples");
     examples
@@ -238,12 +234,7 @@ fn names_are_shown_literally() {
          "edges": [["g \"1\"", "é ü 字"], ["é ü 字", "back\\slash\\"],
                    ["back\\slash\\", "x\u0007y"], ["x\u0007y", 7], [7, "7"], ["7", "é ü 字"]]}
     ]}"#;
-    let source = Source::from_str("weird \"names\".json", json);
-    let position = syntax::parse(Format::Json, &source)
-        .next()
-        .unwrap()
-        .unwrap();
-    let graphs = hackenbush::analyze_position(position);
+    let graphs = common::analyzed("weird \"names\".json", Format::Json, json);
     for (suffix, options) in &VARIANTS {
         let text = dot::position("weird \"names\\\".json", &graphs, &[], options);
         let parsed = graphviz_rust::parse(&text)
@@ -298,9 +289,7 @@ graph: big block
 ground: g
 g-a-b-c-d-e-f-g a-d b-e c-f g-c
 ";
-    let source = Source::from_str("odd.hb", hb);
-    let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
-    let graphs = hackenbush::analyze_position(position);
+    let graphs = common::analyzed("odd.hb", Format::Hb, hb);
     let everything: Vec<Vec<EdgeIndex>> = graphs
         .iter()
         .map(|(g, _)| g.net.edge_indices().collect())
@@ -321,9 +310,7 @@ g-a-b-c-d-e-f-g a-d b-e c-f g-c
 
 #[test]
 fn render_makes_svg_png_and_pdf() {
-    let source = Source::from_str("t.hb", "ground: g\ng-a-b-g a-c\n");
-    let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
-    let graphs = hackenbush::analyze_position(position);
+    let graphs = common::analyzed("t.hb", Format::Hb, "ground: g\ng-a-b-g a-c\n");
     let picture = dot::position("t.hb", &graphs, &[], &Options::default());
     let render = |format| match dot::render(&picture, format) {
         Ok(bytes) => bytes,

@@ -220,12 +220,7 @@ fn names_survive_the_trip() {
         {"name": "ünï ✓", "edges": [["a", "b"]]},
         {"edges": []}
     ]}"#;
-    let source = Source::from_str("names.json", json);
-    let position = syntax::parse(Format::Json, &source)
-        .next()
-        .unwrap()
-        .unwrap();
-    let graphs = hackenbush::analyze_position(position);
+    let graphs = common::analyzed("names.json", Format::Json, json);
     let (text, again) = round_trip("names.json", &graphs, &moves_per_graph(&graphs));
     assert_eq!(summary(&again), summary(&graphs), "{text}");
 }

@@ -6,6 +6,8 @@
 
 mod brute;
 
+mod common;
+
 use std::process::Command;
 
 use hackenbush::analysis::position::winning_moves;
@@ -352,47 +354,14 @@ fn a_path_of_a_million_edges() {
 
 #[test]
 fn small_generated_graphs_agree_with_the_oracle() {
-    let shapes = [
-        Shape::Tree(RandomTree {
-            edges: 10,
-            ..RandomTree::default()
-        }),
-        Shape::Poj(Poj {
-            trees: Some(2),
-            vertices: Some(8),
-            max_polygon: 5,
-            digons: true,
-        }),
-        Shape::Cactus(Cactus {
-            edges: 11,
-            max_polygon: 5,
-            ..Cactus::default()
-        }),
-        Shape::Multigraph(Multigraph {
-            graphs: 1,
-            vertices: 5,
-            edges: 11,
-            grounds: 2,
-            detached: 1,
-        }),
-        Shape::Cycle(Cycle {
-            graphs: 1,
-            edges: 11,
-            trees: true,
-        }),
-    ];
-    for shape in &shapes {
-        for seed in 0..8 {
-            let position = shape.position(seed, 0);
-            for (graph, analysis) in hackenbush::analyze_position(position.clone()) {
-                let edges: Vec<(u32, u32)> = graph.decl.edges.iter().map(|e| (e.u, e.v)).collect();
-                assert_eq!(
-                    analysis.value,
-                    brute::grundy(&graph.decl.ground, &edges),
-                    "{} seed {seed}: {edges:?}",
-                    shape.name()
-                );
-            }
+    for (what, position) in common::small_generated() {
+        for (graph, analysis) in hackenbush::analyze_position(position) {
+            let edges = &graph.decl.edges;
+            assert_eq!(
+                analysis.value,
+                brute::grundy_of(&graph.decl),
+                "{what}: {edges:?}"
+            );
         }
     }
 }
@@ -629,49 +598,54 @@ fn cli_formats_and_defaults() {
     let (code, out, err) = run_gen(&["tree", "--edges", "4", "-o", file.to_str().unwrap()]);
     assert_eq!((code, out.len(), err.as_str()), (0, 0, ""));
     assert!(std::fs::read(&file).unwrap().starts_with(b"{\"graphs\": ["));
+    // cgsuite included.
+    let file = dir.join("path.cgs");
+    let (code, _, err) = run_gen(&["path", "--edges", "3", "-o", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "eee\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn cli_refuses_what_it_cannot_do() {
-    let (code, out, err) = run_gen(&["stalks", "--count", "2"]);
-    assert_eq!(code, 2);
-    assert!(out.is_empty());
-    assert!(err.contains("an hb file holds one position"), "{err}");
-    let (code, _, err) = run_gen(&["cycle", "--count", "2", "--format", "dot"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("a dot file holds one position"), "{err}");
-    let (code, _, err) = run_gen(&[
-        "tree",
-        "--edges",
-        "7",
-        "--max-depth",
-        "2",
-        "--max-children",
-        "2",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("at most 6 edges"), "{err}");
-    let (code, _, err) = run_gen(&["path", "--edges", "100000001"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--edges"), "{err}");
-    let (code, _, err) = run_gen(&["path", "--graphs", "3", "--edges", "50000000"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("the limit is 100000000"), "{err}");
-    let (code, _, err) = run_gen(&["multigraph", "--vertices", "10", "--edges", "5"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("at least 9 edges"), "{err}");
-    let (code, _, err) = run_gen(&["cactus", "--max-polygon", "2"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("(2 with digons)"), "{err}");
-    let (code, _, err) = run_gen(&["stalks", "--heights", "1", "--graphs", "2"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("cannot be used with"), "{err}");
-    // `-o` picks the format by extension, cgsuite included.
-    let out = std::env::temp_dir().join(format!("hackenbush-gen-{}.cgs", std::process::id()));
-    let path = out.to_str().expect("a UTF-8 temp path");
-    let (code, _, err) = run_gen(&["path", "--edges", "3", "-o", path]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "eee\n");
-    let _ = std::fs::remove_file(&out);
+    for (args, message) in [
+        (
+            &["stalks", "--count", "2"][..],
+            "an hb file holds one position",
+        ),
+        (
+            &["cycle", "--count", "2", "--format", "dot"],
+            "a dot file holds one position",
+        ),
+        (
+            &[
+                "tree",
+                "--edges",
+                "7",
+                "--max-depth",
+                "2",
+                "--max-children",
+                "2",
+            ],
+            "at most 6 edges",
+        ),
+        (&["path", "--edges", "100000001"], "--edges"),
+        (
+            &["path", "--graphs", "3", "--edges", "50000000"],
+            "the limit is 100000000",
+        ),
+        (
+            &["multigraph", "--vertices", "10", "--edges", "5"],
+            "at least 9 edges",
+        ),
+        (&["cactus", "--max-polygon", "2"], "(2 with digons)"),
+        (
+            &["stalks", "--heights", "1", "--graphs", "2"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, out, err) = run_gen(args);
+        assert_eq!((code, out.len()), (2, 0), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
 }

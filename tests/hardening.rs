@@ -7,8 +7,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use hackenbush::source::Source;
-use hackenbush::syntax::{self, Format};
+use hackenbush::syntax::Format;
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
     let data = stdin.to_vec();
@@ -40,9 +39,7 @@ fn a_megabyte_bad_token_gives_a_short_message() {
 fn a_long_line_of_edges() {
     let chains: Vec<String> = (0..100_000).map(|i| format!("g-v{i}")).collect();
     let text = format!("ground: g\n{}\n", chains.join(" "));
-    let source = Source::from_str("long.hb", &text);
-    let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
-    let graphs = hackenbush::analyze_position(position);
+    let graphs = common::analyzed("long.hb", Format::Hb, &text);
     // 100,000 twigs on the ground: an even number of *1s.
     assert_eq!(graphs[0].1.value, 0);
 }
@@ -85,23 +82,8 @@ fn claimed_counts_allocate_nothing() {
 /// in input order, across batch boundaries.
 #[test]
 fn the_parallel_judge_keeps_order_and_agrees_with_analyze() {
-    use hackenbush::generate::shapes::{Poj, Shape};
-    use hackenbush::generate::write;
-
     // About 1.25 million edges: a few batches of 2^20 edge ends.
-    let shape = Shape::Poj(Poj {
-        trees: Some(10),
-        vertices: Some(40),
-        digons: true,
-        ..Poj::default()
-    });
-    let mut text = Vec::new();
-    let mut expected = String::new();
-    for position in shape.positions(7, 2_500) {
-        write::christmas(&mut text, &position).unwrap();
-        let nim = hackenbush::analysis::position::nim_sum(&hackenbush::analyze_position(position));
-        expected.push_str(if nim != 0 { "Sally\n" } else { "Harry\n" });
-    }
+    let (text, expected) = common::judge_data(7, 2_500, 10, 40);
     assert!(text.len() > 4 << 20, "large enough for several batches");
     let (code, stdout, stderr) = run(&["judge"], &text);
     assert_eq!(code, 0, "{stderr}");
@@ -160,15 +142,11 @@ fn help_into_a_closed_pipe_is_quiet() {
     );
 }
 
-/// Feeds `head` then an endless run of `byte` to `hackenbush judge`, until the judge stops
-/// reading (or 256 MiB, so that a judge that never stops fails the test rather than
-/// hanging it). Returns the status, stdout, stderr and how many bytes were taken.
-fn judge_endless(head: &'static [u8], byte: u8) -> (i32, String, String, usize) {
-    endless(&["judge"], head, byte)
-}
-
-/// [`judge_endless`] for any command reading christmas data on stdin.
-fn endless(args: &[&str], head: &'static [u8], byte: u8) -> (i32, String, String, usize) {
+/// Feeds `head` then an endless run of `byte` to `hackenbush ARGS`, a command reading
+/// christmas data on stdin, until it stops reading (or 256 MiB, so that a command that
+/// never stops fails the test rather than hanging it). Asserts that it stopped within 16
+/// MiB with status 2 and a short "number too large" at `<stdin>:AT`; returns its stdout.
+fn refuses_endless(args: &[&str], head: &'static [u8], byte: u8, at: &str) -> String {
     let got = common::run_fed(args, move |mut input| {
         let block = vec![byte; 1 << 20];
         let mut written = 0;
@@ -180,12 +158,17 @@ fn endless(args: &[&str], head: &'static [u8], byte: u8) -> (i32, String, String
         }
         written
     });
-    (
-        got.code,
-        String::from_utf8_lossy(&got.stdout).into_owned(),
-        got.stderr,
-        got.fed,
-    )
+    let stderr = got.stderr;
+    assert_eq!(got.code, 2, "{args:?}: {stderr}");
+    assert!(stderr.starts_with("error: number too large\n"), "{stderr}");
+    assert!(stderr.contains(&format!("--> <stdin>:{at}\n")), "{stderr}");
+    assert!(stderr.len() < 1000, "{stderr}");
+    let written = got.fed;
+    assert!(
+        written < 16 << 20,
+        "{args:?} read {written} bytes of one token"
+    );
+    String::from_utf8_lossy(&got.stdout).into_owned()
 }
 
 /// `yes 1 | tr -d '\n' | hackenbush judge` grew the judge's window to hold one endless
@@ -193,47 +176,22 @@ fn endless(args: &[&str], head: &'static [u8], byte: u8) -> (i32, String, String
 /// for any number, located, after the verdicts before it.
 #[test]
 fn an_endless_number_is_an_error_at_once() {
-    let (code, stdout, stderr, written) = judge_endless(b"1\n1 1\n1 1\n1\n2 1\n1 ", b'1');
-    assert_eq!(code, 2, "{stderr}");
+    let stdout = refuses_endless(&["judge"], b"1\n1 1\n1 1\n1\n2 1\n1 ", b'1', "6:3");
     assert_eq!(stdout, "Sally\n");
-    assert!(stderr.starts_with("error: number too large\n"), "{stderr}");
-    assert!(stderr.contains("--> <stdin>:6:3"), "{stderr}");
-    assert!(stderr.len() < 1000, "{stderr}");
-    assert!(
-        written < 16 << 20,
-        "the judge read {written} bytes of one token"
-    );
 }
 
 /// `check` read its whole input before it looked at it; it streams as the judge does, so
 /// an endless token is refused as soon as it is too long for a number.
 #[test]
 fn check_refuses_an_endless_number_at_once() {
-    let args = ["check"];
-    let (code, _, stderr, written) = endless(&args, b"1\n1 1\n1 1\n1\n2 1\n1 ", b'1');
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("number too large"), "{stderr}");
-    assert!(stderr.contains("<stdin>:6:3"), "{stderr}");
-    assert!(stderr.len() < 1000, "{stderr}");
-    assert!(
-        written < 16 << 20,
-        "check read {written} bytes of one token"
-    );
+    refuses_endless(&["check"], b"1\n1 1\n1 1\n1\n2 1\n1 ", b'1', "6:3");
 }
 
 /// Zeros are the number 0 however many there are, but a number has at most 256 digits
 /// (`window::MAX_TOKEN`), leading zeros included: an endless run of zeros is refused too.
 #[test]
 fn an_endless_run_of_zeros_is_an_error_at_once() {
-    let (code, stdout, stderr, written) = judge_endless(b"0\n", b'0');
-    assert_eq!(code, 2, "{stderr}");
-    assert_eq!(stdout, "Harry\n");
-    assert!(stderr.starts_with("error: number too large\n"), "{stderr}");
-    assert!(stderr.contains("--> <stdin>:2:1"), "{stderr}");
-    assert!(
-        written < 16 << 20,
-        "the judge read {written} bytes of one token"
-    );
+    assert_eq!(refuses_endless(&["judge"], b"0\n", b'0', "2:1"), "Harry\n");
 }
 
 /// The limit is the grammar's, not the window's: a whole input held in memory refuses the

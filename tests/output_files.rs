@@ -6,6 +6,8 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use tempfile::TempDir;
+
 const BOWTIE: &str = include_str!("../examples/bowtie.hb");
 const MALFORMED: &str = "ground: g\ng-a-\n";
 
@@ -19,13 +21,36 @@ fn hackenbush(dir: &Path, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// `sh -c SCRIPT` in `dir`, where `$0` is the binary (for `ulimit` and `umask`).
+fn in_shell(dir: &Path, script: &str) -> Output {
+    Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_hackenbush")])
+        .current_dir(dir)
+        .output()
+        .expect("sh runs")
+}
+
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// A temporary folder holding `files`, each a name and its content.
+fn folder(files: &[(&str, &str)]) -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, content) in files {
+        fs::write(dir.path().join(name), content).unwrap();
+    }
+    dir
+}
+
+/// The content of `name` in `dir`.
+fn read(dir: &TempDir, name: &str) -> String {
+    fs::read_to_string(dir.path().join(name)).unwrap()
+}
+
 /// The names in `dir`, sorted: no temporary file may be left behind.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
+fn names(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -33,93 +58,72 @@ fn names(dir: &Path) -> Vec<String> {
     names
 }
 
-fn refused(out: &Output) -> bool {
-    out.status.code() == Some(2)
-        && stderr(out).contains("hackenbush never writes over its inputs")
-        && out.stdout.is_empty()
+/// Asserts that the run refused to write over one of its inputs, saying `because`.
+fn assert_refused(out: &Output, because: &str) {
+    let stderr = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("hackenbush never writes over its inputs"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(because), "{stderr}");
+    assert!(out.stdout.is_empty());
 }
 
 #[test]
 fn dot_onto_its_own_malformed_input_leaves_it_intact() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("p.hb"), MALFORMED).unwrap();
+    let dir = folder(&[("p.hb", MALFORMED)]);
     let out = hackenbush(dir.path(), &["dot", "-o", "p.hb", "p.hb"]);
-    assert!(refused(&out), "{}", stderr(&out));
-    assert_eq!(
-        fs::read_to_string(dir.path().join("p.hb")).unwrap(),
-        MALFORMED
-    );
-    assert_eq!(names(dir.path()), ["p.hb"]);
+    assert_refused(&out, "it is an input");
+    assert_eq!(read(&dir, "p.hb"), MALFORMED);
+    assert_eq!(names(&dir), ["p.hb"]);
 }
 
 #[test]
 fn dot_onto_its_own_good_input_is_refused_too() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
-    let out = hackenbush(
-        dir.path(),
-        &["dot", "--render", "svg", "-o", "p.hb", "p.hb"],
-    );
-    assert!(refused(&out), "{}", stderr(&out));
-    assert_eq!(fs::read_to_string(dir.path().join("p.hb")).unwrap(), BOWTIE);
+    let dir = folder(&[("p.hb", BOWTIE)]);
+    let args = ["dot", "--render", "svg", "-o", "p.hb", "p.hb"];
+    assert_refused(&hackenbush(dir.path(), &args), "it is an input");
+    assert_eq!(read(&dir, "p.hb"), BOWTIE);
 }
 
 #[test]
 fn dot_of_a_missing_input_leaves_the_output_file_intact() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("keep.dot"), "keep me").unwrap();
+    let dir = folder(&[("keep.dot", "keep me")]);
     let out = hackenbush(dir.path(), &["dot", "-o", "keep.dot", "missing.hb"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("cannot read missing.hb"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(
-        stderr(&out).contains("nothing written to keep.dot"),
-        "{}",
-        stderr(&out)
-    );
-    assert_eq!(
-        fs::read_to_string(dir.path().join("keep.dot")).unwrap(),
-        "keep me"
-    );
-    assert_eq!(names(dir.path()), ["keep.dot"]);
+    for said in ["cannot read missing.hb", "nothing written to keep.dot"] {
+        assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    }
+    assert_eq!(read(&dir, "keep.dot"), "keep me");
+    assert_eq!(names(&dir), ["keep.dot"]);
 }
 
 /// Half the pictures are not the picture: a file gets all of them or none.
 #[test]
 fn dot_with_one_bad_input_of_two_leaves_the_output_file_intact() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("good.hb"), BOWTIE).unwrap();
-    fs::write(dir.path().join("bad.hb"), MALFORMED).unwrap();
-    fs::write(dir.path().join("out.dot"), "keep me").unwrap();
+    let dir = folder(&[
+        ("good.hb", BOWTIE),
+        ("bad.hb", MALFORMED),
+        ("out.dot", "keep me"),
+    ]);
     let out = hackenbush(dir.path(), &["dot", "-o", "out.dot", "good.hb", "bad.hb"]);
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        fs::read_to_string(dir.path().join("out.dot")).unwrap(),
-        "keep me"
-    );
+    assert_eq!(read(&dir, "out.dot"), "keep me");
 }
 
 #[test]
 fn dot_onto_a_second_input_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("good.hb"), BOWTIE).unwrap();
-    fs::write(dir.path().join("bad.hb"), MALFORMED).unwrap();
+    let dir = folder(&[("good.hb", BOWTIE), ("bad.hb", MALFORMED)]);
     let out = hackenbush(dir.path(), &["dot", "-o", "bad.hb", "good.hb", "bad.hb"]);
-    assert!(refused(&out), "{}", stderr(&out));
-    assert_eq!(
-        fs::read_to_string(dir.path().join("bad.hb")).unwrap(),
-        MALFORMED
-    );
+    assert_refused(&out, "it is an input");
+    assert_eq!(read(&dir, "bad.hb"), MALFORMED);
 }
 
 #[test]
 fn dot_onto_an_input_by_another_path_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = folder(&[("p.hb", BOWTIE)]);
     fs::create_dir(dir.path().join("sub")).unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
     let mut other_names = vec!["./p.hb", "sub/../p.hb"];
     #[cfg(unix)]
     {
@@ -131,61 +135,45 @@ fn dot_onto_an_input_by_another_path_is_refused() {
     other_names.push(&absolute);
     for name in other_names {
         let out = hackenbush(dir.path(), &["dot", "-o", name, "p.hb"]);
-        assert!(refused(&out), "-o {name}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("it is the input p.hb"),
-            "{}",
-            stderr(&out)
-        );
-        assert_eq!(fs::read_to_string(dir.path().join("p.hb")).unwrap(), BOWTIE);
+        assert_refused(&out, "it is the input p.hb");
+        assert_eq!(read(&dir, "p.hb"), BOWTIE, "-o {name}");
     }
 }
 
 #[test]
 fn dot_onto_its_standard_input_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
+    let dir = folder(&[("p.hb", BOWTIE)]);
     let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
         .args(["dot", "--format", "hb", "-o", "p.hb"])
         .current_dir(dir.path())
         .stdin(fs::File::open(dir.path().join("p.hb")).unwrap())
         .output()
         .unwrap();
-    assert!(refused(&out), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("it is the standard input"),
-        "{}",
-        stderr(&out)
-    );
-    assert_eq!(fs::read_to_string(dir.path().join("p.hb")).unwrap(), BOWTIE);
+    assert_refused(&out, "it is the standard input");
+    assert_eq!(read(&dir, "p.hb"), BOWTIE);
 }
 
 #[test]
 fn dot_replaces_an_output_file_that_is_not_an_input() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
-    fs::write(dir.path().join("out.dot"), "old").unwrap();
+    let dir = folder(&[("p.hb", BOWTIE), ("out.dot", "old")]);
     let out = hackenbush(dir.path(), &["dot", "-o", "out.dot", "p.hb"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let stdout = hackenbush(dir.path(), &["dot", "p.hb"]).stdout;
     assert_eq!(fs::read(dir.path().join("out.dot")).unwrap(), stdout);
-    assert_eq!(names(dir.path()), ["out.dot", "p.hb"]);
+    assert_eq!(names(&dir), ["out.dot", "p.hb"]);
 }
 
 #[test]
 fn dash_output_is_standard_output() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
+    let dir = folder(&[("p.hb", BOWTIE)]);
     let dot = hackenbush(dir.path(), &["dot", "-o", "-", "p.hb"]);
     assert_eq!(dot.status.code(), Some(0), "{}", stderr(&dot));
     assert!(dot.stdout.starts_with(b"graph \"p.hb\" {"));
-    let generated = hackenbush(
-        dir.path(),
-        &["gen", "stalks", "--heights", "1,2", "-o", "-"],
-    );
+    let args = ["gen", "stalks", "--heights", "1,2", "-o", "-"];
+    let generated = hackenbush(dir.path(), &args);
     assert_eq!(generated.status.code(), Some(0), "{}", stderr(&generated));
     assert!(String::from_utf8_lossy(&generated.stdout).contains("g-1-2"));
-    assert_eq!(names(dir.path()), ["p.hb"], "no file named -");
+    assert_eq!(names(&dir), ["p.hb"], "no file named -");
 }
 
 /// A write that fails half-way (here: the file-size limit, with its signal ignored so
@@ -193,22 +181,13 @@ fn dash_output_is_standard_output() {
 #[cfg(unix)]
 #[test]
 fn gen_that_fails_half_way_leaves_the_output_file_intact() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("big.in"), "keep me").unwrap();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("trap '' XFSZ; ulimit -f 64; exec \"$0\" gen path --edges 1000000 -o big.in")
-        .arg(env!("CARGO_BIN_EXE_hackenbush"))
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let dir = folder(&[("big.in", "keep me")]);
+    let script = "trap '' XFSZ; ulimit -f 64; exec \"$0\" gen path --edges 1000000 -o big.in";
+    let out = in_shell(dir.path(), script);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(stderr(&out), "error: cannot write big.in: file too large\n");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("big.in")).unwrap(),
-        "keep me"
-    );
-    assert_eq!(names(dir.path()), ["big.in"]);
+    assert_eq!(read(&dir, "big.in"), "keep me");
+    assert_eq!(names(&dir), ["big.in"]);
 }
 
 /// A run killed half-way (the file-size signal) cannot clean up, but the file it was
@@ -216,30 +195,18 @@ fn gen_that_fails_half_way_leaves_the_output_file_intact() {
 #[cfg(unix)]
 #[test]
 fn gen_killed_half_way_leaves_the_output_file_intact() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("big.in"), "keep me").unwrap();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 64; exec \"$0\" gen path --edges 1000000 -o big.in")
-        .arg(env!("CARGO_BIN_EXE_hackenbush"))
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert_eq!(
-        fs::read_to_string(dir.path().join("big.in")).unwrap(),
-        "keep me"
-    );
+    let dir = folder(&[("big.in", "keep me")]);
+    let script = "ulimit -f 64; exec \"$0\" gen path --edges 1000000 -o big.in";
+    assert!(!in_shell(dir.path(), script).status.success());
+    assert_eq!(read(&dir, "big.in"), "keep me");
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn gen_onto_a_full_device_is_a_write_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = hackenbush(
-        dir.path(),
-        &["gen", "path", "--edges", "100000", "-o", "/dev/full"],
-    );
+    let dir = folder(&[]);
+    let args = ["gen", "path", "--edges", "100000", "-o", "/dev/full"];
+    let out = hackenbush(dir.path(), &args);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -255,14 +222,11 @@ fn gen_onto_a_full_device_is_a_write_error() {
 #[test]
 fn a_new_output_file_gets_the_usual_permissions() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("umask 022; exec \"$0\" gen path --edges 5 -o new.in")
-        .arg(env!("CARGO_BIN_EXE_hackenbush"))
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let dir = folder(&[]);
+    let out = in_shell(
+        dir.path(),
+        "umask 022; exec \"$0\" gen path --edges 5 -o new.in",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let mode = fs::metadata(dir.path().join("new.in"))
         .unwrap()
@@ -271,41 +235,47 @@ fn a_new_output_file_gets_the_usual_permissions() {
     assert_eq!(mode & 0o777, 0o644);
 }
 
+/// A folder holding `p.hb` and a fake Graphviz running `script`, and the folder of the
+/// fake (`bin`, to put on the `PATH`).
+#[cfg(unix)]
+fn with_fake_graphviz(script: &str) -> (TempDir, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder(&[("p.hb", BOWTIE)]);
+    let bin = dir.path().join("bin");
+    fs::create_dir(&bin).unwrap();
+    let fake = bin.join("dot");
+    fs::write(&fake, script).unwrap();
+    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+    (dir, bin)
+}
+
+/// `hackenbush dot --render svg ARGS -o p.svg p.hb` in `dir`, with `path` for `PATH`.
+#[cfg(unix)]
+fn render(dir: &TempDir, args: &[&str], path: impl AsRef<std::ffi::OsStr>) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(["dot", "--render", "svg"])
+        .args(args)
+        .args(["-o", "p.svg", "p.hb"])
+        .current_dir(dir.path())
+        .env("PATH", path)
+        .output()
+        .unwrap()
+}
+
 /// `dot --render` waited forever on a Graphviz that hangs: it is stopped after
 /// `--timeout` seconds (killed, not left running), with a message saying so, and nothing
 /// is written.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_hanging_graphviz_is_stopped_after_the_timeout() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    let bin = dir.path().join("bin");
-    fs::create_dir(&bin).unwrap();
-    let fake = bin.join("dot");
-    fs::write(&fake, "#!/bin/sh\necho $$ > \"$0.pid\"\nexec sleep 600\n").unwrap();
-    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
+    let (dir, bin) = with_fake_graphviz("#!/bin/sh\necho $$ > \"$0.pid\"\nexec sleep 600\n");
     let path = format!(
         "{}:{}",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
     let start = std::time::Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args([
-            "dot",
-            "--render",
-            "svg",
-            "--timeout",
-            "1",
-            "-o",
-            "p.svg",
-            "p.hb",
-        ])
-        .current_dir(dir.path())
-        .env("PATH", path)
-        .output()
-        .unwrap();
+    let out = render(&dir, &["--timeout", "1"], path);
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(
@@ -326,29 +296,14 @@ fn a_hanging_graphviz_is_stopped_after_the_timeout() {
 #[cfg(unix)]
 #[test]
 fn a_failing_or_missing_graphviz_says_why() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    let bin = dir.path().join("bin");
-    fs::create_dir(&bin).unwrap();
-    let fake = bin.join("dot");
-    fs::write(&fake, "#!/bin/sh\necho 'Error: out of ink' >&2\nexit 3\n").unwrap();
-    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
-    fs::write(dir.path().join("p.hb"), BOWTIE).unwrap();
-    let render = |path: &Path| {
-        Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-            .args(["dot", "--render", "svg", "-o", "p.svg", "p.hb"])
-            .current_dir(dir.path())
-            .env("PATH", path)
-            .output()
-            .unwrap()
-    };
-    let failing = render(&bin);
+    let (dir, bin) = with_fake_graphviz("#!/bin/sh\necho 'Error: out of ink' >&2\nexit 3\n");
+    let failing = render(&dir, &[], &bin);
     assert_eq!(failing.status.code(), Some(2));
     assert_eq!(
         stderr(&failing),
         "error: Graphviz `dot` failed: Error: out of ink\n"
     );
-    let missing = render(&dir.path().join("nowhere"));
+    let missing = render(&dir, &[], dir.path().join("nowhere"));
     assert_eq!(missing.status.code(), Some(2));
     assert!(
         stderr(&missing).contains("Graphviz `dot` was not found on the PATH"),

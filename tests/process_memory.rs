@@ -10,8 +10,9 @@
 
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 use nix::sys::resource::{UsageWho, getrusage};
 
@@ -19,21 +20,6 @@ use nix::sys::resource::{UsageWho, getrusage};
 fn tiny_trees() -> String {
     let n = 62_500;
     format!("{n}\n{}", "2 1\n1 2\n".repeat(n))
-}
-
-/// Runs `hackenbush ARGS` on `input` (stdin); its exit status.
-fn run(args: &[&str], input: &str) -> i32 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run hackenbush");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    child.wait().unwrap().code().unwrap_or(-1)
 }
 
 /// The largest peak resident memory of the children waited for so far, in bytes: the
@@ -59,7 +45,10 @@ fn commands_that_model_each_graph_hold_one_graph_at_a_time() {
         &["dot", "--moves", "--reduced", "--format", "christmas"],
         &["verify", "--format", "christmas"],
     ] {
-        assert_eq!(run(args, &input), 0, "{args:?}");
+        let fed = input.clone();
+        let run = common::run_fed(args, move |mut stdin| stdin.write_all(fed.as_bytes()));
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run.fed.expect("the whole input is read");
         let peak = largest_child_peak();
         over |= peak > bound;
         report += &format!(

@@ -7,8 +7,6 @@ mod common;
 use std::fs;
 
 use hackenbush::generate::rng::Rng;
-use hackenbush::generate::shapes::{Poj, Shape};
-use hackenbush::generate::write;
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::{Feed, Window};
@@ -146,25 +144,10 @@ fn errors_keep_their_line_column_and_context() {
     }
 }
 
-/// `count` POJ test cases of three trees of 12 vertices, drawn from `seed`.
-fn judge_data(seed: u64, count: u64) -> Vec<u8> {
-    let shape = Shape::Poj(Poj {
-        trees: Some(3),
-        vertices: Some(12),
-        digons: true,
-        ..Poj::default()
-    });
-    let mut text = Vec::new();
-    for position in shape.positions(seed, count) {
-        write::christmas(&mut text, &position).unwrap();
-    }
-    text
-}
-
 /// Judge data with random damage: a byte deleted, inserted or changed, or the input cut.
 #[test]
 fn damaged_judge_data_reads_the_same_through_any_window() {
-    let text = judge_data(3, 40);
+    let (text, _) = common::judge_data(3, 40, 3, 12);
     let alphabet = b"0123456789 \n\t\rx-\xc3\xa9";
     let mut rng = Rng::new(17);
     for trial in 0..300 {
@@ -234,7 +217,7 @@ fn endless_blanks_point_at_the_end_of_input() {
 /// rendering (line, column, the line itself, the caret) are those of the whole input.
 #[test]
 fn check_reads_test_cases_through_any_window() {
-    let mut text = judge_data(5, 30);
+    let (mut text, _) = common::judge_data(5, 30, 3, 12);
     // Broken promises: a loop, a theta, a vertex out of use, on one long line, and a
     // tree of more than 500 edges far into its line.
     text.extend_from_slice(b"2 4 4 1 2 2 2 2 3 3 4 5 5 1 2 2 3 3 4 4 2 2 4\n");

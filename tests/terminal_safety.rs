@@ -40,69 +40,59 @@ fn assert_inert(what: &str, text: &str) {
     }
 }
 
-fn with_hostile_json(args: &[&str]) -> Run {
+/// Asserts that `text` holds `shown`.
+fn assert_shows(text: &str, shown: &str) {
+    assert!(text.contains(shown), "{shown:?} in\n{text}");
+}
+
+/// Runs `hackenbush ARGS p.json` on the hostile position: it succeeds, nothing it prints
+/// acts, and its stdout shows each of `shown`.
+fn with_hostile_json(args: &[&str], shown: &[&str]) -> Run {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("p.json"), hostile_json()).unwrap();
     let mut all = args.to_vec();
     all.push("p.json");
     let run = run(dir.path(), &all);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
     assert_inert(&format!("{args:?} stdout"), &run.stdout);
     assert_inert(&format!("{args:?} stderr"), &run.stderr);
+    for text in shown {
+        assert_shows(&run.stdout, text);
+    }
     run
 }
 
 #[test]
 fn a_graph_name_cannot_forge_a_verdict_in_analyze() {
-    let run = with_hostile_json(&["analyze"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout
-            .contains(r"  x\n  nim-sum *0: second player wins\u{1b}[8m  *2  4 edges"),
-        "{}",
-        run.stdout
+    let run = with_hostile_json(
+        &["analyze"],
+        &[
+            r"  x\n  nim-sum *0: second player wins\u{1b}[8m  *2  4 edges",
+            "  étoile 字",
+        ],
     );
-    assert_eq!(
-        run.stdout.matches("\n  nim-sum").count(),
-        1,
-        "{}",
-        run.stdout
-    );
-    assert!(run.stdout.contains("  étoile 字"), "{}", run.stdout);
+    let verdicts = run.stdout.matches("\n  nim-sum").count();
+    assert_eq!(verdicts, 1, "{}", run.stdout);
 }
 
 #[test]
 fn vertex_names_cannot_act_in_analyze_moves() {
-    let run = with_hostile_json(&["analyze", "--moves"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout
-            .contains(r"cut edge 3 (b\u{202e}evil-c, line 3) of x\n  nim-sum"),
-        "{}",
-        run.stdout
+    with_hostile_json(
+        &["analyze", "--moves"],
+        &[r"cut edge 3 (b\u{202e}evil-c, line 3) of x\n  nim-sum"],
     );
 }
 
 #[test]
 fn names_cannot_act_in_explain() {
-    let run = with_hostile_json(&["explain"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains(r"b\u{202e}evil"), "{}", run.stdout);
-    assert!(
-        run.stdout.contains("Graph 2 of 2: étoile 字"),
-        "{}",
-        run.stdout
-    );
+    with_hostile_json(&["explain"], &[r"b\u{202e}evil", "Graph 2 of 2: étoile 字"]);
 }
 
 #[test]
 fn names_cannot_act_in_verify() {
-    let run = with_hostile_json(&["verify"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout
-            .contains(r"  x\n  nim-sum *0: second player wins\u{1b}[8m: *2 by both"),
-        "{}",
-        run.stdout
+    with_hostile_json(
+        &["verify"],
+        &[r"  x\n  nim-sum *0: second player wins\u{1b}[8m: *2 by both"],
     );
 }
 
@@ -111,22 +101,15 @@ fn names_cannot_act_in_verify() {
 /// (escape sequences, bidirectional overrides) written as a Rust escape. Graphviz reads it.
 #[test]
 fn names_cannot_break_out_of_dot_labels() {
-    let run = with_hostile_json(&["dot", "--moves"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout
-            .contains(r#"label="x\n  nim-sum *0: second player wins\\u{1b}[8m = *2""#),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains(r#"label="b\\u{202e}evil""#),
-        "{}",
-        run.stdout
+    let run = with_hostile_json(
+        &["dot", "--moves"],
+        &[
+            r#"label="x\n  nim-sum *0: second player wins\\u{1b}[8m = *2""#,
+            r#"label="b\\u{202e}evil""#,
+        ],
     );
     graphviz_rust::parse(&run.stdout).expect("DOT that parses");
-    let svg = with_hostile_json(&["dot", "--render", "svg"]);
-    assert_eq!(svg.code, 0, "{}", svg.stderr);
+    with_hostile_json(&["dot", "--render", "svg"], &[]);
 }
 
 #[test]
@@ -137,32 +120,20 @@ fn file_names_cannot_act_in_messages_or_check() {
     let check = run(dir.path(), &["check", "--short", name]);
     assert_eq!(check.code, 1, "{}", check.stderr);
     assert_inert("check --short", &check.stdout);
-    assert!(
-        check
-            .stdout
-            .contains(r"judge\u{1b}]0;pwned\u{7}.in:3:1: violation")
-    );
+    assert_shows(&check.stdout, r"judge\u{1b}]0;pwned\u{7}.in:3:1: violation");
     let full = run(dir.path(), &["check", name]);
     assert_inert("check", &full.stdout);
     let analyze = run(dir.path(), &["analyze", name, "missing\u{1b}[2J.hb"]);
     assert_eq!(analyze.code, 2);
     assert_inert("analyze stdout", &analyze.stdout);
     assert_inert("analyze stderr", &analyze.stderr);
-    assert!(
-        analyze.stderr.contains(r"cannot read missing\u{1b}[2J.hb"),
-        "{}",
-        analyze.stderr
-    );
+    assert_shows(&analyze.stderr, r"cannot read missing\u{1b}[2J.hb");
     let bad = "bad\u{1b}[2J.in";
     fs::write(dir.path().join(bad), "1\n2 1\n1 7\n").unwrap();
     let judge = run(dir.path(), &["judge", bad]);
     assert_eq!(judge.code, 2);
     assert_inert("judge stderr", &judge.stderr);
-    assert!(
-        judge.stderr.contains(r"--> bad\u{1b}[2J.in:3:3"),
-        "{}",
-        judge.stderr
-    );
+    assert_shows(&judge.stderr, r"--> bad\u{1b}[2J.in:3:3");
 }
 
 #[test]
@@ -181,10 +152,6 @@ fn an_hb_graph_name_cannot_act() {
         let run = run(dir.path(), args);
         assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
         assert_inert(&format!("{args:?}"), &run.stdout);
-        assert!(
-            run.stdout.contains(r"x\u{1b}]0;pwned\u{7}\u{1b}[2J"),
-            "{}",
-            run.stdout
-        );
+        assert_shows(&run.stdout, r"x\u{1b}]0;pwned\u{7}\u{1b}[2J");
     }
 }

@@ -7,10 +7,10 @@ use hackenbush::syntax::{self, Format};
 /// Largest graph whose winning moves are computed in a fuzz run (keeps runs fast).
 const MAX_EDGES_FOR_MOVES: usize = 4096;
 
-pub fn parse_and_analyze(format: Format, data: &[u8]) {
-    let Ok(source) = Source::new("fuzz", data.to_vec()) else {
-        return;
-    };
+/// Parses `data` in `format` and analyses what parses; returns the source it read, for
+/// the checks of a target's own, or `None` when `data` is too large to be a source.
+pub fn parse_and_analyze(format: Format, data: &[u8]) -> Option<Source> {
+    let source = Source::new("fuzz", data.to_vec()).ok()?;
     for position in syntax::parse(format, &source) {
         match position {
             Ok(position) => {
@@ -33,4 +33,5 @@ pub fn parse_and_analyze(format: Format, data: &[u8]) {
             }
         }
     }
+    Some(source)
 }

@@ -101,10 +101,10 @@ fn parse_output(bytes: &[u8]) -> HashMap<String, Read> {
             }
             b'N' => {
                 let (name, ground) = (field(&mut at), field(&mut at));
-                if boolean(&ground) || (ground.is_empty() && name == "ground") {
-                    if let Some(file) = &current {
-                        read.get_mut(file).unwrap().1.push(name);
-                    }
+                if (boolean(&ground) || (ground.is_empty() && name == "ground"))
+                    && let Some(file) = &current
+                {
+                    read.get_mut(file).unwrap().1.push(name);
                 }
             }
             _ => {

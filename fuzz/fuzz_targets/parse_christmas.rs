@@ -5,7 +5,6 @@
 #![no_main]
 
 use hackenbush::analysis::lean::{self, Scratch};
-use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format};
@@ -15,8 +14,7 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    common::parse_and_analyze(Format::Christmas, data);
-    let Ok(source) = Source::new("fuzz", data.to_vec()) else {
+    let Some(source) = common::parse_and_analyze(Format::Christmas, data) else {
         return;
     };
     let mut full = syntax::parse(Format::Christmas, &source);

@@ -3,7 +3,6 @@
 //! render, each pointing into the input.
 #![no_main]
 
-use hackenbush::source::Source;
 use hackenbush::syntax::{Format, json};
 use libfuzzer_sys::fuzz_target;
 
@@ -11,8 +10,7 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    common::parse_and_analyze(Format::Json, data);
-    let Ok(source) = Source::new("fuzz", data.to_vec()) else {
+    let Some(source) = common::parse_and_analyze(Format::Json, data) else {
         return;
     };
     if let Ok(position) = json::parse(data) {

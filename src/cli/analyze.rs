@@ -2,7 +2,6 @@
 //! of every position of every input.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use hackenbush::Summarized;
 use hackenbush::analysis::position::winning_moves_in;
@@ -13,22 +12,13 @@ use hackenbush::syntax::GraphDecl;
 
 use super::args::AnalyzeArgs;
 use super::input::{self, Streamed};
-use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::output::{self, Stop};
 
-/// Runs the command: every input is reported even when an earlier one failed; the exit
-/// status is 2 if any failed.
-pub fn run(args: &AnalyzeArgs) -> ExitCode {
-    match analyze(args) {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(BAD_INPUT),
-        Err(stop) => stop.exit_code(),
-    }
-}
-
-/// Returns whether every input was read cleanly. Each position is reported as soon as it
-/// is read, each graph summarized (or with `--moves`, analyzed) as soon as it is read and
-/// then dropped: memory follows the largest graph, and a position's reports of its graphs.
-fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
+/// Runs the command: every input is reported even when an earlier one failed. Returns
+/// whether every input was read cleanly. Each position is reported as soon as it is read,
+/// each graph summarized (or with `--moves`, analyzed) as soon as it is read and then
+/// dropped: memory follows the largest graph, and a position's reports of its graphs.
+pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let mut json = JsonReport::new();
     let mut errors = Vec::new();
@@ -61,7 +51,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<bool, Stop> {
             &mut out,
             Summarized::default,
             |out, source, read, summarized| {
-                let label = input::position_label(source, &read);
+                let label = input::label(source, read.case);
                 report(out, PositionReport::new(label, summarized.graphs))
             },
             on_error,

@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Args;
 
@@ -11,7 +10,7 @@ use hackenbush::check::{self, Options, Violation, ViolationKind};
 use hackenbush::source::{Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 
-use super::input::Input;
+use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
 
 const LONG_ABOUT: &str = "\
@@ -70,22 +69,6 @@ pub struct CheckArgs {
     pub short: bool,
 }
 
-/// Runs the command.
-pub fn run(args: &CheckArgs) -> ExitCode {
-    match check(args) {
-        Ok(Outcome::Malformed) => ExitCode::from(BAD_INPUT),
-        Ok(Outcome::Clean) => ExitCode::from(SUCCESS),
-        Ok(Outcome::Violated) => ExitCode::from(DISAGREE),
-        Err(stop) => stop.exit_code(),
-    }
-}
-
-enum Outcome {
-    Clean,
-    Violated,
-    Malformed,
-}
-
 /// Running totals, for the summary line.
 #[derive(Default)]
 struct Tally {
@@ -95,16 +78,14 @@ struct Tally {
     by_kind: [usize; ViolationKind::ALL.len()],
 }
 
-/// Reads the test cases one at a time through a window, as `judge` does: memory follows
-/// the largest test case, which the window holds while its violations are shown.
-fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
+/// Runs the command; its exit status: [`BAD_INPUT`] when the input cannot be read or is
+/// malformed, else [`DISAGREE`] when a promise is broken, else [`SUCCESS`]. Reads the test
+/// cases one at a time through a window, as `judge` does: memory follows the largest test
+/// case, which the window holds while its violations are shown.
+pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let window = match input.window() {
-        Ok(window) => window,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(Outcome::Malformed);
-        }
+    let Some(window) = output::or_report(input.window()) else {
+        return Ok(BAD_INPUT);
     };
     let mut cases = Cases::streaming(window);
     let options = Options {
@@ -142,24 +123,15 @@ fn check(args: &CheckArgs) -> Result<Outcome, Stop> {
             writeln!(out, "{text}")?;
         }
     }
-    let read_error = cases.feed().error().map(output::io_reason);
-    writeln!(
-        out,
-        "{}",
-        summary(&tally, error.is_some() || read_error.is_some())
-    )?;
+    let malformed = error.is_some() || cases.feed().error().is_some();
+    writeln!(out, "{}", summary(&tally, malformed))?;
     out.flush()?;
-    if let Some(reason) = read_error {
-        output::report_error(&format!("cannot read {}: {reason}", input.name()));
-        return Ok(Outcome::Malformed);
-    }
-    Ok(match error {
-        Some(diagnostic) => {
-            output::report_diagnostic(&diagnostic, &cases.feed_mut().excerpt());
-            Outcome::Malformed
-        }
-        None if tally.violations > 0 => Outcome::Violated,
-        None => Outcome::Clean,
+    Ok(if !input::report_end(&input, &mut cases, error) {
+        BAD_INPUT
+    } else if tally.violations > 0 {
+        DISAGREE
+    } else {
+        SUCCESS
     })
 }
 

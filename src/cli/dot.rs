@@ -1,7 +1,7 @@
 //! `hackenbush dot`: pictures of positions as Graphviz DOT, or rendered through Graphviz.
 
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
-use std::process::ExitCode;
+use std::path::Path;
 use std::time::Duration;
 
 use hackenbush::analysis::position::winning_moves_in;
@@ -13,42 +13,28 @@ use petgraph::graph::EdgeIndex;
 use super::args::{DotArgs, RenderArg};
 use super::file::{self, Destination, FileWriter};
 use super::input::{self, Input, Streamed};
-use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::output::{self, Stop};
 use super::progress::Progress;
 
-/// Runs the command.
-pub fn run(args: &DotArgs) -> ExitCode {
-    match draw(args) {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(BAD_INPUT),
-        Err(stop) => stop.exit_code(),
-    }
-}
-
-/// Draws every position (or `--case N`), each written as soon as it is drawn, so that
-/// memory follows the largest position; `--render` keeps the one picture it draws.
-fn draw(args: &DotArgs) -> Result<bool, Stop> {
+/// Runs the command: draws every position (or `--case N`), each written as soon as it is
+/// drawn, so that memory follows the largest position; `--render` keeps the one picture
+/// it draws. Returns whether everything was drawn and written.
+pub fn run(args: &DotArgs) -> Result<bool, Stop> {
     let options = Options {
         reduced: args.reduced,
     };
     let inputs = Input::list(&args.input.files);
-    let destination = match Destination::new(args.output.as_deref(), &inputs) {
-        Ok(destination) => destination,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(false);
-        }
+    let Some(destination) = output::or_report(Destination::new(args.output.as_deref(), &inputs))
+    else {
+        return Ok(false);
     };
-    let mut out = match (&destination, args.render) {
-        (_, Some(_)) => Out::Nowhere(std::io::sink()),
-        (Destination::Stdout, None) => Out::Stdout(output::stdout()),
-        (Destination::File(path), None) => match file::create(path) {
-            Ok(file) => Out::File(file),
-            Err(message) => {
-                output::report_error(&message);
-                return Ok(false);
-            }
-        },
+    let out = match (&destination, args.render) {
+        (_, Some(_)) => Ok(Out::Nowhere(std::io::sink())),
+        (Destination::Stdout, None) => Ok(Out::Stdout(output::stdout())),
+        (Destination::File(path), None) => file::create(path).map(Out::File),
+    };
+    let Some(mut out) = output::or_report(out) else {
+        return Ok(false);
     };
     // For --render: the text of the first picture drawn; and how many there were.
     let mut rendered: Option<(String, String)> = None;
@@ -112,17 +98,7 @@ fn draw(args: &DotArgs) -> Result<bool, Stop> {
     }
     match (args.render, out) {
         (None, Out::File(file)) => {
-            // A file gets complete content or none: the pictures of some inputs are not
-            // the picture of all of them.
-            if !clean {
-                output::report_error(&format!(
-                    "nothing written to {}: an input could not be drawn",
-                    file.path().display()
-                ));
-                return Ok(false);
-            }
-            if let Err(message) = file.commit() {
-                output::report_error(&message);
+            if !complete(file.path(), clean) || output::or_report(file.commit()).is_none() {
                 return Ok(false);
             }
         }
@@ -168,44 +144,46 @@ fn render(
         progress.update(|| limit.clone())
     });
     drop(progress);
-    let bytes = match rendered {
-        Ok(bytes) => bytes,
-        Err(e) if e.is_timed_out() => {
-            output::report_error(&format!(
-                "{e}; allow it more time with --timeout SECONDS (0: no limit)"
-            ));
-            return Ok(false);
+    let rendered = rendered.map_err(|e| {
+        if e.is_timed_out() {
+            format!("{e}; allow it more time with --timeout SECONDS (0: no limit)")
+        } else {
+            e.to_string()
         }
-        Err(e) => {
-            output::report_error(&e.to_string());
-            return Ok(false);
-        }
+    });
+    let Some(bytes) = output::or_report(rendered) else {
+        return Ok(false);
     };
     match destination {
         Destination::File(path) => {
-            if !clean {
-                output::report_error(&format!(
-                    "nothing written to {}: an input could not be drawn",
-                    path.display()
-                ));
+            if !complete(path, clean) {
                 return Ok(false);
             }
             let written = file::create(path).and_then(|mut file| {
                 file.write_all(&bytes).map_err(|e| file.cannot(&e))?;
                 file.commit()
             });
-            if let Err(message) = written {
-                output::report_error(&message);
-                return Ok(false);
-            }
+            Ok(output::or_report(written).is_some())
         }
         Destination::Stdout => {
             let mut out = output::stdout();
             out.write_all(&bytes)?;
             out.flush()?;
+            Ok(true)
         }
     }
-    Ok(true)
+}
+
+/// Whether a file may be written: it gets complete content or none, and the pictures of
+/// some inputs are not the picture of all of them. Says so when an input was not `clean`.
+fn complete(path: &Path, clean: bool) -> bool {
+    if !clean {
+        output::report_error(&format!(
+            "nothing written to {}: an input could not be drawn",
+            path.display()
+        ));
+    }
+    clean
 }
 
 /// A position being drawn, each graph as soon as it is read (its model dropped once its

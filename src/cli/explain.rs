@@ -2,7 +2,6 @@
 //! graph explained as soon as it is read.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use hackenbush::report::explain::Explanation;
 use hackenbush::source::Source;
@@ -10,14 +9,14 @@ use hackenbush::syntax::GraphDecl;
 
 use super::args::ExplainArgs;
 use super::input::{self, Streamed};
-use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::output::{self, Stop};
 
-/// Runs the command.
-pub fn run(args: &ExplainArgs) -> ExitCode {
+/// Runs the command; whether every input was clean.
+pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let color = output::stdout_color();
     let mut first = true;
-    let result = input::each_position_streamed(
+    let clean = input::each_position_streamed(
         &args.input,
         &mut out,
         |out, source, foreseen| {
@@ -35,16 +34,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             Ok(())
         },
         |_| {},
-    )
-    .and_then(|clean| {
-        out.flush()?;
-        Ok::<_, Stop>(clean)
-    });
-    match result {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(BAD_INPUT),
-        Err(stop) => stop.exit_code(),
-    }
+    )?;
+    out.flush()?;
+    Ok(clean)
 }
 
 /// A position being explained: each graph is modelled, analyzed and explained as it is

@@ -196,28 +196,27 @@ impl FileWriter {
     pub fn cannot(&self, e: &io::Error) -> String {
         cannot_write(&self.path, e)
     }
+
+    /// The buffer being written, whichever the target.
+    fn buffer(&mut self) -> &mut dyn Write {
+        match &mut self.target {
+            Target::Replace { temp, .. } => temp,
+            Target::Direct(file) => file,
+        }
+    }
 }
 
 impl Write for FileWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.target {
-            Target::Replace { temp, .. } => temp.write(buf),
-            Target::Direct(file) => file.write(buf),
-        }
+        self.buffer().write(buf)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match &mut self.target {
-            Target::Replace { temp, .. } => temp.write_all(buf),
-            Target::Direct(file) => file.write_all(buf),
-        }
+        self.buffer().write_all(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match &mut self.target {
-            Target::Replace { temp, .. } => temp.flush(),
-            Target::Direct(file) => file.flush(),
-        }
+        self.buffer().flush()
     }
 }
 
@@ -230,36 +229,25 @@ fn cannot_write(path: &Path, e: &io::Error) -> String {
 mod tests {
     use super::*;
 
+    /// A committed writer replaces the file; a dropped one leaves it as it was. Either way
+    /// no temporary file is left.
     #[test]
-    fn a_dropped_writer_leaves_the_file_as_it_was() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("keep.dot");
-        fs::write(&path, "old").unwrap();
-        let mut file = create(&path).unwrap();
-        file.write_all(b"new, but never finished").unwrap();
-        drop(file);
-        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
-        assert_eq!(
-            fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "no temporary left"
-        );
-    }
-
-    #[test]
-    fn a_committed_writer_replaces_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.dot");
-        fs::write(&path, "old").unwrap();
-        let mut file = create(&path).unwrap();
-        file.write_all(b"new").unwrap();
-        file.commit().unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
-        assert_eq!(
-            fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "no temporary left"
-        );
+    fn a_file_is_replaced_only_when_committed() {
+        for (commit, left) in [(true, "new"), (false, "old")] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("out.dot");
+            fs::write(&path, "old").unwrap();
+            let mut file = create(&path).unwrap();
+            file.write_all(b"new").unwrap();
+            if commit {
+                file.commit().unwrap();
+            } else {
+                drop(file);
+            }
+            assert_eq!(fs::read_to_string(&path).unwrap(), left);
+            let files = fs::read_dir(dir.path()).unwrap().count();
+            assert_eq!(files, 1, "no temporary left");
+        }
     }
 
     #[cfg(unix)]

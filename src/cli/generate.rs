@@ -4,7 +4,6 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -15,7 +14,7 @@ use hackenbush::generate::{
 use hackenbush::syntax::Format;
 
 use super::file::{self, Destination};
-use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::output::{self, Stop};
 
 // The description goes after the list of shapes: the one-line doc comment of the `gen`
 // variant in args.rs sets the command's about texts.
@@ -211,6 +210,15 @@ impl From<GenFormat> for Format {
     }
 }
 
+/// `--graphs`, of the shapes that make one graph per position unless told otherwise.
+#[derive(Debug, Args)]
+pub struct GraphsArg {
+    /// Graphs per position
+    #[arg(long, value_name = "N", default_value_t = shapes::GRAPHS,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
+    pub graphs: u32,
+}
+
 /// `gen stalks`.
 #[derive(Debug, Args)]
 pub struct StalksArgs {
@@ -238,10 +246,9 @@ pub struct StalksArgs {
 /// `gen tree`.
 #[derive(Debug, Args)]
 pub struct TreeArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = RandomTree::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub per_position: GraphsArg,
 
     /// Edges per tree
     #[arg(long, value_name = "N", default_value_t = RandomTree::default().edges,
@@ -295,10 +302,9 @@ pub struct PojArgs {
 /// `gen cactus`.
 #[derive(Debug, Args)]
 pub struct CactusArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Cactus::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub per_position: GraphsArg,
 
     /// Edges per cactus
     #[arg(long, value_name = "N", default_value_t = Cactus::default().edges,
@@ -322,10 +328,9 @@ pub struct CactusArgs {
 /// `gen multigraph`.
 #[derive(Debug, Args)]
 pub struct MultigraphArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Multigraph::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub per_position: GraphsArg,
 
     /// Vertices per graph (at least --grounds + --detached, and 1)
     #[arg(long, value_name = "N", default_value_t = Multigraph::default().vertices,
@@ -355,10 +360,9 @@ pub struct MultigraphArgs {
 /// `gen path`.
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Path::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub per_position: GraphsArg,
 
     /// Edges per path
     #[arg(long, value_name = "N", default_value_t = Path::default().edges,
@@ -373,10 +377,9 @@ pub struct PathArgs {
 /// `gen cycle`.
 #[derive(Debug, Args)]
 pub struct CycleArgs {
-    /// Graphs per position
-    #[arg(long, value_name = "N", default_value_t = Cycle::default().graphs,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_GRAPHS))]
-    pub graphs: u32,
+    /// `--graphs`.
+    #[command(flatten)]
+    pub per_position: GraphsArg,
 
     /// Edges per graph, cycle and trees together
     #[arg(long, value_name = "N", default_value_t = Cycle::default().edges,
@@ -409,7 +412,7 @@ impl ShapeArgs {
             }
             ShapeArgs::Tree(a) => (
                 Shape::Tree(RandomTree {
-                    graphs: a.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                     max_depth: a.max_depth,
                     max_children: a.max_children,
@@ -428,7 +431,7 @@ impl ShapeArgs {
             ),
             ShapeArgs::Cactus(a) => (
                 Shape::Cactus(Cactus {
-                    graphs: a.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                     max_polygon: a.max_polygon,
                     digons: a.digons,
@@ -437,7 +440,7 @@ impl ShapeArgs {
             ),
             ShapeArgs::Multigraph(a) => (
                 Shape::Multigraph(Multigraph {
-                    graphs: a.graphs,
+                    graphs: a.per_position.graphs,
                     vertices: a.vertices,
                     edges: a.edges,
                     grounds: a.grounds,
@@ -447,29 +450,20 @@ impl ShapeArgs {
             ),
             ShapeArgs::Path(a) => (
                 Shape::Path(Path {
-                    graphs: a.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                 }),
                 &a.common,
             ),
             ShapeArgs::Cycle(a) => (
                 Shape::Cycle(Cycle {
-                    graphs: a.graphs,
+                    graphs: a.per_position.graphs,
                     edges: a.edges,
                     trees: a.trees,
                 }),
                 &a.common,
             ),
         }
-    }
-}
-
-/// Runs the command.
-pub fn run(args: &GenArgs) -> ExitCode {
-    match generate(args) {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(BAD_INPUT),
-        Err(stop) => stop.exit_code(),
     }
 }
 
@@ -497,8 +491,9 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
     })
 }
 
-/// Checks the flags, then writes; `Ok(false)` when the flags are refused.
-fn generate(args: &GenArgs) -> Result<bool, Stop> {
+/// Runs the command: checks the flags, then writes; `Ok(false)` when the flags are
+/// refused or the output cannot be written.
+pub fn run(args: &GenArgs) -> Result<bool, Stop> {
     let (shape, common) = args.shape.shape();
     let checked = shape.validate().and_then(|()| {
         let format = format(&shape, common)?;
@@ -511,21 +506,10 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
                 common.count
             ));
         }
-        Ok(format)
+        Ok((format, Destination::new(common.output.as_deref(), &[])?))
     });
-    let format = match checked {
-        Ok(format) => format,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(false);
-        }
-    };
-    let destination = match Destination::new(common.output.as_deref(), &[]) {
-        Ok(destination) => destination,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(false);
-        }
+    let Some((format, destination)) = output::or_report(checked) else {
+        return Ok(false);
     };
     match destination {
         Destination::Stdout => {
@@ -540,6 +524,7 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
                 }
             }
             out.flush()?;
+            Ok(true)
         }
         Destination::File(path) => {
             // Written beside the file and renamed over it at the end: a failure leaves
@@ -551,13 +536,9 @@ fn generate(args: &GenArgs) -> Result<bool, Stop> {
                 })?;
                 file.commit()
             });
-            if let Err(message) = written {
-                output::report_error(&message);
-                return Ok(false);
-            }
+            Ok(output::or_report(written).is_some())
         }
     }
-    Ok(true)
 }
 
 /// Generates and writes the positions one at a time.

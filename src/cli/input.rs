@@ -7,6 +7,7 @@ use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
 use hackenbush::source::{MAX_SOURCE_LEN, Source};
+use hackenbush::syntax::christmas::Cases;
 use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
@@ -63,49 +64,61 @@ impl Input {
         }
     }
 
-    /// The input read through a [`Window`], for streaming: memory follows what the
-    /// reader holds, not the input. A file's size is known to the window.
-    pub fn window(&self) -> Result<Window<Reader>, String> {
+    /// The input opened for reading, and its size when it is a file.
+    fn open(&self) -> Result<(Reader, Option<u64>), String> {
         match self {
-            Input::Stdin => Ok(Window::new(self.name(), Box::new(std::io::stdin()))),
+            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
             Input::File(path) => {
-                let cannot = |e: std::io::Error| {
-                    format!("cannot read {}: {}", self.name(), output::io_reason(&e))
-                };
-                let file = std::fs::File::open(path).map_err(cannot)?;
-                let size = file
-                    .metadata()
-                    .ok()
-                    .filter(|m| m.is_file())
-                    .map(|m| m.len());
-                let window = Window::new(self.name(), Box::new(file) as Reader);
-                Ok(match size {
-                    Some(size) => window.with_size(size),
-                    None => window,
-                })
+                let file = std::fs::File::open(path).map_err(|e| self.cannot_read(&e))?;
+                let size = file.metadata().ok().filter(|m| m.is_file());
+                Ok((Box::new(file), size.map(|m| m.len())))
             }
         }
     }
 
+    /// `cannot read NAME: reason`.
+    fn cannot_read(&self, e: &std::io::Error) -> String {
+        format!("cannot read {}: {}", self.name(), output::io_reason(e))
+    }
+
+    /// The input read through a [`Window`], for streaming: memory follows what the
+    /// reader holds, not the input. A file's size is known to the window.
+    pub fn window(&self) -> Result<Window<Reader>, String> {
+        let (reader, size) = self.open()?;
+        Ok(Window::new(self.name(), reader).with_size(size))
+    }
+
     /// Reads the whole input.
     pub fn read(&self) -> Result<Source, String> {
-        let name = self.name();
+        let (reader, _) = self.open()?;
         let mut bytes = Vec::new();
-        let result = match self {
-            // One byte more than a source may hold is enough to refuse it: an endless
-            // input stops there.
-            Input::Stdin => std::io::stdin()
-                .lock()
-                .take(MAX_SOURCE_LEN as u64 + 1)
-                .read_to_end(&mut bytes)
-                .map(|_| ()),
-            Input::File(path) => std::fs::File::open(path)
-                .and_then(|f| f.take(MAX_SOURCE_LEN as u64 + 1).read_to_end(&mut bytes))
-                .map(|_| ()),
-        };
-        result.map_err(|e| format!("cannot read {name}: {}", output::io_reason(&e)))?;
-        Source::new(name, bytes)
+        // One byte more than a source may hold is enough to refuse it: an endless input
+        // stops there.
+        reader
+            .take(MAX_SOURCE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| self.cannot_read(&e))?;
+        Source::new(self.name(), bytes)
     }
+}
+
+/// After the last test case read from `input`: reports why it ended early, if it did (a
+/// read error before a parse error it may have caused, shown in what the window still
+/// holds). Returns whether the input was clean.
+pub fn report_end<R: Read>(
+    input: &Input,
+    cases: &mut Cases<Window<R>>,
+    error: Option<Diagnostic>,
+) -> bool {
+    if let Some(e) = cases.feed().error() {
+        output::report_error(&input.cannot_read(e));
+        return false;
+    }
+    if let Some(error) = error {
+        output::report_diagnostic(&error, &cases.feed_mut().excerpt());
+        return false;
+    }
+    true
 }
 
 fn unknown_extension(path: &Path) -> String {
@@ -129,34 +142,25 @@ pub fn each_position<W: Write, S: GraphSink>(
     out: &mut W,
     mut new_sink: impl FnMut() -> S,
     mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<(), Stop>,
-    mut on_error: impl FnMut(ErrorReport),
+    on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_source(
-        input,
-        out,
-        &mut on_error,
-        |out, format, source, on_error| {
-            let mut clean = true;
-            let mut reader = syntax::reader(format, source);
-            loop {
-                let mut sink = Warned {
-                    inner: new_sink(),
-                    warnings: Vec::new(),
-                };
-                match reader.next_position(&mut sink) {
-                    None => return Ok(clean),
-                    Some(Ok(read)) => {
-                        report_warnings(out, &sink.warnings, source)?;
-                        on_position(out, source, read, sink.inner)?;
-                    }
-                    Some(Err(diagnostic)) => {
-                        clean = false;
-                        report_malformed(out, &diagnostic, source, on_error)?;
-                    }
+    each_source(input, out, on_error, |out, format, source, on_error| {
+        let mut reader = syntax::reader(format, source);
+        loop {
+            let mut sink = Warned {
+                inner: new_sink(),
+                warnings: Vec::new(),
+            };
+            match reader.next_position(&mut sink) {
+                None => return Ok(()),
+                Some(Ok(read)) => {
+                    report_warnings(out, &sink.warnings, source)?;
+                    on_position(out, source, read, sink.inner)?;
                 }
+                Some(Err(diagnostic)) => report_malformed(out, &diagnostic, source, on_error)?,
             }
-        },
-    )
+        }
+    })
 }
 
 /// What is known of a position before its graphs are read: the text is read twice, a
@@ -197,83 +201,78 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
     out: &mut W,
     mut start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
     mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
-    mut on_error: impl FnMut(ErrorReport),
+    on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_source(
-        input,
-        out,
-        &mut on_error,
-        |out, format, source, on_error| {
-            let mut clean = true;
-            let mut ahead = syntax::reader(format, source);
-            let mut reader = syntax::reader(format, source);
-            let mut lean = Lean::default();
-            loop {
-                lean.start();
-                match ahead.next_position(&mut lean) {
-                    None => return Ok(clean),
-                    Some(Err(diagnostic)) => {
-                        // The second reading stops at the same error: skip it there.
-                        let _ = reader.next_position(&mut Skipped);
-                        clean = false;
-                        report_malformed(out, &diagnostic, source, on_error)?;
+    each_source(input, out, on_error, |out, format, source, on_error| {
+        let mut ahead = syntax::reader(format, source);
+        let mut reader = syntax::reader(format, source);
+        let mut lean = Lean::default();
+        loop {
+            lean.start();
+            match ahead.next_position(&mut lean) {
+                None => return Ok(()),
+                Some(Err(diagnostic)) => {
+                    // The second reading stops at the same error: skip it there.
+                    let _ = reader.next_position(&mut Skipped);
+                    report_malformed(out, &diagnostic, source, on_error)?;
+                }
+                Some(Ok(read)) => {
+                    report_warnings(out, &lean.warnings, source)?;
+                    let foreseen = Foreseen {
+                        case: read.case,
+                        graphs: lean.graphs,
+                        nim_sum: lean.nim_sum,
+                    };
+                    let sink = start(out, source, &foreseen)?;
+                    let mut feeding = Feeding {
+                        out: &mut *out,
+                        source,
+                        sink,
+                        stop: None,
+                    };
+                    let read = reader.next_position(&mut feeding);
+                    let Feeding { sink, stop, .. } = feeding;
+                    if let Some(stop) = stop {
+                        return Err(stop);
                     }
-                    Some(Ok(read)) => {
-                        report_warnings(out, &lean.warnings, source)?;
-                        let foreseen = Foreseen {
-                            case: read.case,
-                            graphs: lean.graphs,
-                            nim_sum: lean.nim_sum,
-                        };
-                        let sink = start(out, source, &foreseen)?;
-                        let mut feeding = Feeding {
-                            out: &mut *out,
-                            source,
-                            sink,
-                            stop: None,
-                        };
-                        let read = reader.next_position(&mut feeding);
-                        let Feeding { sink, stop, .. } = feeding;
-                        if let Some(stop) = stop {
-                            return Err(stop);
+                    // The two readings read the same text alike, so the second finds no
+                    // error and no end where the first found a position.
+                    match read {
+                        Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
+                        Some(Err(diagnostic)) => {
+                            report_malformed(out, &diagnostic, source, on_error)?
                         }
-                        // The two readings read the same text alike, so the second finds no
-                        // error and no end where the first found a position.
-                        match read {
-                            Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
-                            Some(Err(diagnostic)) => {
-                                clean = false;
-                                report_malformed(out, &diagnostic, source, on_error)?;
-                            }
-                            None => return Ok(clean),
-                        }
+                        None => return Ok(()),
                     }
                 }
             }
-        },
-    )
+        }
+    })
 }
 
-/// Opens every input in turn and hands it to `read`, which returns whether it was clean;
-/// an input that cannot be opened, or whose format is unknown, is reported. Returns
-/// whether everything was clean.
+/// Opens every input in turn and hands it to `read`, which reports each of its errors to
+/// the `on_error` it is given; an input that cannot be opened, or whose format is unknown,
+/// is reported. Returns whether everything was clean: whether no error was reported.
 fn each_source<W: Write>(
     args: &InputArgs,
     out: &mut W,
-    on_error: &mut dyn FnMut(ErrorReport),
-    mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<bool, Stop>,
+    mut on_error: impl FnMut(ErrorReport),
+    mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<(), Stop>,
 ) -> Result<bool, Stop> {
     let mut clean = true;
+    let mut on_error = |error| {
+        clean = false;
+        on_error(error);
+    };
     for input in Input::list(&args.files) {
         let opened = input
             .format(args.format())
             .and_then(|f| Ok((f, input.read()?)));
         match opened {
-            Ok((format, source)) => clean &= read(out, format, &source, on_error)?,
+            Ok((format, source)) => read(out, format, &source, &mut on_error)?,
             Err(message) => {
                 out.flush()?;
                 output::report_error(&message);
-                clean = false;
                 on_error(ErrorReport {
                     source: input.name(),
                     line: None,
@@ -295,7 +294,7 @@ fn report_warnings<W: Write>(
     if !warnings.is_empty() {
         out.flush()?;
         for warning in warnings {
-            output::report_warning(warning, source);
+            output::report_diagnostic(warning, source);
         }
     }
     Ok(())
@@ -399,11 +398,7 @@ impl<S: GraphSink> GraphSink for Warned<S> {
 }
 
 /// `<file>` or `<file>#<case>`: how reports name a position.
-pub fn position_label(source: &Source, read: &PositionRead) -> String {
-    label(source, read.case)
-}
-
-fn label(source: &Source, case: Option<usize>) -> String {
+pub fn label(source: &Source, case: Option<usize>) -> String {
     match case {
         Some(case) => format!("{}#{case}", source.name()),
         None => source.name().to_string(),

@@ -9,7 +9,6 @@
 //! either way.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use hackenbush::analysis::lean::{self, Scratch};
 use hackenbush::diagnostic::Diagnostic;
@@ -17,8 +16,8 @@ use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::Window;
 
 use super::args::JudgeArgs;
-use super::input::{Input, Reader};
-use super::output::{self, BAD_INPUT, SUCCESS, Stop};
+use super::input::{self, Input, Reader};
+use super::output::{self, Stop};
 
 /// Files at least this large have their first tree's buffers prepared on the second core
 /// while the first batch is read (on a one-tree file of millions of edges, the page faults
@@ -31,16 +30,6 @@ const BATCH_ENDS: usize = 1 << 12;
 const BATCH_CASES: usize = 1 << 12;
 
 type Stream = Cases<Window<Reader>>;
-
-/// Runs the command. The verdicts before a malformed test case are printed (and flushed)
-/// before its error.
-pub fn run(args: &JudgeArgs) -> ExitCode {
-    match judge(args) {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(BAD_INPUT),
-        Err(stop) => stop.exit_code(),
-    }
-}
 
 /// Test cases read but not yet judged.
 #[derive(Default)]
@@ -91,14 +80,12 @@ impl Batch {
     }
 }
 
-fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
+/// Runs the command; whether the input was clean. The verdicts before a malformed test
+/// case are printed (and flushed) before its error.
+pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let window = match input.window() {
-        Ok(window) => window,
-        Err(message) => {
-            output::report_error(&message);
-            return Ok(false);
-        }
+    let Some(window) = output::or_report(input.window()) else {
+        return Ok(false);
     };
     let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
     let mut cases = Cases::streaming(window);
@@ -130,31 +117,9 @@ fn judge(args: &JudgeArgs) -> Result<bool, Stop> {
         }
         out.write_all(&printed)?;
         if current.last {
-            return finish(&input, &mut cases, current.error.take(), &mut out);
+            out.flush()?;
+            return Ok(input::report_end(&input, &mut cases, current.error.take()));
         }
         std::mem::swap(&mut current, &mut next);
-    }
-}
-
-/// After the last verdict: reports why the input ended early, if it did (a read error
-/// before a parse error it may have caused). Returns whether the input was clean.
-fn finish(
-    input: &Input,
-    cases: &mut Stream,
-    error: Option<Diagnostic>,
-    out: &mut impl Write,
-) -> Result<bool, Stop> {
-    out.flush()?;
-    if let Some(e) = cases.feed().error() {
-        let reason = output::io_reason(e);
-        output::report_error(&format!("cannot read {}: {reason}", input.name()));
-        return Ok(false);
-    }
-    match error {
-        Some(error) => {
-            output::report_diagnostic(&error, &cases.feed_mut().excerpt());
-            Ok(false)
-        }
-        None => Ok(true),
     }
 }

@@ -40,13 +40,17 @@ pub fn run() -> ExitCode {
             };
         }
     };
-    match &cli.command {
-        Command::Analyze(args) => analyze::run(args),
-        Command::Judge(args) => judge::run(args),
+    let status = match &cli.command {
+        Command::Analyze(args) => analyze::run(args).map(output::status),
+        Command::Judge(args) => judge::run(args).map(output::status),
         Command::Verify(args) => verify::run(args),
-        Command::Explain(args) => explain::run(args),
-        Command::Dot(args) => dot::run(args),
+        Command::Explain(args) => explain::run(args).map(output::status),
+        Command::Dot(args) => dot::run(args).map(output::status),
         Command::Check(args) => check::run(args),
-        Command::Gen(args) => generate::run(args),
+        Command::Gen(args) => generate::run(args).map(output::status),
+    };
+    match status {
+        Ok(code) => ExitCode::from(code),
+        Err(stop) => stop.exit_code(),
     }
 }

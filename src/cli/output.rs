@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use hackenbush::diagnostic::Diagnostic;
+use hackenbush::diagnostic::{Diagnostic, Level};
 use hackenbush::report::text::printable;
 use hackenbush::source::Source;
 
@@ -19,6 +19,12 @@ pub const SUCCESS: u8 = 0;
 pub const DISAGREE: u8 = 1;
 /// Exit status 2: an input was unreadable or malformed, or the command line was wrong.
 pub const BAD_INPUT: u8 = 2;
+
+/// The exit status of a command that only reads and reports: [`SUCCESS`] when every input
+/// was clean, else [`BAD_INPUT`].
+pub fn status(clean: bool) -> u8 {
+    if clean { SUCCESS } else { BAD_INPUT }
+}
 
 /// Why a command stopped early.
 pub enum Stop {
@@ -125,17 +131,18 @@ pub fn stdout_color() -> bool {
     !no_color() && io::stdout().is_terminal()
 }
 
-/// Prints a located diagnostic on stderr.
+/// Prints a located diagnostic on stderr; after a warning, the run still succeeds.
 pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
-    FAILED.store(true, Ordering::Relaxed);
+    if diagnostic.level != Level::Warning {
+        FAILED.store(true, Ordering::Relaxed);
+    }
     let text = diagnostic.render(source, stderr_color());
     let _ = writeln!(io::stderr().lock(), "{text}\n");
 }
 
-/// Prints a located warning on stderr: the run still succeeds.
-pub fn report_warning(warning: &Diagnostic, source: &Source) {
-    let text = warning.render(source, stderr_color());
-    let _ = writeln!(io::stderr().lock(), "{text}\n");
+/// The value of `result`, or `None` once its error message is reported on stderr.
+pub fn or_report<T>(result: Result<T, String>) -> Option<T> {
+    result.map_err(|message| report_error(&message)).ok()
 }
 
 /// Prints a plain error message on stderr. File names from the command line may hold

@@ -1,7 +1,6 @@
 //! `hackenbush verify`: the fast analysis held against an exhaustive game-tree search.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::report::text::{printable, star};
@@ -13,24 +12,10 @@ use super::input::{self, Streamed};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
 use super::progress::{self, Progress};
 
-/// Runs the command.
-pub fn run(args: &VerifyArgs) -> ExitCode {
-    match verify(args) {
-        Ok(Outcome { clean: false, .. }) => ExitCode::from(BAD_INPUT),
-        Ok(Outcome {
-            disagreements: 0, ..
-        }) => ExitCode::from(SUCCESS),
-        Ok(_) => ExitCode::from(DISAGREE),
-        Err(stop) => stop.exit_code(),
-    }
-}
-
-struct Outcome {
-    clean: bool,
-    disagreements: usize,
-}
-
-fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
+/// Runs the command. Returns the exit status: [`BAD_INPUT`] when an input was malformed or
+/// a graph too large to search, else [`DISAGREE`] when the analysis and the game tree
+/// disagree on some graph, else [`SUCCESS`].
+pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     let mut out = output::stdout();
     let mut disagreements = 0;
     let mut refused = 0;
@@ -76,9 +61,12 @@ fn verify(args: &VerifyArgs) -> Result<Outcome, Stop> {
         ));
     }
     out.flush()?;
-    Ok(Outcome {
-        clean: clean && refused == 0,
-        disagreements,
+    Ok(if !clean || refused > 0 {
+        BAD_INPUT
+    } else if disagreements > 0 {
+        DISAGREE
+    } else {
+        SUCCESS
     })
 }
 

@@ -19,6 +19,10 @@ pub const MAX_EDGES: u64 = 100_000_000;
 /// Largest number of graphs in one position.
 pub const MAX_GRAPHS: u64 = 1_000_000;
 
+/// Graphs per position, by default, of the shapes that take a number of graphs (all but
+/// stalks and POJ test cases).
+pub const GRAPHS: u32 = 1;
+
 /// The POJ 3710 bound on trees per test case (`N < 100`).
 pub const POJ_MAX_TREES: u32 = 99;
 
@@ -171,14 +175,9 @@ impl Builder {
 
     /// A new vertex, joined to `parent`.
     fn child(&mut self, parent: u32) -> u32 {
-        let v = self.new_vertex();
-        self.edge(parent, v);
-        v
-    }
-
-    fn new_vertex(&mut self) -> u32 {
         let v = self.vertices;
         self.vertices += 1;
+        self.edge(parent, v);
         v
     }
 
@@ -337,7 +336,7 @@ impl Default for RandomTree {
     /// One tree of 20 edges.
     fn default() -> Self {
         RandomTree {
-            graphs: 1,
+            graphs: GRAPHS,
             edges: 20,
             max_depth: None,
             max_children: None,
@@ -521,7 +520,7 @@ impl Default for Cactus {
     /// One cactus of 30 edges, polygons of 3 to 8 edges.
     fn default() -> Self {
         Cactus {
-            graphs: 1,
+            graphs: GRAPHS,
             edges: 30,
             max_polygon: 8,
             digons: false,
@@ -581,7 +580,7 @@ impl Default for Multigraph {
     /// One multigraph of 8 vertices and 16 edges, one ground vertex, all attached.
     fn default() -> Self {
         Multigraph {
-            graphs: 1,
+            graphs: GRAPHS,
             vertices: 8,
             edges: 16,
             grounds: 1,
@@ -695,7 +694,7 @@ impl Default for Path {
     /// One path of 1000 edges.
     fn default() -> Self {
         Path {
-            graphs: 1,
+            graphs: GRAPHS,
             edges: 1000,
         }
     }
@@ -735,7 +734,7 @@ impl Default for Cycle {
     /// One cycle of 100 edges, no trees.
     fn default() -> Self {
         Cycle {
-            graphs: 1,
+            graphs: GRAPHS,
             edges: 100,
             trees: false,
         }

@@ -48,7 +48,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::Winner;
 use super::graphviz::{self, Failure};
-use super::text::{star, winner};
+use super::text::{plural, star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
 
@@ -73,44 +73,34 @@ pub enum RenderFormat {
 
 /// Why [`render`] failed.
 #[derive(Debug)]
-pub struct RenderError {
-    kind: RenderErrorKind,
-}
-
-#[derive(Debug)]
-enum RenderErrorKind {
-    /// The `dot` executable is not on the `PATH`.
-    NotInstalled,
-    /// `dot` ran and failed, or could not be run: what it or the system said.
-    Failed(String),
-    /// `dot` did not finish within the time limit, and was killed.
-    TimedOut(Duration),
-}
+pub struct RenderError(Failure);
 
 impl RenderError {
     /// Whether the error is that Graphviz `dot` is not installed (not on the `PATH`).
     pub fn is_not_installed(&self) -> bool {
-        matches!(self.kind, RenderErrorKind::NotInstalled)
+        matches!(&self.0, Failure::Spawn(e) if e.kind() == std::io::ErrorKind::NotFound)
     }
 
     /// Whether Graphviz `dot` ran out of time (and was stopped).
     pub fn is_timed_out(&self) -> bool {
-        matches!(self.kind, RenderErrorKind::TimedOut(_))
+        matches!(self.0, Failure::TimedOut(_))
     }
 }
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            RenderErrorKind::NotInstalled => f.write_str(
+        if self.is_not_installed() {
+            return f.write_str(
                 "Graphviz `dot` was not found on the PATH; install Graphviz to render \
                  (apt-get install graphviz, brew install graphviz, or see \
                  https://graphviz.org/download/), or write the DOT text and render it elsewhere",
-            ),
-            RenderErrorKind::Failed(message) => {
-                write!(f, "Graphviz `dot` failed: {}", message.trim_end())
-            }
-            RenderErrorKind::TimedOut(limit) => write!(
+            );
+        }
+        match &self.0 {
+            Failure::Spawn(e) | Failure::Io(e) => write!(f, "Graphviz `dot` failed: {e}"),
+            // What `dot` said, its trailing line break trimmed, or its exit status.
+            Failure::Failed(said) => write!(f, "Graphviz `dot` failed: {said}"),
+            Failure::TimedOut(limit) => write!(
                 f,
                 "Graphviz `dot` did not finish within {} s, and was stopped",
                 limit.as_secs_f64()
@@ -257,17 +247,24 @@ impl Drawing {
             self.values.push(analysis.value);
         }
         self.any_winning |= !winning.is_empty();
+        let mut cluster = Block::open(text, &format!("cluster_{number}"));
+        for stmt in cluster_header(graph, analysis) {
+            cluster.push(stmt);
+        }
         // The ground nodes of all graphs go in one row at the bottom (every other attached
-        // vertex is drawn above the ground, see `plain_cluster`).
+        // vertex is drawn above the ground, see `vertex_nodes`).
         if self.options.reduced {
             self.ground_node(format!("b{number}_0"));
-            reduced_cluster(text, number, graph, analysis, winning);
+            reduced_cluster(&mut cluster, number, graph, analysis, winning);
         } else {
             for &g in &graph.decl.ground {
                 self.ground_node(format!("n{number}_{g}"));
             }
-            plain_cluster(text, number, graph, analysis, winning);
+            let vid = |v: u32| format!("n{number}_{v}");
+            vertex_nodes(&mut cluster, graph, analysis, &vid);
+            edge_lines(&mut cluster, graph, analysis, winning, &vid);
         }
+        cluster.close();
     }
 
     fn ground_node(&mut self, id: String) {
@@ -361,20 +358,6 @@ impl<'a> Block<'a> {
     }
 }
 
-/// Opens the cluster of graph `number`, with its title and frame.
-fn open_cluster<'a>(
-    text: &'a mut String,
-    number: usize,
-    graph: &Graph,
-    analysis: &Analysis,
-) -> Block<'a> {
-    let mut cluster = Block::open(text, &format!("cluster_{number}"));
-    for stmt in cluster_header(graph, analysis) {
-        cluster.push(stmt);
-    }
-    cluster
-}
-
 /// How long [`render`] lets Graphviz work.
 pub const RENDER_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -402,17 +385,7 @@ pub fn render_within(
         RenderFormat::Png => "-Tpng",
         RenderFormat::Pdf => "-Tpdf",
     };
-    graphviz::run(&[flag], text.to_string(), timeout, waiting).map_err(|failure| {
-        let kind = match failure {
-            Failure::Spawn(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                RenderErrorKind::NotInstalled
-            }
-            Failure::Spawn(e) | Failure::Io(e) => RenderErrorKind::Failed(e.to_string()),
-            Failure::Failed(message) => RenderErrorKind::Failed(message),
-            Failure::TimedOut(limit) => RenderErrorKind::TimedOut(limit),
-        };
-        RenderError { kind }
-    })
+    graphviz::run(&[flag], text.to_string(), timeout, waiting).map_err(RenderError)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -446,23 +419,25 @@ fn edge_style(style: EdgeStyle) -> Vec<Attribute> {
     let mut attrs = Vec::new();
     match style {
         EdgeStyle::Bridge => {}
-        EdgeStyle::Block(color) => {
-            attrs.push(attr("color", quoted(color)));
-            attrs.push(attr("fontcolor", quoted(color)));
-        }
+        EdgeStyle::Block(color) => attrs.extend(colored(color)),
         EdgeStyle::Dropped => {
             attrs.push(attr("style", plain("dashed")));
-            attrs.push(attr("color", quoted(DROPPED)));
-            attrs.push(attr("fontcolor", quoted(DROPPED)));
+            attrs.extend(colored(DROPPED));
         }
         EdgeStyle::Winning => {
-            attrs.push(attr("color", quoted(WINNING)));
-            attrs.push(attr("fontcolor", quoted(WINNING)));
-            attrs.push(attr("penwidth", plain("3")));
-            attrs.push(attr("style", plain("bold")));
+            attrs.extend(colored(WINNING));
+            attrs.extend([attr("penwidth", plain("3")), attr("style", plain("bold"))]);
         }
     }
     attrs
+}
+
+/// A line or an outline, and the text with it, in `color`.
+fn colored(color: &str) -> [Attribute; 2] {
+    [
+        attr("color", quoted(color)),
+        attr("fontcolor", quoted(color)),
+    ]
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -506,20 +481,6 @@ fn ground_node_attrs(label: &str) -> Vec<Attribute> {
 // ---------------------------------------------------------------------------------------
 // The graph as written
 
-fn plain_cluster(
-    text: &mut String,
-    number: usize,
-    graph: &Graph,
-    analysis: &Analysis,
-    winning: &[EdgeIndex],
-) {
-    let vid = |v: u32| format!("n{number}_{v}");
-    let mut stmts = open_cluster(text, number, graph, analysis);
-    vertex_nodes(&mut stmts, graph, analysis, &vid);
-    edge_lines(&mut stmts, graph, analysis, winning, &vid);
-    stmts.close();
-}
-
 /// The vertices of the plain picture: the ground vertices as dark boxes (put in the bottom
 /// row by [`position`]), then the others in order of first appearance, each labelled with
 /// the value of what hangs above it.
@@ -556,8 +517,7 @@ fn vertex_nodes(
         let mut attrs = Vec::new();
         let value = match analysis.block_of(n) {
             None => {
-                attrs.push(attr("color", quoted(DROPPED)));
-                attrs.push(attr("fontcolor", quoted(DROPPED)));
+                attrs.extend(colored(DROPPED));
                 None
             }
             Some(b) => {
@@ -703,15 +663,16 @@ fn flat_edges(graph: &Graph, height: &[usize]) -> Vec<bool> {
 // ---------------------------------------------------------------------------------------
 // The reduction
 
+/// The reduced picture of graph `number`, in its cluster: a node per block, joined by the
+/// bridges.
 fn reduced_cluster(
-    text: &mut String,
+    stmts: &mut Block,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
 ) {
     let bid = |b: BlockId| format!("b{number}_{b}");
-    let mut stmts = open_cluster(text, number, graph, analysis);
 
     // Winning cuts inside each block (they are not bridges, so the picture has no edge
     // for them: the block says so).
@@ -725,7 +686,7 @@ fn reduced_cluster(
     let colors = block_colors(analysis);
     for b in 0..analysis.blocks.len() as BlockId {
         let inside = &winning_inside[b as usize];
-        block_node(&mut stmts, number, graph, analysis, b, inside, &colors);
+        block_node(stmts, number, graph, analysis, b, inside, &colors);
     }
 
     for (c, block) in analysis.blocks.iter().enumerate().skip(1) {
@@ -745,7 +706,6 @@ fn reduced_cluster(
             attrs,
         )));
     }
-    stmts.close();
 }
 
 /// Block `b` of the reduced picture, fused to one node: the vertices it holds, its loops,
@@ -1061,14 +1021,9 @@ fn escape(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
+            // The Rust escape, its backslash escaped in turn.
             c if super::text::acts(c) => {
-                for e in c.escape_debug() {
-                    if e == '\\' {
-                        out.push_str("\\\\");
-                    } else {
-                        out.push(e);
-                    }
-                }
+                out.push_str(&c.escape_debug().to_string().replace('\\', "\\\\"));
             }
             c => out.push(c),
         }
@@ -1092,10 +1047,6 @@ fn edge_stmt(from: &str, to: &str, attributes: Vec<Attribute>) -> Edge {
         ),
         attributes,
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]
@@ -1314,9 +1265,7 @@ mod tests {
 
     #[test]
     fn missing_graphviz_says_how_to_install_it() {
-        let e = RenderError {
-            kind: RenderErrorKind::NotInstalled,
-        };
+        let e = RenderError(Failure::Spawn(std::io::ErrorKind::NotFound.into()));
         assert!(e.is_not_installed());
         let message = e.to_string();
         for hint in [

@@ -14,7 +14,7 @@ use crate::model::Graph;
 use crate::source::Source;
 use crate::style::Paint;
 
-use super::text::{printable, star};
+use super::text::{plural, printable, star};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -140,7 +140,7 @@ fn ground_step(out: &mut String, graph: &Graph, paint: Paint) {
         .decl
         .ground
         .iter()
-        .map(|&g| printable(&graph.decl.vertices.name(g).to_string()).into_owned())
+        .map(|&g| vertex(graph, g))
         .collect();
     let _ = match ground.len() {
         0 => writeln!(
@@ -359,8 +359,8 @@ fn explain_move(
         m.edge.index() + 1,
         paint.error(&format!(
             "{}-{}",
-            printable(&graph.decl.vertices.name(decl.u).to_string()),
-            printable(&graph.decl.vertices.name(decl.v).to_string())
+            vertex(graph, decl.u),
+            vertex(graph, decl.v)
         )),
         printable(&graph.name)
     );
@@ -417,12 +417,12 @@ fn block_name(graph: &Graph, analysis: &Analysis, b: BlockId) -> String {
 /// `#3 p-q`.
 fn edge_text(graph: &Graph, j: usize) -> String {
     let e = &graph.decl.edges[j];
-    format!(
-        "#{} {}-{}",
-        j + 1,
-        printable(&graph.decl.vertices.name(e.u).to_string()),
-        printable(&graph.decl.vertices.name(e.v).to_string())
-    )
+    format!("#{} {}-{}", j + 1, vertex(graph, e.u), vertex(graph, e.v))
+}
+
+/// Vertex `id` as the input names it, [`printable`].
+fn vertex(graph: &Graph, id: u32) -> String {
+    printable(&graph.decl.vertices.name(id).to_string()).into_owned()
 }
 
 /// `a, b and c`.
@@ -432,10 +432,6 @@ fn names(list: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]
@@ -449,26 +445,26 @@ mod tests {
         position("x", &[(g, a)], &Source::from_str("x", ""), false)
     }
 
+    /// Asserts that `text` says each of `lines`.
+    fn says(text: &str, lines: &[&str]) {
+        for line in lines {
+            assert!(text.contains(line), "{line:?} in {text}");
+        }
+    }
+
     #[test]
     fn a_triangle_on_a_stalk() {
         let text = explain(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1)]);
-        assert!(
-            text.contains("1. Ground: vertex 0 is the ground."),
-            "{text}"
-        );
-        assert!(text.contains("all 4 edges reach the ground"), "{text}");
-        assert!(
-            text.contains("block at 1 {1, 2, 3}: 3 edges -> 3 loops, odd: a twig (*1)"),
-            "{text}"
-        );
-        assert!(
-            text.contains("the ground's block {ground}: *1+1 via edge 1 = *2"),
-            "{text}"
-        );
-        assert!(text.contains("Value: graph 1 = *2"), "{text}");
-        assert!(
-            text.contains("Winning move: cut edge 1 (0-1) of graph 1."),
-            "{text}"
+        says(
+            &text,
+            &[
+                "1. Ground: vertex 0 is the ground.",
+                "all 4 edges reach the ground",
+                "block at 1 {1, 2, 3}: 3 edges -> 3 loops, odd: a twig (*1)",
+                "the ground's block {ground}: *1+1 via edge 1 = *2",
+                "Value: graph 1 = *2",
+                "Winning move: cut edge 1 (0-1) of graph 1.",
+            ],
         );
         assert!(!text.contains('\x1b'));
     }
@@ -476,12 +472,14 @@ mod tests {
     #[test]
     fn a_lost_position_with_dropped_edges() {
         let text = explain(&[0, 5], &[(0, 1), (1, 5), (7, 8)]);
-        assert!(text.contains("0 and 5 are fused"), "{text}");
-        assert!(
-            text.contains("1 edge cannot reach the ground (#3 7-8)"),
-            "{text}"
+        says(
+            &text,
+            &[
+                "0 and 5 are fused",
+                "1 edge cannot reach the ground (#3 7-8)",
+                "The second player wins",
+            ],
         );
-        assert!(text.contains("The second player wins"), "{text}");
     }
 
     #[test]

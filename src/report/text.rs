@@ -160,7 +160,8 @@ pub fn winner(w: Winner) -> &'static str {
     }
 }
 
-fn plural(n: usize) -> &'static str {
+/// The `s` of a plural after a count of `n`: "1 edge", "2 edges".
+pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 

@@ -522,11 +522,6 @@ impl<F: Feed> Cases<F> {
             trees,
         }))
     }
-
-    /// How many test cases have been started so far.
-    pub fn cases_read(&self) -> usize {
-        self.case
-    }
 }
 
 /// `x` if it is a vertex of a tree with `m` vertices.
@@ -614,42 +609,29 @@ mod tests {
         assert!(cases(" \r\n ").is_empty());
     }
 
-    #[test]
-    fn out_of_range_vertex() {
-        let got = cases("1\n3 1\n1 7\n");
-        let err = got[0].as_ref().unwrap_err();
-        assert_eq!(err.message, "vertex 7 is out of range 1..3");
-        assert_eq!(err.span, Span::new(8, 9));
+    /// The error that ends the first test case of `text`.
+    fn error(text: &str) -> Diagnostic {
+        cases(text).swap_remove(0).unwrap_err()
     }
 
     #[test]
-    fn missing_edges() {
-        let got = cases("1\n3 4\n1 2\n");
-        let err = got[0].as_ref().unwrap_err();
-        assert_eq!(err.message, "expected 3 more edges, found end of input");
-    }
-
-    #[test]
-    fn missing_trees() {
-        let got = cases("2\n3 1\n1 2\n");
-        let err = got[0].as_ref().unwrap_err();
-        assert_eq!(err.message, "expected 1 more tree, found end of input");
-    }
-
-    #[test]
-    fn too_large() {
-        let got = cases("99999999999999999999\n");
-        assert_eq!(got[0].as_ref().unwrap_err().message, "number too large");
-    }
-
-    #[test]
-    fn claimed_sizes_are_not_allocated() {
-        let got = cases("1000000000000\n1000000000000 1000000000000\n1 1000000000000\n");
-        let err = got[0].as_ref().unwrap_err();
-        assert_eq!(
-            err.message,
-            "expected 999999999999 more edges, found end of input"
-        );
+    fn malformed_cases() {
+        for (text, message) in [
+            ("1\n3 1\n1 7\n", "vertex 7 is out of range 1..3"),
+            ("1\n3 4\n1 2\n", "expected 3 more edges, found end of input"),
+            ("2\n3 1\n1 2\n", "expected 1 more tree, found end of input"),
+            ("99999999999999999999\n", "number too large"),
+            ("1\n3 x\n", "expected the number of edges k, found `x`"),
+            ("1\n3 2x\n", "expected the number of edges k, found `2x`"),
+            // Claimed sizes are not allocated.
+            (
+                "1000000000000\n1000000000000 1000000000000\n1 1000000000000\n",
+                "expected 999999999999 more edges, found end of input",
+            ),
+        ] {
+            assert_eq!(error(text).message, message, "{text:?}");
+        }
+        assert_eq!(error("1\n3 1\n1 7\n").span, Span::new(8, 9));
     }
 
     #[test]
@@ -658,15 +640,6 @@ mod tests {
         let g = &got[0].as_ref().unwrap().graphs[0];
         assert_eq!(g.vertices.len(), 2);
         assert_eq!(g.edges[0].v, 1);
-    }
-
-    #[test]
-    fn garbage_token() {
-        let got = cases("1\n3 x\n");
-        let err = got[0].as_ref().unwrap_err();
-        assert_eq!(err.message, "expected the number of edges k, found `x`");
-        let got = cases("1\n3 2x\n");
-        assert!(got[0].as_ref().unwrap_err().message.contains("found `2x`"));
     }
 
     #[test]

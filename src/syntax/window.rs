@@ -132,9 +132,10 @@ impl<R: Read> Window<R> {
         }
     }
 
-    /// Tells the window the input's size (a file's length), for [`Feed::bytes_left`].
-    pub fn with_size(mut self, size: u64) -> Self {
-        self.size = Some(size);
+    /// Tells the window the input's size when it is known (a file's length), for
+    /// [`Feed::bytes_left`].
+    pub fn with_size(mut self, size: Option<u64>) -> Self {
+        self.size = size;
         self
     }
 

@@ -5,6 +5,7 @@
 
 use hackenbush::game_tree::GameTree;
 use hackenbush::model::Graph;
+use hackenbush::syntax::GraphDecl;
 
 /// Edges a test graph may have; the search is exponential.
 const LIMIT: usize = 32;
@@ -19,6 +20,13 @@ fn tree(ground: &[u32], edges: &[(u32, u32)]) -> GameTree {
 #[allow(dead_code)]
 pub fn grundy(ground: &[u32], edges: &[(u32, u32)]) -> u64 {
     tree(ground, edges).value()
+}
+
+/// [`grundy`] of a graph as read or generated.
+#[allow(dead_code)]
+pub fn grundy_of(graph: &GraphDecl) -> u64 {
+    let edges: Vec<(u32, u32)> = graph.edges.iter().map(|e| (e.u, e.v)).collect();
+    grundy(&graph.ground, &edges)
 }
 
 /// How many edges of the graph are connected to the ground.

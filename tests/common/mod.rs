@@ -7,7 +7,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, Stdio};
 
-use hackenbush::syntax::Format;
+use hackenbush::analysis::Analysis;
+use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape, write};
+use hackenbush::model::Graph;
+use hackenbush::source::Source;
+use hackenbush::syntax::{self, Format, Position};
 
 /// What a run of the binary gave.
 pub struct Run {
@@ -88,6 +92,93 @@ pub fn bundled_inputs() -> Vec<PathBuf> {
         .iter()
         .flat_map(|dir| inputs_in(&root().join(dir)))
         .collect()
+}
+
+/// Positions of every random shape small enough for the brute-force oracle (about a dozen
+/// edges a graph), eight seeds each, each named `SHAPE seed N`.
+pub fn small_generated() -> Vec<(String, Position)> {
+    let shapes = [
+        Shape::Tree(RandomTree {
+            edges: 10,
+            ..RandomTree::default()
+        }),
+        Shape::Poj(Poj {
+            trees: Some(2),
+            vertices: Some(8),
+            max_polygon: 5,
+            digons: true,
+        }),
+        Shape::Cactus(Cactus {
+            edges: 11,
+            max_polygon: 5,
+            ..Cactus::default()
+        }),
+        Shape::Cactus(Cactus {
+            edges: 11,
+            max_polygon: 4,
+            digons: true,
+            ..Cactus::default()
+        }),
+        Shape::Multigraph(Multigraph {
+            graphs: 1,
+            vertices: 5,
+            edges: 11,
+            grounds: 2,
+            detached: 1,
+        }),
+        Shape::Multigraph(Multigraph {
+            graphs: 1,
+            vertices: 6,
+            edges: 11,
+            grounds: 2,
+            detached: 1,
+        }),
+        Shape::Cycle(Cycle {
+            graphs: 1,
+            edges: 11,
+            trees: true,
+        }),
+    ];
+    shapes
+        .iter()
+        .flat_map(|shape| {
+            (0..8).map(move |seed| {
+                (
+                    format!("{} seed {seed}", shape.name()),
+                    shape.position(seed, 0),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The graphs of the one position of `text` in `format`, read from a file called `name`,
+/// analysed; panics if it does not parse.
+pub fn analyzed(name: &str, format: Format, text: &str) -> Vec<(Graph, Analysis)> {
+    let source = Source::from_str(name, text);
+    let position = syntax::parse(format, &source).next().expect("a position");
+    hackenbush::analyze_position(position.unwrap_or_else(|d| panic!("{name}: {d}")))
+}
+
+/// `count` POJ test cases of `trees` trees of `vertices` vertices each, digons allowed,
+/// drawn from `seed`: their christmas text, and the verdicts of the full analysis, one
+/// `Sally` or `Harry` line per test case.
+pub fn judge_data(seed: u64, count: u64, trees: u32, vertices: u32) -> (Vec<u8>, String) {
+    let shape = Shape::Poj(Poj {
+        trees: Some(trees),
+        vertices: Some(vertices),
+        digons: true,
+        ..Poj::default()
+    });
+    let mut text = Vec::new();
+    let mut verdicts = String::new();
+    for position in shape.positions(seed, count) {
+        write::christmas(&mut text, &position).unwrap();
+        let nim_sum =
+            hackenbush::analysis::position::nim_sum(&hackenbush::analyze_position(position));
+        verdicts.push_str(if nim_sum != 0 { "Sally\n" } else { "Harry\n" });
+    }
+    (text, verdicts)
 }
 
 /// A graph stated as data: edges between vertex ids.

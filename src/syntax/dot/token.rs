@@ -32,11 +32,7 @@ impl<'a> Id<'a> {
     /// line break dropped, the pieces joined by `+` joined; an HTML string without `<>`.
     /// Borrowed from the input unless a backslash or a `+` has to be read.
     pub fn text(&self) -> Cow<'a, str> {
-        match &self.text {
-            Text::Plain(s) => Cow::Borrowed(s),
-            Text::Escaped(s) => Cow::Owned(unescape(s)),
-            Text::Joined(s) => Cow::Owned(s.clone()),
-        }
+        self.text.read()
     }
 }
 
@@ -53,12 +49,13 @@ pub(super) enum Text<'a> {
     Joined(String),
 }
 
-impl Text<'_> {
-    fn read(&self) -> Cow<'_, str> {
+impl<'a> Text<'a> {
+    /// The string, borrowed from the input unless a backslash or a `+` has to be read.
+    fn read(&self) -> Cow<'a, str> {
         match self {
             Text::Plain(s) => Cow::Borrowed(s),
             Text::Escaped(s) => Cow::Owned(unescape(s)),
-            Text::Joined(s) => Cow::Borrowed(s),
+            Text::Joined(s) => Cow::Owned(s.clone()),
         }
     }
 }
