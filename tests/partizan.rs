@@ -402,8 +402,9 @@ fn moderately_hard_bed_is_1_128() {
         edge.colour = colour;
     }
     let budget = Budget {
-        edges: 64,
         positions: 50_000_000,
+        work: u64::MAX,
+        ..Budget::default()
     };
     let valued = partizan::analyze(&Graph::build(decl, 0), budget).expect("within the budget");
     assert_eq!(valued.value.to_string(), "1/128");

@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::EdgeRef;
 
-use crate::game::{Game, Outcome, TooDeep};
+use crate::game::{Calculator, Exceeded, Game, Outcome};
 use crate::model::Graph;
 use crate::syntax::Colour;
 
@@ -84,14 +84,18 @@ pub struct Budget {
     pub edges: usize,
     /// The most distinct positions a search may visit.
     pub positions: usize,
+    /// The most steps (comparisons and sums of games) the values may take: canonical
+    /// forms of positions with green edges among red and blue ones can be huge.
+    pub work: u64,
 }
 
 impl Default for Budget {
-    /// 64 edges, 2,000,000 positions: seconds, not minutes.
+    /// 64 edges, 2,000,000 positions, 20,000,000 steps: seconds, not minutes.
     fn default() -> Budget {
         Budget {
             edges: 64,
             positions: 2_000_000,
+            work: 20_000_000,
         }
     }
 }
@@ -113,10 +117,13 @@ pub enum Refusal {
         /// The budget's limit.
         limit: usize,
     },
-    /// A value is deeper than [`MAX_DEPTH`](crate::game::MAX_DEPTH).
-    TooDeep {
+    /// A value is deeper than [`MAX_DEPTH`](crate::game::MAX_DEPTH), or its canonical
+    /// form takes more than [`Budget::work`] steps to compute.
+    TooComplex {
         /// The part's edges, in input order.
         edges: Vec<EdgeIndex>,
+        /// Which limit it reached.
+        exceeded: Exceeded,
     },
 }
 
@@ -143,35 +150,41 @@ pub fn edge_game(colour: Colour) -> Game {
 pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
     let mut parts = Vec::new();
     let mut value = Game::zero();
+    let mut calc = Calculator::new(budget.work);
     let mut scratch = Scratch::default();
     for edges in split(graph) {
-        let deep = |_: TooDeep| Refusal::TooDeep {
+        let complex = |exceeded| Refusal::TooComplex {
             edges: edges.clone(),
+            exceeded,
         };
         let (method, part_value) = if edges.iter().all(|&e| graph.colour(e) == Colour::Green) {
             let nimber = green_value(graph, &edges, &mut scratch);
             let nimber = u32::try_from(nimber)
                 .ok()
                 .filter(|&n| n < crate::game::MAX_DEPTH)
-                .ok_or_else(|| deep(TooDeep))?;
+                .ok_or_else(|| complex(Exceeded::Depth))?;
             (Method::Green, Game::nimber(nimber))
         } else if is_tree(graph, &edges) {
-            (
-                Method::Tree,
-                tree_value(graph, &edges, &mut scratch).map_err(deep)?,
-            )
+            let tree = tree_value(graph, &edges, &mut scratch, &mut calc).map_err(complex)?;
+            (Method::Tree, tree)
         } else {
             (Method::Search, search_value(graph, &edges, budget)?)
         };
-        value = value.sum(&part_value).map_err(deep)?;
+        value = calc.sum(&value, &part_value).map_err(complex)?;
         parts.push(Part {
             edges,
             method,
             value: part_value,
         });
     }
+    let outcome = calc
+        .outcome(&value)
+        .map_err(|exceeded| Refusal::TooComplex {
+            edges: graph.net.edge_indices().collect(),
+            exceeded,
+        })?;
     Ok(Partizan {
-        outcome: value.outcome(),
+        outcome,
         value,
         parts,
     })
@@ -215,9 +228,11 @@ pub fn cuts(
 ) -> Result<(Vec<Cut>, Vec<EdgeIndex>), Refusal> {
     let mut listed = Vec::new();
     let mut unlisted = Vec::new();
+    let mut calc = Calculator::new(budget.work);
     for (k, part) in valued.parts.iter().enumerate() {
-        let deep = |_: TooDeep| Refusal::TooDeep {
+        let complex = |exceeded| Refusal::TooComplex {
             edges: part.edges.clone(),
+            exceeded,
         };
         if part.method != Method::Search && part.edges.len() > MAX_LISTED_EDGES {
             unlisted.extend(&part.edges);
@@ -227,7 +242,7 @@ pub fn cuts(
         let mut rest = Game::zero();
         for (j, other) in valued.parts.iter().enumerate() {
             if j != k {
-                rest = rest.sum(&other.value).map_err(deep)?;
+                rest = calc.sum(&rest, &other.value).map_err(complex)?;
             }
         }
         let after = if part.method == Method::Search {
@@ -239,7 +254,7 @@ pub fn cuts(
             listed.push(Cut {
                 edge,
                 colour: graph.colour(edge),
-                value_after: rest.sum(&value).map_err(deep)?,
+                value_after: calc.sum(&rest, &value).map_err(complex)?,
             });
         }
     }
@@ -412,7 +427,12 @@ fn is_tree(graph: &Graph, edges: &[EdgeIndex]) -> bool {
 /// The ordinal-sum recursion on a tree part, with no recursion in the code: a
 /// depth-first order from the ground, then each vertex's value from the last visited to
 /// the first, each adding its branch to its parent's.
-fn tree_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Result<Game, TooDeep> {
+fn tree_value(
+    graph: &Graph,
+    edges: &[EdgeIndex],
+    scratch: &mut Scratch,
+    calc: &mut Calculator,
+) -> Result<Game, Exceeded> {
     let nodes = number_nodes(graph, edges, scratch);
     let n = nodes.len();
     // Adjacency of the local nodes, loops kept apart as twigs of their vertex.
@@ -423,7 +443,7 @@ fn tree_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Resu
         let (a, b) = (scratch.local[a.index()], scratch.local[b.index()]);
         let colour = graph.colour(e);
         if a == b {
-            value[a as usize] = value[a as usize].sum(&edge_game(colour))?;
+            value[a as usize] = calc.sum(&value[a as usize], &edge_game(colour))?;
         } else {
             adjacent[a as usize].push((b, colour));
             adjacent[b as usize].push((a, colour));
@@ -446,8 +466,8 @@ fn tree_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Resu
     }
     for &(v, parent, colour) in order.iter().skip(1).rev() {
         let above = std::mem::replace(&mut value[v as usize], Game::zero());
-        let branch = edge_game(colour).ordinal_sum(&above)?;
-        value[parent as usize] = value[parent as usize].sum(&branch)?;
+        let branch = calc.ordinal_sum(&edge_game(colour), &above)?;
+        value[parent as usize] = calc.sum(&value[parent as usize], &branch)?;
     }
     Ok(std::mem::replace(&mut value[0], Game::zero()))
 }
@@ -468,8 +488,9 @@ fn search_refusal(failure: Failure, edges: &[EdgeIndex], budget: Budget) -> Refu
             edges: edges.to_vec(),
             limit: budget.positions,
         },
-        Failure::Deep => Refusal::TooDeep {
+        Failure::Exceeded(exceeded) => Refusal::TooComplex {
             edges: edges.to_vec(),
+            exceeded,
         },
     }
 }
@@ -541,10 +562,11 @@ impl Board {
 
 enum Failure {
     Positions,
-    Deep,
+    Exceeded(Exceeded),
 }
 
 struct Search {
+    calc: Calculator,
     board: Board,
     colours: Vec<Colour>,
     memo: HashMap<u64, Game>,
@@ -571,6 +593,7 @@ impl Search {
             })
             .collect();
         Ok(Search {
+            calc: Calculator::new(budget.work),
             board: Board::new(nodes.len(), ends),
             colours: edges.iter().map(|&e| graph.colour(e)).collect(),
             memo: HashMap::new(),
@@ -600,7 +623,7 @@ impl Search {
             let mut total = Game::zero();
             for part in summands {
                 let part = self.value(part)?;
-                total = total.sum(&part).map_err(|_| Failure::Deep)?;
+                total = self.calc.sum(&total, &part).map_err(Failure::Exceeded)?;
             }
             total
         } else {
@@ -619,7 +642,9 @@ impl Search {
                     }
                 }
             }
-            Game::from_options(left, right).map_err(|_| Failure::Deep)?
+            self.calc
+                .from_options(left, right)
+                .map_err(Failure::Exceeded)?
         };
         if self.memo.len() >= self.limit {
             return Err(Failure::Positions);
@@ -699,6 +724,35 @@ mod tests {
     }
 
     #[test]
+    fn huge_canonical_forms_are_refused_not_awaited() {
+        // A random tree of 300 edges in all three colours: its value's canonical form is
+        // far beyond any budget (a 30-edge one prints as 133,000 characters).
+        let mut rng = crate::rng::Rng::new(2026);
+        let colours = [Blue, Red, Green];
+        let edges: Vec<_> = (1..=300u32)
+            .map(|v| {
+                (
+                    rng.below(u64::from(v)) as u32,
+                    v,
+                    colours[rng.below(3) as usize],
+                )
+            })
+            .collect();
+        let graph = Graph::from_coloured_edges(&[0], &edges);
+        let budget = Budget {
+            work: 100_000,
+            ..Budget::default()
+        };
+        assert!(matches!(
+            analyze(&graph, budget),
+            Err(Refusal::TooComplex {
+                exceeded: Exceeded::Work,
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn budgets_refuse_with_the_part() {
         let mut edges = vec![(0, 1, Blue), (1, 0, Red)];
         for i in 1..70 {
@@ -713,8 +767,8 @@ mod tests {
             other => panic!("expected a refusal, got {other:?}"),
         }
         let small = Budget {
-            edges: 64,
             positions: 3,
+            ..Budget::default()
         };
         let graph = Graph::from_coloured_edges(&[0], &edges[..6]);
         assert!(matches!(

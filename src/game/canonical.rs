@@ -26,7 +26,10 @@
 //!
 //! Each operation recurses over the games' structure, at most [`MAX_DEPTH`] levels deep
 //! (numbers count as leaves); an operation whose result would be deeper returns
-//! [`TooDeep`] instead, so nothing overflows the stack.
+//! [`Exceeded::Depth`] instead, so nothing overflows the stack. Canonical forms can be
+//! huge (a sum of a few dozen hot games has more options than anyone can list), so a
+//! [`Calculator`] also counts its work and stops with [`Exceeded::Work`] at its limit, and
+//! keeps what it computed for the operations after (a whole analysis shares one).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -38,17 +41,96 @@ use super::Dyadic;
 /// How deep a game's tree of options may be, numbers counted as leaves.
 pub const MAX_DEPTH: u32 = 1_000;
 
-/// An operation would have made a game deeper than [`MAX_DEPTH`].
+/// Why an operation on games stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooDeep;
+pub enum Exceeded {
+    /// The result would be deeper than [`MAX_DEPTH`].
+    Depth,
+    /// The [`Calculator`]'s limit of work was reached.
+    Work,
+}
 
-impl std::fmt::Display for TooDeep {
+impl std::fmt::Display for Exceeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the value is more than {MAX_DEPTH} levels deep")
+        match self {
+            Exceeded::Depth => write!(f, "the value is more than {MAX_DEPTH} levels deep"),
+            Exceeded::Work => f.write_str("the value's canonical form is too large to compute"),
+        }
     }
 }
 
-impl std::error::Error for TooDeep {}
+impl std::error::Error for Exceeded {}
+
+/// Games computed with a memory of what was computed before and a limit of work: one
+/// calculator serves a whole analysis. Each comparison or sum of two games that are not
+/// both numbers counts one step; once the limit is reached every operation fails with
+/// [`Exceeded::Work`].
+///
+/// ```
+/// use hackenbush::game::{Calculator, Exceeded, Game};
+///
+/// let mut calc = Calculator::new(1_000_000);
+/// let star = Game::nimber(1);
+/// assert_eq!(calc.sum(&star, &star), Ok(Game::zero()));
+/// let mut tiny = Calculator::new(1);
+/// assert_eq!(tiny.sum(&Game::nimber(3), &Game::nimber(5)), Err(Exceeded::Work));
+/// ```
+pub struct Calculator {
+    ops: Ops,
+}
+
+impl Calculator {
+    /// A calculator that stops after `limit` steps.
+    pub fn new(limit: u64) -> Calculator {
+        Calculator {
+            ops: Ops {
+                limit,
+                ..Ops::default()
+            },
+        }
+    }
+
+    /// The steps taken so far.
+    pub fn work(&self) -> u64 {
+        self.ops.work
+    }
+
+    fn checked(&self, result: Result<Game, Exceeded>) -> Result<Game, Exceeded> {
+        if self.ops.exhausted {
+            Err(Exceeded::Work)
+        } else {
+            result
+        }
+    }
+
+    /// `g + h`.
+    pub fn sum(&mut self, g: &Game, h: &Game) -> Result<Game, Exceeded> {
+        let result = self.ops.sum(g, h);
+        self.checked(result)
+    }
+
+    /// The ordinal sum `base : above`.
+    pub fn ordinal_sum(&mut self, base: &Game, above: &Game) -> Result<Game, Exceeded> {
+        let result = self.ops.ordinal(base, above);
+        self.checked(result)
+    }
+
+    /// The canonical form of `{left | right}`.
+    pub fn from_options(&mut self, left: Vec<Game>, right: Vec<Game>) -> Result<Game, Exceeded> {
+        let result = self.ops.canonical(left, right);
+        self.checked(result)
+    }
+
+    /// Who wins `g`.
+    pub fn outcome(&mut self, g: &Game) -> Result<Outcome, Exceeded> {
+        let outcome = self.ops.outcome(g);
+        if self.ops.exhausted {
+            Err(Exceeded::Work)
+        } else {
+            Ok(outcome)
+        }
+    }
+}
 
 /// A short partizan game in canonical form. Cloning is cheap (a reference count).
 ///
@@ -114,7 +196,7 @@ impl Game {
 
     /// The canonical form of `{left | right}`, whose options are games (each already
     /// canonical, as every `Game` is).
-    pub fn from_options(left: Vec<Game>, right: Vec<Game>) -> Result<Game, TooDeep> {
+    pub fn from_options(left: Vec<Game>, right: Vec<Game>) -> Result<Game, Exceeded> {
         Ops::default().canonical(left, right)
     }
 
@@ -141,6 +223,25 @@ impl Game {
         }
     }
 
+    /// Its options for `side`, borrowed where they are stored (those of a number are made).
+    fn side(&self, side: Side) -> std::borrow::Cow<'_, [Game]> {
+        match &*self.0 {
+            Node::Options { left, right, .. } => std::borrow::Cow::Borrowed(match side {
+                Side::Left => left,
+                Side::Right => right,
+            }),
+            Node::Number(_) => std::borrow::Cow::Owned(self.options(side)),
+        }
+    }
+
+    /// How many options it has for both players together.
+    fn breadth(&self) -> u64 {
+        match &*self.0 {
+            Node::Options { left, right, .. } => (left.len() + right.len()) as u64,
+            Node::Number(_) => 2,
+        }
+    }
+
     /// How deep its tree of options is, numbers counted as leaves.
     pub fn depth(&self) -> u32 {
         match &*self.0 {
@@ -150,7 +251,7 @@ impl Game {
     }
 
     /// `self + other`.
-    pub fn sum(&self, other: &Game) -> Result<Game, TooDeep> {
+    pub fn sum(&self, other: &Game) -> Result<Game, Exceeded> {
         Ops::default().sum(self, other)
     }
 
@@ -161,7 +262,7 @@ impl Game {
 
     /// The ordinal sum `self : above`: `above` played on top of `self`, a move in `self`
     /// removing all of `above` (a Hackenbush edge under what hangs from it).
-    pub fn ordinal_sum(&self, above: &Game) -> Result<Game, TooDeep> {
+    pub fn ordinal_sum(&self, above: &Game) -> Result<Game, Exceeded> {
         Ops::default().ordinal(self, above)
     }
 
@@ -172,14 +273,7 @@ impl Game {
 
     /// Who wins: see [`Outcome`].
     pub fn outcome(&self) -> Outcome {
-        let zero = Game::zero();
-        let mut ops = Ops::default();
-        match (ops.le(&zero, self), ops.le(self, &zero)) {
-            (true, true) => Outcome::P,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::N,
-        }
+        Ops::default().outcome(self)
     }
 
     fn is_number(&self) -> bool {
@@ -362,10 +456,14 @@ impl Ray {
     }
 }
 
-/// One operation's memory of what it has computed, so that shared subgames are worked
-/// out once.
-#[derive(Default)]
+/// What has been computed, so that shared subgames are worked out once, and the work
+/// done.
 struct Ops {
+    /// Steps taken, their limit, and whether it was reached (results computed after that
+    /// are garbage, and never leave a [`Calculator`]).
+    work: u64,
+    limit: u64,
+    exhausted: bool,
     le: HashMap<(Game, Game), bool>,
     sums: HashMap<(Game, Game), Game>,
     negations: HashMap<Game, Game>,
@@ -374,9 +472,58 @@ struct Ops {
     at_most: HashMap<Game, Ray>,
     /// `{x : x <| B}` per game `B`.
     below: HashMap<Game, Ray>,
+    /// One copy of every game made, so that equal games are one allocation and compare
+    /// by pointer: equal games built apart would otherwise be compared option by option,
+    /// their shared subgames again and again.
+    interned: std::collections::HashSet<Game>,
+}
+
+impl Default for Ops {
+    fn default() -> Ops {
+        Ops {
+            work: 0,
+            limit: u64::MAX,
+            exhausted: false,
+            le: HashMap::new(),
+            sums: HashMap::new(),
+            negations: HashMap::new(),
+            ordinals: HashMap::new(),
+            at_most: HashMap::new(),
+            below: HashMap::new(),
+            interned: std::collections::HashSet::new(),
+        }
+    }
 }
 
 impl Ops {
+    /// The one copy of `g`.
+    fn intern(&mut self, g: Game) -> Game {
+        if let Some(known) = self.interned.get(&g) {
+            return known.clone();
+        }
+        self.interned.insert(g.clone());
+        g
+    }
+
+    /// Counts `weight` steps; whether the limit is reached.
+    fn step(&mut self, weight: u64) -> bool {
+        self.work = self.work.saturating_add(weight);
+        if self.work > self.limit {
+            self.exhausted = true;
+        }
+        self.exhausted
+    }
+
+    fn outcome(&mut self, g: &Game) -> Outcome {
+        let zero = Game::zero();
+        match (self.le(&zero, g), self.le(g, &zero)) {
+            (true, true) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::N,
+        }
+    }
+
     fn le(&mut self, g: &Game, h: &Game) -> bool {
         if Arc::ptr_eq(&g.0, &h.0) {
             return true;
@@ -388,13 +535,16 @@ impl Ops {
         if let Some(&known) = self.le.get(&key) {
             return known;
         }
+        if self.step(1 + g.breadth() + h.breadth()) {
+            return true;
+        }
         // By Number Avoidance, a number's own options never need looking at.
         let mut le = true;
         if !g.is_number() {
-            le = !g.options(Side::Left).iter().any(|gl| self.le(h, gl));
+            le = !g.side(Side::Left).iter().any(|gl| self.le(h, gl));
         }
         if le && !h.is_number() {
-            le = !h.options(Side::Right).iter().any(|hr| self.le(hr, g));
+            le = !h.side(Side::Right).iter().any(|hr| self.le(hr, g));
         }
         self.le.insert(key, le);
         le
@@ -412,6 +562,7 @@ impl Ops {
         if let Some(ray) = self.at_most.get(a) {
             return ray.clone();
         }
+        self.step(a.breadth());
         let ray = a
             .options(Side::Right)
             .iter()
@@ -434,6 +585,7 @@ impl Ops {
         if let Some(ray) = self.below.get(b) {
             return ray.clone();
         }
+        self.step(b.breadth());
         let ray = b
             .options(Side::Left)
             .iter()
@@ -456,22 +608,32 @@ impl Ops {
         )
     }
 
-    fn canonical(&mut self, mut left: Vec<Game>, mut right: Vec<Game>) -> Result<Game, TooDeep> {
+    fn canonical(&mut self, mut left: Vec<Game>, mut right: Vec<Game>) -> Result<Game, Exceeded> {
+        if self.step(1) {
+            return Err(Exceeded::Work);
+        }
         if let Some(x) = self.number_between(&left, &right) {
             return Ok(Game::number(x));
         }
         if left.iter().chain(&right).any(|g| g.depth() >= MAX_DEPTH) {
-            return Err(TooDeep);
+            return Err(Exceeded::Depth);
         }
         // Not a number: the form compares by its options (Number Avoidance holds for it).
         loop {
+            let n = (left.len() + right.len()) as u64;
+            if self.step(n * n) {
+                return Err(Exceeded::Work);
+            }
             self.undominated(&mut left, Side::Left);
             self.undominated(&mut right, Side::Right);
             let form = Game::options_node(left.clone(), right.clone());
             let bypassed_left = self.bypass(&mut left, &form, Side::Left);
             let bypassed_right = self.bypass(&mut right, &form, Side::Right);
             if !bypassed_left && !bypassed_right {
-                return Ok(form);
+                return Ok(self.intern(form));
+            }
+            if self.exhausted {
+                return Err(Exceeded::Work);
             }
         }
     }
@@ -510,14 +672,15 @@ impl Ops {
             Side::Right => Side::Left,
         };
         for i in 0..options.len() {
-            for reply in options[i].options(other) {
+            for reply in options[i].side(other).iter() {
                 let reverses = match side {
-                    Side::Left => self.le(&reply, form),
-                    Side::Right => self.le(form, &reply),
+                    Side::Left => self.le(reply, form),
+                    Side::Right => self.le(form, reply),
                 };
                 if reverses {
+                    let replacement = reply.options(side);
                     options.swap_remove(i);
-                    options.extend(reply.options(side));
+                    options.extend(replacement);
                     return true;
                 }
             }
@@ -525,16 +688,19 @@ impl Ops {
         false
     }
 
-    fn sum(&mut self, g: &Game, h: &Game) -> Result<Game, TooDeep> {
+    fn sum(&mut self, g: &Game, h: &Game) -> Result<Game, Exceeded> {
         if let (Some(a), Some(b)) = (g.as_number(), h.as_number()) {
             return Ok(Game::number(a + b));
         }
         if g.depth().saturating_add(h.depth()) > MAX_DEPTH {
-            return Err(TooDeep);
+            return Err(Exceeded::Depth);
         }
         let key = (g.clone(), h.clone());
         if let Some(known) = self.sums.get(&key) {
             return Ok(known.clone());
+        }
+        if self.step(1 + g.breadth() + h.breadth()) {
+            return Err(Exceeded::Work);
         }
         let mut sides = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
@@ -554,7 +720,7 @@ impl Ops {
         let [left, right] = sides;
         let result = if g.is_number() || h.is_number() {
             // Already canonical, and not a number.
-            Game::options_node(left, right)
+            self.intern(Game::options_node(left, right))
         } else {
             self.canonical(left, right)?
         };
@@ -579,12 +745,12 @@ impl Ops {
             .iter()
             .map(|l| self.negate(l))
             .collect();
-        let result = Game::options_node(left, right);
+        let result = self.intern(Game::options_node(left, right));
         self.negations.insert(g.clone(), result.clone());
         result
     }
 
-    fn ordinal(&mut self, base: &Game, above: &Game) -> Result<Game, TooDeep> {
+    fn ordinal(&mut self, base: &Game, above: &Game) -> Result<Game, Exceeded> {
         if let (Some(b), Some(x)) = (base.as_number(), above.as_number())
             && let Some(value) = number_ordinal(b, x)
         {
@@ -595,7 +761,7 @@ impl Ops {
             .is_some_and(|x| x.birthday() >= u64::from(MAX_DEPTH))
             || above.depth() >= MAX_DEPTH
         {
-            return Err(TooDeep);
+            return Err(Exceeded::Depth);
         }
         let key = (base.clone(), above.clone());
         if let Some(known) = self.ordinals.get(&key) {
@@ -728,6 +894,6 @@ mod tests {
     fn deep_games_are_refused_not_overflowed() {
         let green = Game::nimber(1);
         let far = Game::number(Dyadic::from(i64::from(MAX_DEPTH) + 5));
-        assert_eq!(green.ordinal_sum(&far), Err(TooDeep));
+        assert_eq!(green.ordinal_sum(&far), Err(Exceeded::Depth));
     }
 }

@@ -21,5 +21,5 @@ mod canonical;
 mod display;
 mod dyadic;
 
-pub use canonical::{Game, MAX_DEPTH, Outcome, Side, TooDeep};
+pub use canonical::{Calculator, Exceeded, Game, MAX_DEPTH, Outcome, Side};
 pub use dyadic::Dyadic;
