@@ -20,6 +20,9 @@
 //!      edges still standing, memoized, each set split at the ground again into its own
 //!      summands and every value kept canonical. At most [`Budget::edges`] edges and
 //!      [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
+//!
+//!    Every part's values are computed within [`Budget::work`] steps of the game
+//!    [`Calculator`]: canonical forms mixing green with red and blue grow fast.
 //! 3. The outcome class follows from comparing the value with zero.
 //!
 //! # Cost
@@ -35,6 +38,7 @@
 use std::collections::HashMap;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
+use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 
 use crate::game::{Calculator, Exceeded, Game, Outcome};
@@ -315,56 +319,42 @@ struct Scratch {
 fn split(graph: &Graph) -> Vec<Vec<EdgeIndex>> {
     let net = &graph.net;
     let ground = Graph::ground();
-    // Union-find over the nodes, joined by the edges that avoid the ground.
-    let mut parent: Vec<u32> = (0..net.node_count() as u32).collect();
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    }
+    let inner = |e: &petgraph::graph::EdgeReference<'_, u32>| {
+        [e.source(), e.target()].into_iter().find(|&n| n != ground)
+    };
+    // The nodes joined by the edges that avoid the ground.
+    let mut joined = UnionFind::<usize>::new(net.node_count());
     for e in net.edge_references() {
-        let (a, b) = (e.source(), e.target());
-        if a != ground && b != ground {
-            let (ra, rb) = (
-                find(&mut parent, a.index() as u32),
-                find(&mut parent, b.index() as u32),
-            );
-            parent[ra as usize] = rb;
+        if e.source() != ground && e.target() != ground {
+            joined.union(e.source().index(), e.target().index());
         }
     }
-    // A part per root that has an edge at the ground, and one per loop at the ground.
+    // Which sets an edge at the ground reaches: the others fall at once.
     let mut touches = vec![false; net.node_count()];
     for e in net.edge_references() {
-        let (a, b) = (e.source(), e.target());
-        if a == ground && b != ground {
-            let r = find(&mut parent, b.index() as u32);
-            touches[r as usize] = true;
-        } else if b == ground && a != ground {
-            let r = find(&mut parent, a.index() as u32);
-            touches[r as usize] = true;
+        if e.source() == ground || e.target() == ground {
+            if let Some(n) = inner(&e) {
+                touches[joined.find(n.index())] = true;
+            }
         }
     }
-    let mut part_of: HashMap<u32, usize> = HashMap::new();
+    // A part per set that touches the ground, and one per loop at the ground.
+    let mut part_of = vec![usize::MAX; net.node_count()];
     let mut parts: Vec<Vec<EdgeIndex>> = Vec::new();
     for e in net.edge_references() {
-        let (a, b) = (e.source(), e.target());
-        if a == ground && b == ground {
+        let Some(n) = inner(&e) else {
             parts.push(vec![e.id()]);
             continue;
-        }
-        let inner = if a == ground { b } else { a };
-        let root = find(&mut parent, inner.index() as u32);
-        if !touches[root as usize] {
+        };
+        let root = joined.find(n.index());
+        if !touches[root] {
             continue;
         }
-        let next = parts.len();
-        let i = *part_of.entry(root).or_insert(next);
-        if i == next {
+        if part_of[root] == usize::MAX {
+            part_of[root] = parts.len();
             parts.push(Vec::new());
         }
-        parts[i].push(e.id());
+        parts[part_of[root]].push(e.id());
     }
     parts
 }

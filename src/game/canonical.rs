@@ -331,27 +331,7 @@ impl std::fmt::Display for Outcome {
 
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        if Arc::ptr_eq(&self.0, &other.0) {
-            return true;
-        }
-        match (&*self.0, &*other.0) {
-            (Node::Number(a), Node::Number(b)) => a == b,
-            (
-                Node::Options {
-                    left: l1,
-                    right: r1,
-                    hash: h1,
-                    ..
-                },
-                Node::Options {
-                    left: l2,
-                    right: r2,
-                    hash: h2,
-                    ..
-                },
-            ) => h1 == h2 && l1 == l2 && r1 == r2,
-            _ => false,
-        }
+        Arc::ptr_eq(&self.0, &other.0) || structural(self, other) == Ordering::Equal
     }
 }
 
@@ -407,14 +387,18 @@ fn structural(a: &Game, b: &Game) -> Ordering {
             },
         ) => h1
             .cmp(h2)
-            .then_with(|| lexicographic(l1, l2))
-            .then_with(|| lexicographic(r1, r2)),
+            .then_with(|| lexicographic(l1, l2, structural))
+            .then_with(|| lexicographic(r1, r2, structural)),
     }
 }
 
-fn lexicographic(a: &[Game], b: &[Game]) -> Ordering {
+/// Two lists of games in the order `by` gives their elements, first difference first.
+pub(super) fn lexicographic(a: &[Game], b: &[Game], by: fn(&Game, &Game) -> Ordering) -> Ordering {
     for (x, y) in a.iter().zip(b) {
-        let order = structural(x, y);
+        if Arc::ptr_eq(&x.0, &y.0) {
+            continue;
+        }
+        let order = by(x, y);
         if order != Ordering::Equal {
             return order;
         }
@@ -550,49 +534,39 @@ impl Ops {
         le
     }
 
-    /// `{x : x <= a}`: for a number `(-inf, a]`; otherwise the numbers below every Right
-    /// option (`x <= A` iff no `A^R <= x`, by Number Avoidance).
-    fn at_most(&mut self, a: &Game) -> Ray {
+    /// `{x : x <= a}` when `at_most`, else `{x : x <| a}`. For a number, `(-inf, a]` or
+    /// `(-inf, a)`. Otherwise, by Number Avoidance, `x <= A` iff no `A^R <= x`, so the
+    /// numbers `<|` every Right option; and `x <| A` iff some `A^L >= x`, so the numbers
+    /// at most some Left option.
+    fn ray(&mut self, a: &Game, at_most: bool) -> Ray {
         if let Some(x) = a.as_number() {
             return Ray {
                 end: x.clone(),
-                closed: true,
+                closed: at_most,
             };
         }
-        if let Some(ray) = self.at_most.get(a) {
+        let known = if at_most { &self.at_most } else { &self.below };
+        if let Some(ray) = known.get(a) {
             return ray.clone();
         }
         self.step(a.breadth());
+        let (side, combine): (Side, fn(Ray, Ray) -> Ray) = if at_most {
+            (Side::Right, Ray::min)
+        } else {
+            (Side::Left, Ray::max)
+        };
         let ray = a
-            .options(Side::Right)
+            .side(side)
             .iter()
-            .map(|ar| self.below(ar))
-            .reduce(Ray::min)
-            .expect("a game that is not a number has Right options");
-        self.at_most.insert(a.clone(), ray.clone());
-        ray
-    }
-
-    /// `{x : x <| b}`: for a number `(-inf, b)`; otherwise the numbers at most some Left
-    /// option (`x <| B` iff some `B^L >= x`).
-    fn below(&mut self, b: &Game) -> Ray {
-        if let Some(x) = b.as_number() {
-            return Ray {
-                end: x.clone(),
-                closed: false,
-            };
-        }
-        if let Some(ray) = self.below.get(b) {
-            return ray.clone();
-        }
-        self.step(b.breadth());
-        let ray = b
-            .options(Side::Left)
-            .iter()
-            .map(|bl| self.at_most(bl))
-            .reduce(Ray::max)
-            .expect("a game that is not a number has Left options");
-        self.below.insert(b.clone(), ray.clone());
+            .map(|option| self.ray(option, !at_most))
+            .reduce(combine)
+            .expect("a game that is not a number has options on both sides");
+        let known = if at_most {
+            &mut self.at_most
+        } else {
+            &mut self.below
+        };
+        known.insert(a.clone(), ray.clone());
         ray
     }
 
@@ -600,8 +574,8 @@ impl Ops {
     /// `G^L <| x <| G^R`.
     fn number_between(&mut self, left: &[Game], right: &[Game]) -> Option<Dyadic> {
         // x must lie above every ray {x <= G^L} and inside every ray {x <| G^R}.
-        let low = left.iter().map(|gl| self.at_most(gl)).reduce(Ray::max);
-        let high = right.iter().map(|gr| self.below(gr)).reduce(Ray::min);
+        let low = left.iter().map(|gl| self.ray(gl, true)).reduce(Ray::max);
+        let high = right.iter().map(|gr| self.ray(gr, false)).reduce(Ray::min);
         Dyadic::simplest_between(
             low.as_ref().map(|r| (&r.end, !r.closed)),
             high.as_ref().map(|r| (&r.end, r.closed)),
@@ -786,36 +760,40 @@ impl Ops {
 /// for `x < 0`, with `n = -floor(x)`, it is `(1 + x + n) / 2^n`: Left's move keeps `0`,
 /// Right's are `1 : x^R`, and the simplest number between is that one (Berlekamp's rule,
 /// Winning Ways ch. 2). `-1 : x` is `-(1 : -x)`.
+/// `None` for any other base, and for an `x` below `-2^64`, whose result has no
+/// exponent (the general ordinal sum then refuses it by its birthday).
 fn number_ordinal(base: &Dyadic, x: &Dyadic) -> Option<Dyadic> {
     let one = Dyadic::from(1);
     if *base == one {
-        Some(blue_under(x))
+        blue_under(x)
     } else if *base == -one {
-        Some(-blue_under(&-x.clone()))
+        blue_under(&-x.clone()).map(|v| -v)
     } else {
         None
     }
 }
 
-fn blue_under(x: &Dyadic) -> Dyadic {
+fn blue_under(x: &Dyadic) -> Option<Dyadic> {
     if x.signum() >= 0 {
-        return x + &Dyadic::from(1);
+        return Some(x + &Dyadic::from(1));
     }
     let floor = x.floor();
-    let n = u64::try_from(-&floor).expect("a floor below zero of a birthday-bounded number");
+    let n = u64::try_from(-&floor).ok()?;
     let shifted = x + &Dyadic::new(-floor + 1, 0);
-    shifted.halved(n)
+    Some(shifted.halved(n))
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn n(k: i64) -> Game {
+    /// The integer `k`.
+    pub(in crate::game) fn n(k: i64) -> Game {
         Game::integer(k)
     }
 
-    fn game(left: Vec<Game>, right: Vec<Game>) -> Game {
+    /// The canonical form of `{left | right}`.
+    pub(in crate::game) fn game(left: Vec<Game>, right: Vec<Game>) -> Game {
         Game::from_options(left, right).unwrap()
     }
 
@@ -895,5 +873,9 @@ mod tests {
         let green = Game::nimber(1);
         let far = Game::number(Dyadic::from(i64::from(MAX_DEPTH) + 5));
         assert_eq!(green.ordinal_sum(&far), Err(Exceeded::Depth));
+        // A blue edge under a number below -2^64: no exponent holds the result.
+        let abyss = Game::number(Dyadic::new(num_bigint::BigInt::from(-1) << 70u32, 0));
+        assert_eq!(n(1).ordinal_sum(&abyss), Err(Exceeded::Depth));
+        assert_eq!(n(-1).ordinal_sum(&abyss.negate()), Err(Exceeded::Depth));
     }
 }

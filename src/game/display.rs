@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use super::Dyadic;
-use super::canonical::{Game, Side};
+use super::canonical::{Game, Side, lexicographic};
 
 /// Number + up multiple + nimber: `x + u.^ + *m`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,29 +39,20 @@ fn uptimal(g: &Game) -> Option<Uptimal> {
     let number = |h: &Game| h.as_number().cloned();
     let star_of =
         |h: &Game, x: &Dyadic| uptimal(h).filter(|u| u.number == *x && u.ups == 0 && u.nimber == 1);
-    if ln == 2
-        && rn == 1
-        && let (Some(x), Some(y)) = (number(&left[0]), number(&right[0]))
-        && x == y
-        && star_of(&left[1], &x).is_some()
-    {
-        return Some(Uptimal {
-            number: x,
-            ups: 1,
-            nimber: 1,
-        });
-    }
-    if ln == 1
-        && rn == 2
-        && let (Some(x), Some(y)) = (number(&left[0]), number(&right[0]))
-        && x == y
-        && star_of(&right[1], &x).is_some()
-    {
-        return Some(Uptimal {
-            number: x,
-            ups: -1,
-            nimber: 1,
-        });
+    // `{x, x* | x}` is `x^*`, and the mirror image `{x | x, x*}` is `xv*`.
+    for (ups, two, one) in [(1, &left, &right), (-1, &right, &left)] {
+        if two.len() == 2
+            && one.len() == 1
+            && let (Some(x), Some(y)) = (number(&two[0]), number(&one[0]))
+            && x == y
+            && star_of(&two[1], &x).is_some()
+        {
+            return Some(Uptimal {
+                number: x,
+                ups,
+                nimber: 1,
+            });
+        }
     }
     if ln == 1 && rn == 1 {
         if let Some(x) = number(&left[0])
@@ -141,19 +132,9 @@ fn listing(a: &Game, b: &Game) -> Ordering {
         (None, None) => {
             let (al, bl) = (sorted(a, Side::Left), sorted(b, Side::Left));
             let (ar, br) = (sorted(a, Side::Right), sorted(b, Side::Right));
-            lexicographic(&al, &bl).then_with(|| lexicographic(&ar, &br))
+            lexicographic(&al, &bl, listing).then_with(|| lexicographic(&ar, &br, listing))
         }
     }
-}
-
-fn lexicographic(a: &[Game], b: &[Game]) -> Ordering {
-    for (x, y) in a.iter().zip(b) {
-        let order = listing(x, y);
-        if order != Ordering::Equal {
-            return order;
-        }
-    }
-    a.len().cmp(&b.len())
 }
 
 fn sorted(g: &Game, side: Side) -> Vec<Game> {
@@ -242,15 +223,8 @@ impl fmt::Display for Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::canonical::tests::{game, n};
     use super::*;
-
-    fn n(k: i64) -> Game {
-        Game::integer(k)
-    }
-
-    fn game(left: Vec<Game>, right: Vec<Game>) -> Game {
-        Game::from_options(left, right).unwrap()
-    }
 
     #[test]
     fn cgsuite_notation() {
