@@ -1,4 +1,4 @@
-//! CGSuite Hackenbush strings, green edges only (`grammars/cgsuite.ebnf`).
+//! CGSuite Hackenbush strings, in red, blue and green (`grammars/cgsuite.ebnf`).
 //!
 //! ```text
 //! # the Green Girl of Winning Ways, chapter 7: *2
@@ -7,8 +7,8 @@
 //! ```
 //!
 //! Each non-empty line is one [`Position`](super::Position); `+` separates its graphs. A graph is a string
-//! read from the ground upward: every `e` is a green edge from the current vertex to a new
-//! one, `(a;b;...)` hangs several branches from the current vertex, and `:A` or `:{name}`
+//! read from the ground upward: every `e` (green), `l` (blue) or `r` (red) is an edge from
+//! the current vertex to a new one, `(a;b;...)` hangs several branches from the current vertex, and `:A` or `:{name}`
 //! after a vertex names it, every vertex of a graph with the same name being one vertex.
 //!
 //! Branches nest without limit: the parser keeps the open brackets on an explicit stack,
@@ -26,7 +26,7 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::lex::bom_len;
-use super::{GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader};
+use super::{Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader};
 
 /// Longest summand (in characters) used as its graph's name; longer ones are `graph N`.
 const NAME_CHARS: usize = 40;
@@ -176,9 +176,9 @@ impl<'a> LineParser<'a> {
         let span = self.span(at, at + c.len_utf8());
         let found = format!("`{}`", c.escape_debug());
         let expected = match state {
-            State::Path if depth > 0 => "an edge `e`, `(`, `;` or `)`",
-            State::Path => "an edge `e`, `(`, `+` or the end of the line",
-            State::BranchStart => "an edge `e` or `(`",
+            State::Path if depth > 0 => "an edge (`e`, `l` or `r`), `(`, `;` or `)`",
+            State::Path => "an edge (`e`, `l` or `r`), `(`, `+` or the end of the line",
+            State::BranchStart => "an edge (`e`, `l` or `r`) or `(`",
             State::AfterGroup if depth > 0 => "`;` or `)`",
             State::AfterGroup => "`+` or the end of the line",
         };
@@ -204,34 +204,12 @@ impl<'a> LineParser<'a> {
             );
         }
         match c {
-            'l' | 'r' | 'b' | 'L' | 'R' | 'B' => {
-                // CGSuite's letters are `l` (bLue, Left) and `r` (Red, Right); `b` and the
-                // capitals are what people may write for them.
-                let label = match c {
-                    'l' => "`l` is a blue edge".to_string(),
-                    'r' => "`r` is a red edge".to_string(),
-                    _ => {
-                        let red = c.eq_ignore_ascii_case(&'r');
-                        format!(
-                            "`{c}` would be a {} edge (CGSuite writes {} `{}`)",
-                            if red { "red" } else { "blue" },
-                            if red { "red" } else { "blue" },
-                            if red { 'r' } else { 'l' },
-                        )
-                    }
-                };
-                return Diagnostic::new(
-                    span,
-                    "blue and red edges are partisan Hackenbush, which hackenbush does not \
-                     analyse; only green edges (`e`) are supported",
-                    label,
-                );
-            }
             c if c.is_ascii_alphabetic() && state != State::AfterGroup => {
-                let label = if c == 'E' {
-                    "edge letters are lowercase: a green edge is `e`"
-                } else {
-                    "a green edge is `e`"
+                let label = match c {
+                    'E' | 'L' | 'R' => "edge letters are lowercase: `e` green, `l` blue, `r` red",
+                    'b' | 'B' => "a blue edge is `l` (bLue, for Left); a red one `r`",
+                    'g' | 'G' => "a green edge is `e` (grEen)",
+                    _ => "an edge is `e` (green), `l` (blue) or `r` (red)",
                 };
                 return Diagnostic::new(span, format!("unknown edge letter {found}"), label);
             }
@@ -241,13 +219,15 @@ impl<'a> LineParser<'a> {
             State::Path if after_mark && matches!(c, ':' | '.') => {
                 "a vertex takes one `.` and one label, in that order"
             }
-            State::Path if c == '-' => "Hackenbush edges have a colour: a green edge is `e`",
+            State::Path if c == '-' => {
+                "Hackenbush edges have a colour: `e` green, `l` blue, `r` red"
+            }
             State::Path if c == '{' => "a name in braces follows `:`, as in `:{waist}`",
-            State::Path => "expected a green edge `e`",
+            State::Path => "expected an edge: `e` green, `l` blue, `r` red",
             State::BranchStart if matches!(c, ':' | '.') => {
                 "a branch starts with an edge; name the vertex it hangs from before `(`"
             }
-            State::BranchStart => "a branch starts with an edge `e`",
+            State::BranchStart => "a branch starts with an edge (`e`, `l` or `r`)",
             State::AfterGroup => "a group `( )` ends its branch",
         };
         Diagnostic::new(span, message, label)
@@ -331,10 +311,17 @@ impl<'p, 'a> GraphParser<'p, 'a> {
                     }
                     break;
                 }
-                Some('e') if state != State::AfterGroup => {
+                Some(letter @ ('e' | 'l' | 'r')) if state != State::AfterGroup => {
+                    let colour = match letter {
+                        'l' => Colour::Blue,
+                        'r' => Colour::Red,
+                        _ => Colour::Green,
+                    };
                     let (after, marked, name) = self.vertex_marks(&rest[1..])?;
                     let top = self.top_vertex(name, at)?;
-                    self.graph.edge(current, top, self.line.span(at, at + 1));
+                    self.graph
+                        .edge(current, top, self.line.span(at, at + 1))
+                        .colour = colour;
                     current = top;
                     after_mark = marked;
                     rest = after;
@@ -368,7 +355,9 @@ impl<'p, 'a> GraphParser<'p, 'a> {
                     if state == State::BranchStart {
                         return Err(Diagnostic::new(
                             self.line.span(delimiter, at + 1),
-                            format!("empty branch: expected an edge `e` or `(` before `{c}`"),
+                            format!(
+                                "empty branch: expected an edge (`e`, `l` or `r`) or `(` before `{c}`"
+                            ),
                             "a branch needs at least one edge",
                         ));
                     }
@@ -719,23 +708,29 @@ mod tests {
     }
 
     #[test]
-    fn partisan_edges() {
+    fn coloured_edges_and_their_look_alikes() {
+        let colours: Vec<Colour> = graph("lre(l;e)").edges.iter().map(|e| e.colour).collect();
+        use Colour::*;
+        assert_eq!(colours, [Blue, Red, Green, Blue, Green]);
         for (text, at, label) in [
-            ("eel", 2, "`l` is a blue edge"),
-            ("e(r)", 2, "`r` is a red edge"),
-            ("b", 0, "`b` would be a blue edge (CGSuite writes blue `l`)"),
-            ("eR", 1, "`R` would be a red edge (CGSuite writes red `r`)"),
             (
-                "(L)",
-                1,
-                "`L` would be a blue edge (CGSuite writes blue `l`)",
+                "eeb",
+                2,
+                "a blue edge is `l` (bLue, for Left); a red one `r`",
             ),
+            (
+                "eR",
+                1,
+                "edge letters are lowercase: `e` green, `l` blue, `r` red",
+            ),
+            ("(g)", 1, "a green edge is `e` (grEen)"),
+            ("x", 0, "an edge is `e` (green), `l` (blue) or `r` (red)"),
         ] {
             let err = error(text);
-            assert_eq!(
-                err.message,
-                "blue and red edges are partisan Hackenbush, which hackenbush does not \
-                 analyse; only green edges (`e`) are supported"
+            assert!(
+                err.message.starts_with("unknown edge letter"),
+                "{text}: {}",
+                err.message
             );
             assert_eq!(err.span, Span::new(at, at + 1), "{text}");
             assert_eq!(err.label, label);
@@ -792,18 +787,22 @@ mod tests {
         // Unknown letters and characters.
         says("eex", "unknown edge letter `x`").at((2, 3)),
         Expected {
-            label: Some("edge letters are lowercase: a green edge is `e`"),
+            label: Some("edge letters are lowercase: `e` green, `l` blue, `r` red"),
             ..says("E", "unknown edge letter `E`")
         },
         says(
             "e-e",
-            "expected an edge `e`, `(`, `+` or the end of the line, found `-`",
+            "expected an edge (`e`, `l` or `r`), `(`, `+` or the end of the line, found `-`",
         )
-        .label("Hackenbush edges have a colour: a green edge is `e`"),
-        says("e(e%)", "expected an edge `e`, `(`, `;` or `)`, found `%`").at((3, 4)),
+        .label("Hackenbush edges have a colour: `e` green, `l` blue, `r` red"),
+        says(
+            "e(e%)",
+            "expected an edge (`e`, `l` or `r`), `(`, `;` or `)`, found `%`",
+        )
+        .at((3, 4)),
         says(
             "eé",
-            "expected an edge `e`, `(`, `+` or the end of the line, found `é`",
+            "expected an edge (`e`, `l` or `r`), `(`, `+` or the end of the line, found `é`",
         )
         .at((1, 3)),
         // Nothing follows a group in its branch.
@@ -828,23 +827,27 @@ mod tests {
         // Empty branches.
         says(
             "e()",
-            "empty branch: expected an edge `e` or `(` before `)`",
+            "empty branch: expected an edge (`e`, `l` or `r`) or `(` before `)`",
         )
         .at((1, 3)),
         says(
             "e(e; ;e)",
-            "empty branch: expected an edge `e` or `(` before `;`",
+            "empty branch: expected an edge (`e`, `l` or `r`) or `(` before `;`",
         )
         .at((3, 6)),
         at("e(;)", (1, 3)),
         at("e(e;)", (3, 5)),
         // A branch starts with an edge.
-        says("e(:Ae)", "expected an edge `e` or `(`, found `:`").at((2, 3)),
+        says(
+            "e(:Ae)",
+            "expected an edge (`e`, `l` or `r`) or `(`, found `:`",
+        )
+        .at((2, 3)),
         // Long labels need braces (`:All` is the label `A` and a blue edge, but more
         // likely a longer label).
         says(
             "e(e:waist;e)",
-            "expected an edge `e`, `(`, `;` or `)`, found `a`",
+            "expected an edge (`e`, `l` or `r`), `(`, `;` or `)`, found `a`",
         )
         .label("a label longer than one character goes in braces: `:{waist}`")
         .at((5, 6)),
@@ -853,13 +856,13 @@ mod tests {
             ..at("e:v1", (3, 4))
         },
         Expected {
-            label: Some("a label longer than one character goes in braces: `:{All}`"),
-            ..at("e:All", (3, 4))
+            label: Some("a label longer than one character goes in braces: `:{Axe}`"),
+            ..at("e:Axe", (3, 4))
         },
         // One label per vertex.
         says(
             "e:A:B",
-            "expected an edge `e`, `(`, `+` or the end of the line, found `:`",
+            "expected an edge (`e`, `l` or `r`), `(`, `+` or the end of the line, found `:`",
         )
         .label("a vertex takes one `.` and one label, in that order")
         .at((3, 4)),
@@ -950,7 +953,7 @@ mod tests {
                             proptest::prop_assert_eq!(&g.ground, &vec![0]);
                             let n = g.vertices.len() as u32;
                             proptest::prop_assert!(g.edges.iter().all(|e| e.u < n && e.v < n));
-                            let es = text.matches('e').count();
+                            let es = text.matches(['e', 'l', 'r']).count();
                             proptest::prop_assert!(g.edges.len() <= es);
                         }
                     }

@@ -5,6 +5,12 @@
 //! graph: bowtie
 //! ground: g
 //! g-a  a-b-c-a  a-d-e-a
+//!
+//! # red-blue-green: a line of edges may start with its colour (green by default)
+//! graph: a blue stalk with a red triangle on top
+//! ground: g
+//! blue: g-a a-b
+//! red: b-c-d-b
 //! ```
 //!
 //! The file is read line by line; each line is one `statement` parsed with `nom`, and
@@ -24,7 +30,7 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::lex::{bom_len, vertex_number};
-use super::{GraphBuilder, GraphSink, Position, PositionRead};
+use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead};
 
 /// Parses a whole hb file into one position.
 pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
@@ -59,7 +65,7 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
 enum Statement<'a> {
     Graph(&'a str),
     Ground(Vec<&'a str>),
-    Edges(Vec<Vec<&'a str>>),
+    Edges(Colour, Vec<Vec<&'a str>>),
 }
 
 struct FileParser<'a, 's> {
@@ -120,7 +126,7 @@ impl<'a> FileParser<'a, '_> {
                     self.current.ground(id, span);
                 }
             }
-            Statement::Edges(chains) => {
+            Statement::Edges(colour, chains) => {
                 for chain in chains {
                     let mut ids = Vec::with_capacity(chain.len());
                     for v in &chain {
@@ -131,7 +137,7 @@ impl<'a> FileParser<'a, '_> {
                         if !self.has_header && self.current.edge_count() == 0 {
                             self.current.set_span(span);
                         }
-                        self.current.edge(pair[0], pair[1], span);
+                        self.current.edge(pair[0], pair[1], span).colour = colour;
                     }
                 }
             }
@@ -238,9 +244,22 @@ fn blanks(input: &str) -> IResult<&str, &str> {
     take_while(is_blank).parse(input)
 }
 
-/// `statement = graph header | ground decl | edges`
+/// `statement = graph header | ground decl | coloured edges | edges`
 fn statement(input: &str) -> IResult<&str, Statement<'_>> {
-    alt((graph_header, ground_decl, edges)).parse(input)
+    alt((graph_header, ground_decl, coloured_edges, edges)).parse(input)
+}
+
+/// `coloured edges = colour, { blank }, ":", { blank }, edges`, where
+/// `colour = "blue" | "red" | "green"`
+fn coloured_edges(input: &str) -> IResult<&str, Statement<'_>> {
+    let (rest, colour) = alt((
+        keyword("blue").map(|_| Colour::Blue),
+        keyword("red").map(|_| Colour::Red),
+        keyword("green").map(|_| Colour::Green),
+    ))
+    .parse(input)?;
+    let (rest, chains) = cut(chains).parse(rest)?;
+    Ok((rest, Statement::Edges(colour, chains)))
 }
 
 /// `graph header = "graph", { blank }, ":", { blank }, [ name ]`
@@ -270,8 +289,14 @@ fn ground_decl(input: &str) -> IResult<&str, Statement<'_>> {
     Ok((rest, Statement::Ground(vertices)))
 }
 
-/// `edges = chain, { separator, chain }`
+/// `edges = chain, { separator, chain }`, green.
 fn edges(input: &str) -> IResult<&str, Statement<'_>> {
+    let (rest, chains) = chains(input)?;
+    Ok((rest, Statement::Edges(Colour::Green, chains)))
+}
+
+/// The chains of `edges`.
+fn chains(input: &str) -> IResult<&str, Vec<Vec<&str>>> {
     let (mut rest, first) = chain(input)?;
     let mut chains = vec![first];
     loop {
@@ -286,7 +311,7 @@ fn edges(input: &str) -> IResult<&str, Statement<'_>> {
             {
                 return Err(nom::Err::Error(e));
             }
-            Err(_) => return Ok((rest, Statement::Edges(chains))),
+            Err(_) => return Ok((rest, chains)),
         }
     }
 }
@@ -373,6 +398,19 @@ mod tests {
         let pairs: Vec<_> = g.edges.iter().map(|e| (e.u, e.v)).collect();
         assert_eq!(pairs, [(0, 1), (1, 2), (1, 3), (3, 3)]);
         assert_eq!(g.edges[1].span, Span::new(17, 20));
+    }
+
+    #[test]
+    fn colour_lines_colour_their_edges() {
+        let p =
+            parse_str("ground: g\nblue: g-a a-b\nred : b-c\ngreen:c-d\nd-e\nblue-red\n").unwrap();
+        let colours: Vec<_> = p.graphs[0].edges.iter().map(|e| e.colour).collect();
+        use Colour::*;
+        assert_eq!(colours, [Blue, Blue, Red, Green, Green, Green]);
+        // Without a colon, `blue` and `red` are vertices.
+        assert_eq!(names(&p.graphs[0]).last().map(String::as_str), Some("red"));
+        let err = parse_str("blue: \n").unwrap_err();
+        assert_eq!(err.message, "expected a vertex, found end of line");
     }
 
     #[test]

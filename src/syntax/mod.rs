@@ -48,7 +48,7 @@ pub enum Format {
     Json,
     /// Graphviz DOT (`.dot`, `.gv`): undirected graphs, ground marked by attribute.
     Dot,
-    /// CGSuite Hackenbush strings, green edges only (`.cgs`).
+    /// CGSuite Hackenbush strings (`.cgs`).
     Cgsuite,
 }
 

@@ -4,6 +4,9 @@
 //! {"graphs": [{"name": "optional", "ground": [v, ...], "edges": [[u, v], ...]}]}
 //! ```
 //!
+//! An edge is `[u, v]` (green) or `[u, v, colour]` with colour `"blue"`, `"red"` or
+//! `"green"`.
+//!
 //! Vertex ids are JSON integers (`VertexName::Number`) or strings (`VertexName::Name`); `1`
 //! and `"1"` are different vertices. `name` (string or null), `ground` and `edges` are all
 //! optional; unknown and repeated fields are errors. A ground vertex that no edge touches is
@@ -13,7 +16,7 @@
 //! The text is read in one pass, as a stream of JSON values: `stream.rs` reads the JSON
 //! syntax with the `struson` crate and gives each value's byte span; this module is the
 //! schema walk, one function per production of the grammar (`document`, `graphs`,
-//! `graph`, `name`, `ground`, `edges`, `edge`, `vertex`), feeding each graph to a
+//! `graph`, `name`, `ground`, `edges`, `edge`, `colour`, `vertex`), feeding each graph to a
 //! [`GraphBuilder`] and handing it to the sink as soon as its object is read. So memory
 //! holds one graph at a time, whatever the number of graphs, and time is linear.
 //!
@@ -56,7 +59,7 @@ use crate::source::Span;
 
 use super::builder::Built;
 use super::lex::{canonical_number, vertex_number};
-use super::{GraphBuilder, GraphSink, Position, PositionRead, VertexName, Vertices};
+use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead, VertexName, Vertices};
 
 pub use stream::MAX_DEPTH;
 use stream::{Container, Stream, shorten};
@@ -199,34 +202,63 @@ fn edges(json: &mut Stream<'_>, builder: &mut GraphBuilder) -> Result<(), Diagno
     Ok(())
 }
 
-/// `edge = "[" , ws , vertex , ws , "," , ws , vertex , ws , "]"`. The number of elements
-/// is checked before the vertices are, as when the whole array is in view.
+/// `edge = "[" , ws , vertex , ws , "," , ws , vertex , [ ws , "," , ws , colour ] , ws ,
+/// "]"`. The number of elements is checked before the vertices are, and the vertices
+/// before the colour, as when the whole array is in view.
 fn edge(json: &mut Stream<'_>, builder: &mut GraphBuilder) -> Result<(), Diagnostic> {
     let start = json.enter(Container::Array, "an edge `[u, v]`")?;
     let mut ends = [None, None];
+    let mut colour = None;
     let mut n = 0usize;
     while json.has_next()? {
-        match ends.get_mut(n) {
-            Some(end) => *end = Some(vertex(json, builder)?.0),
-            None => {
+        match n {
+            0 | 1 => ends[n] = Some(vertex(json, builder)?.0),
+            2 => colour = Some(edge_colour(json)?),
+            _ => {
                 json.skip()?;
             }
         }
         n += 1;
     }
     let span = Span::new(start, json.leave()?);
-    let (2, [Some(u), Some(v)]) = (n, ends) else {
+    let ([Some(u), Some(v)], 2 | 3) = (ends, n) else {
         return Err(Diagnostic::new(
             span,
             format!(
-                "an edge has exactly two ends, found {n} element{}",
+                "an edge has two ends and maybe a colour, found {n} element{}",
                 if n == 1 { "" } else { "s" }
             ),
-            "expected `[u, v]`",
+            "expected `[u, v]` or `[u, v, colour]`",
         ));
     };
-    builder.edge(u?, v?, span);
+    let (u, v) = (u?, v?);
+    builder.edge(u, v, span).colour = colour.unwrap_or(Ok(Colour::Green))?;
     Ok(())
+}
+
+/// `colour = '"blue"' | '"red"' | '"green"'`: the colour ahead, or why it is not one
+/// (kept for the caller to report after the vertices). Syntax errors are returned at once.
+fn edge_colour(json: &mut Stream<'_>) -> Result<Result<Colour, Diagnostic>, Diagnostic> {
+    const EXPECTED: &str = "`\"blue\"`, `\"red\"` or `\"green\"`";
+    if json.peek()?.0 != ValueType::String {
+        let error = json.mismatch(&format!("an edge colour ({EXPECTED})"));
+        return if json.is_broken() {
+            Err(error)
+        } else {
+            Ok(Err(error))
+        };
+    }
+    let (text, span) = json.string()?;
+    Ok(match text {
+        "blue" => Ok(Colour::Blue),
+        "red" => Ok(Colour::Red),
+        "green" => Ok(Colour::Green),
+        other => Err(Diagnostic::new(
+            span,
+            format!("unknown edge colour `{}`", shorten(other.as_bytes())),
+            format!("expected {EXPECTED}"),
+        )),
+    })
 }
 
 /// `vertex = vertex number | vertex string` with `vertex number = "0" | nonzero digit ,

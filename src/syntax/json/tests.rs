@@ -48,6 +48,19 @@ fn name(s: &str) -> VertexName {
 // ---- Happy paths ----
 
 #[test]
+fn edges_may_carry_a_colour() {
+    let p = parse(
+        br#"{"graphs":[{"ground":[0],"edges":[[0,1,"blue"],[1,2,"red"],[2,3,"green"],[3,4]]}]}"#,
+    )
+    .unwrap();
+    let colours: Vec<Colour> = p.graphs[0].edges.iter().map(|e| e.colour).collect();
+    assert_eq!(
+        colours,
+        [Colour::Blue, Colour::Red, Colour::Green, Colour::Green]
+    );
+}
+
+#[test]
 fn a_full_document() {
     let text = r#"{"graphs": [
         {"name": "triangle", "ground": [0], "edges": [[0, 1], [1, 2], [2, 0]]},
@@ -496,24 +509,37 @@ fn bad_edges() {
         0,
     );
     let e = fails(
-        r#"{"graphs":[{"edges":[[1,2,3]]}]}"#,
-        "an edge has exactly two ends, found 3 elements",
-        "[1,2,3]",
+        r#"{"graphs":[{"edges":[[1,2,"red",4]]}]}"#,
+        "an edge has two ends and maybe a colour, found 4 elements",
+        "[1,2,\"red\",4]",
         0,
     );
-    assert_eq!(e.label, "expected `[u, v]`");
+    assert_eq!(e.label, "expected `[u, v]` or `[u, v, colour]`");
     fails(
         r#"{"graphs":[{"edges":[[1]]}]}"#,
-        "an edge has exactly two ends, found 1 element",
+        "an edge has two ends and maybe a colour, found 1 element",
         "[1]",
         0,
     );
     fails(
         r#"{"graphs":[{"edges":[[]]}]}"#,
-        "an edge has exactly two ends, found 0 elements",
+        "an edge has two ends and maybe a colour, found 0 elements",
         "[]",
         0,
     );
+    fails(
+        r#"{"graphs":[{"edges":[[1,2,3]]}]}"#,
+        "expected an edge colour (`\"blue\"`, `\"red\"` or `\"green\"`), found `3`",
+        "3",
+        0,
+    );
+    let e = fails(
+        r#"{"graphs":[{"edges":[[1,2,"purple"]]}]}"#,
+        "unknown edge colour `purple`",
+        "\"purple\"",
+        0,
+    );
+    assert_eq!(e.label, "expected `\"blue\"`, `\"red\"` or `\"green\"`");
 }
 
 #[test]
@@ -789,9 +815,16 @@ fn syntax_errors_come_before_schema_errors() {
 #[test]
 fn the_count_of_an_edge_is_checked_before_its_vertices() {
     fails(
-        r#"{"graphs":[{"edges":[[true,1,2]]}]}"#,
-        "an edge has exactly two ends, found 3 elements",
-        "[true,1,2]",
+        r#"{"graphs":[{"edges":[[true,1,2,3]]}]}"#,
+        "an edge has two ends and maybe a colour, found 4 elements",
+        "[true,1,2,3]",
+        0,
+    );
+    // With the right count, the vertices come before the colour.
+    fails(
+        r#"{"graphs":[{"edges":[[true,1,3]]}]}"#,
+        "expected a vertex id (integer or string), found `true`",
+        "true",
         0,
     );
     fails(
