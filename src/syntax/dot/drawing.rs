@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::super::{GraphBuilder, GraphSink, VertexName, Vertices};
+use super::super::{Colour, GraphBuilder, GraphSink, VertexName, Vertices};
 use super::token::Id;
 use super::{LEGEND, MAX_OPERAND_EDGES};
 
@@ -32,6 +32,8 @@ pub(super) struct EdgeAttrs {
     /// Its `label` and `xlabel` as edge numbers: 0 when not a number from 1 to 2^32 - 1.
     label: Option<u32>,
     xlabel: Option<u32>,
+    /// Its `color`: who may cut it.
+    colour: Option<Colour>,
 }
 
 impl EdgeAttrs {
@@ -40,6 +42,7 @@ impl EdgeAttrs {
         self.invisible = later.invisible.or(self.invisible);
         self.label = later.label.or(self.label);
         self.xlabel = later.xlabel.or(self.xlabel);
+        self.colour = later.colour.or(self.colour);
     }
 
     /// `style=invis` (among other styles or not): drawn by no one, a layout aid.
@@ -514,7 +517,8 @@ impl<'a> Drawing<'a> {
             }
             graph.reserve_edges(order.len());
             for e in &order {
-                graph.edge(local[e.a as usize], local[e.b as usize], e.span);
+                graph.edge(local[e.a as usize], local[e.b as usize], e.span).colour =
+                    e.attrs.colour.unwrap_or_default();
             }
             sink.graph(graph.finish().graph);
         }
@@ -716,6 +720,7 @@ fn edge_attrs<'a>(attrs: &[Attr<'a>]) -> Result<(EdgeAttrs, Option<Cow<'a, str>>
                 );
             }
             "label" => given.label = Some(edge_number(&value)),
+            "color" => given.colour = Some(edge_colour(&value, attr.value_span)?),
             "xlabel" => given.xlabel = Some(edge_number(&value)),
             "key" => key = Some(value),
             "ground" => {
@@ -729,6 +734,21 @@ fn edge_attrs<'a>(attrs: &[Attr<'a>]) -> Result<(EdgeAttrs, Option<Cow<'a, str>>
         }
     }
     Ok((given, key))
+}
+
+/// `color=blue|red|green` (in any case): who may cut the edge. Any other colour is an
+/// error, since a picture's colours are the game here.
+fn edge_colour(value: &str, span: Span) -> Result<Colour, Diagnostic> {
+    let colour = [Colour::Blue, Colour::Red, Colour::Green]
+        .into_iter()
+        .find(|c| c.name().eq_ignore_ascii_case(value.trim()));
+    colour.ok_or_else(|| {
+        Diagnostic::new(
+            span,
+            format!("unknown edge colour `{}`", shorten(value)),
+            "an edge is `color=blue` (Left cuts it), `red` (Right) or `green` (either)",
+        )
+    })
 }
 
 /// A label as an edge number: a decimal integer, blanks around it allowed; 0 if not.
