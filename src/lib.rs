@@ -52,6 +52,9 @@ mod style;
 pub mod syntax;
 
 use analysis::Analysis;
+use analysis::partizan::{self, Budget};
+use diagnostic::Diagnostic;
+use game::Calculator;
 use model::Graph;
 use syntax::{GraphDecl, GraphSink, Position};
 
@@ -83,21 +86,84 @@ pub fn analyze_graph(decl: GraphDecl, index: usize) -> (Graph, Analysis) {
     (graph, analysis)
 }
 
-/// A [`GraphSink`] that summarizes each graph as a reader hands it over (its value and
-/// counts, by the lean search, with no model) and keeps only its report: what
-/// `hackenbush analyze` shows, at a few dozen bytes a graph.
-#[derive(Debug, Default)]
+/// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
+/// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
+/// search (its value and counts, no model: a few dozen bytes a graph); a graph with blue
+/// or red edges is modelled and valued by [`partizan::analyze`], then dropped. The sum of
+/// the values is kept as they come; the first graph that cannot be valued stops the
+/// position, located in the input.
 pub struct Summarized {
     /// Each graph's report, in input order.
     pub graphs: Vec<report::GraphReport>,
+    value: report::Value,
+    /// Where the first graph starts.
+    first: Option<source::Span>,
+    refused: Option<Diagnostic>,
+    calc: Calculator,
+    budget: Budget,
     scratch: analysis::summary::Scratch,
+}
+
+impl Default for Summarized {
+    fn default() -> Self {
+        Summarized::new(Budget::default())
+    }
+}
+
+impl Summarized {
+    /// A sink whose searches and sums stay within `budget`.
+    pub fn new(budget: Budget) -> Self {
+        Summarized {
+            graphs: Vec::new(),
+            value: report::Value::Nim(0),
+            first: None,
+            refused: None,
+            calc: Calculator::new(budget.work),
+            budget,
+            scratch: Default::default(),
+        }
+    }
+
+    /// The position's report, named `source`, or why it could not be valued.
+    pub fn report(mut self, source: String) -> Result<report::PositionReport, Diagnostic> {
+        if let Some(refused) = self.refused {
+            return Err(refused);
+        }
+        let span = self.first.unwrap_or_default();
+        report::PositionReport::valued(source, self.graphs, self.value, &mut self.calc)
+            .map_err(|exceeded| report::sum_refused(span, None, exceeded))
+    }
 }
 
 impl GraphSink for Summarized {
     fn graph(&mut self, decl: GraphDecl) {
-        let name = decl.display_name(self.graphs.len());
-        let summary = analysis::summary::summarize(decl, &mut self.scratch);
-        self.graphs
-            .push(report::GraphReport::from_summary(name, &summary));
+        if self.refused.is_some() {
+            return;
+        }
+        let index = self.graphs.len();
+        let span = decl.span;
+        self.first.get_or_insert(span);
+        let report = if decl.is_green() {
+            let name = decl.display_name(index);
+            let summary = analysis::summary::summarize(decl, &mut self.scratch);
+            report::GraphReport::from_summary(name, &summary)
+        } else {
+            let (graph, analysis) = analyze_graph(decl, index);
+            match partizan::analyze(&graph, self.budget) {
+                Ok(valued) => report::GraphReport::partizan(&graph, &analysis, &valued),
+                Err(refusal) => {
+                    self.refused = Some(report::refusal(&graph, &refusal));
+                    return;
+                }
+            }
+        };
+        match self.value.sum(&report.value, &mut self.calc) {
+            Ok(value) => self.value = value,
+            Err(exceeded) => {
+                self.refused = Some(report::sum_refused(span, Some(&report.name), exceeded));
+                return;
+            }
+        }
+        self.graphs.push(report);
     }
 }

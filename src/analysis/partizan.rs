@@ -48,7 +48,7 @@ use crate::syntax::Colour;
 use super::lean;
 
 /// How a part's value was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// All green: the linear Green Hackenbush algorithm.

@@ -4,14 +4,21 @@
 use std::io::Write;
 
 use hackenbush::Summarized;
+use hackenbush::analysis::Analysis;
+use hackenbush::analysis::partizan::{self, Budget};
 use hackenbush::analysis::position::winning_moves_in;
+use hackenbush::diagnostic::Diagnostic;
+use hackenbush::game::{Calculator, Exceeded};
+use hackenbush::model::Graph;
 use hackenbush::report::json::JsonReport;
-use hackenbush::report::{GraphReport, MoveReport, PositionReport, text};
-use hackenbush::source::Source;
+use hackenbush::report::{
+    self, CutReport, GraphReport, MoveReport, PartizanMoves, PositionReport, Value, text,
+};
+use hackenbush::source::{Source, Span};
 use hackenbush::syntax::GraphDecl;
 
 use super::args::AnalyzeArgs;
-use super::input::{self, Streamed};
+use super::input::{self, Foreseen, Streamed};
 use super::output::{self, Stop};
 
 /// Runs the command: every input is reported even when an earlier one failed. Returns
@@ -37,12 +44,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         input::each_position_streamed(
             &args.input,
             &mut out,
-            |_, _, foreseen| Ok(Moving::new(foreseen.nim_sum)),
-            |out, source, foreseen, moving| {
-                let mut position = PositionReport::new(foreseen.label(source), moving.graphs);
-                position.winning_moves = Some(moving.moves);
-                report(out, position)
-            },
+            |_, _, foreseen| Ok(Moving::new(foreseen)),
+            |out, source, foreseen, moving| report(out, moving.report(foreseen.label(source))),
             on_error,
         )?
     } else {
@@ -52,7 +55,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
             Summarized::default,
             |out, source, read, summarized| {
                 let label = input::label(source, read.case);
-                report(out, PositionReport::new(label, summarized.graphs))
+                match summarized.report(label) {
+                    Ok(position) => report(out, position).map(Ok),
+                    Err(refused) => Ok(Err(refused)),
+                }
             },
             on_error,
         )?
@@ -68,30 +74,122 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
 }
 
 /// The graphs of a position with `--moves`: each analyzed as it is read, its report and
-/// winning moves kept, its model dropped.
+/// winning moves kept, its model dropped. In an all-green position a graph's winning moves
+/// follow from the nim-sum the first reading foresaw; in any other, every cut of every
+/// graph is valued as the graph is read, and the winning ones are chosen once the whole
+/// position's value is known.
 struct Moving {
     nim_sum: u64,
+    coloured: bool,
     graphs: Vec<GraphReport>,
     moves: Vec<MoveReport>,
+    values: Vec<Value>,
+    cuts: Vec<CutReport>,
+    unlisted: usize,
+    /// The sum and the winning cuts of a coloured position, once its graphs are read.
+    valued: Option<(Value, PartizanMoves)>,
+    calc: Calculator,
+    /// Where the first graph starts, to point at when the sum is refused.
+    first: Option<Span>,
+    refused: Option<Diagnostic>,
 }
 
 impl Moving {
-    fn new(nim_sum: u64) -> Self {
+    fn new(foreseen: &Foreseen) -> Self {
         Moving {
-            nim_sum,
+            nim_sum: foreseen.nim_sum,
+            coloured: foreseen.coloured,
             graphs: Vec::new(),
             moves: Vec::new(),
+            values: Vec::new(),
+            cuts: Vec::new(),
+            unlisted: 0,
+            valued: None,
+            calc: Calculator::new(Budget::default().work),
+            first: None,
+            refused: None,
         }
+    }
+
+    /// The position's report.
+    fn report(mut self, label: String) -> PositionReport {
+        let Some((value, moves)) = self.valued else {
+            let mut position = PositionReport::new(label, self.graphs);
+            position.winning_moves = Some(self.moves);
+            return position;
+        };
+        let mut position = PositionReport::valued(label, self.graphs, value, &mut self.calc)
+            .expect("its outcome was found with its moves");
+        position.moves = Some(moves);
+        position
+    }
+
+    /// A graph of a coloured position: its value and the value of each of its cuts.
+    fn value(
+        &mut self,
+        source: &Source,
+        graph: &Graph,
+        analysis: &Analysis,
+    ) -> Result<(), Diagnostic> {
+        let budget = Budget::default();
+        let refused = |refusal| report::refusal(graph, &refusal);
+        let valued = partizan::analyze(graph, budget).map_err(refused)?;
+        let (cuts, unlisted) = partizan::cuts(graph, &valued, budget).map_err(refused)?;
+        let index = self.graphs.len();
+        self.cuts.extend(
+            cuts.iter()
+                .map(|cut| CutReport::new(index, graph, cut, source)),
+        );
+        self.unlisted += unlisted.len();
+        self.values.push(Value::Game(valued.value.clone()));
+        self.graphs
+            .push(GraphReport::partizan(graph, analysis, &valued));
+        Ok(())
+    }
+
+    /// The sum of a coloured position, its outcome and its winning cuts.
+    fn choose(&mut self) -> Result<(Value, PartizanMoves), Exceeded> {
+        let calc = &mut self.calc;
+        let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
+        value.outcome(calc)?;
+        let cuts = std::mem::take(&mut self.cuts);
+        let moves = PartizanMoves::of(&self.values, cuts, self.unlisted, calc)?;
+        Ok((value, moves))
     }
 }
 
 impl<W> Streamed<W> for Moving {
     fn graph(&mut self, _: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs.len());
-        let moves = winning_moves_in(self.graphs.len(), &graph, &analysis, self.nim_sum);
+        if self.refused.is_some() {
+            return Ok(());
+        }
+        let index = self.graphs.len();
+        let span = decl.span;
+        let (graph, analysis) = hackenbush::analyze_graph(decl, index);
+        if self.coloured {
+            if let Err(refused) = self.value(source, &graph, &analysis) {
+                self.refused = Some(refused);
+            }
+            self.first.get_or_insert(span);
+            return Ok(());
+        }
+        let moves = winning_moves_in(index, &graph, &analysis, self.nim_sum);
         self.moves
             .extend(moves.iter().map(|m| MoveReport::new(m, &graph, source)));
         self.graphs.push(GraphReport::new(&graph, &analysis));
         Ok(())
+    }
+
+    fn refused(&mut self) -> Option<Diagnostic> {
+        if self.refused.is_none() && self.coloured {
+            match self.choose() {
+                Ok(valued) => self.valued = Some(valued),
+                Err(exceeded) => {
+                    let span = self.first.unwrap_or_default();
+                    self.refused = Some(report::sum_refused(span, None, exceeded));
+                }
+            }
+        }
+        self.refused.take()
     }
 }

@@ -141,7 +141,7 @@ pub fn each_position<W: Write, S: GraphSink>(
     input: &InputArgs,
     out: &mut W,
     mut new_sink: impl FnMut() -> S,
-    mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<(), Stop>,
+    mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<Reported, Stop>,
     on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
     each_source(input, out, on_error, |out, format, source, on_error| {
@@ -155,13 +155,19 @@ pub fn each_position<W: Write, S: GraphSink>(
                 None => return Ok(()),
                 Some(Ok(read)) => {
                     report_warnings(out, &sink.warnings, source)?;
-                    on_position(out, source, read, sink.inner)?;
+                    if let Err(refused) = on_position(out, source, read, sink.inner)? {
+                        report_malformed(out, &refused, source, on_error)?;
+                    }
                 }
                 Some(Err(diagnostic)) => report_malformed(out, &diagnostic, source, on_error)?,
             }
         }
     })
 }
+
+/// Whether a position was reported, or why not: what its reading could not do (a value
+/// beyond the budget), located in the input and reported as its error.
+pub type Reported = Result<(), Diagnostic>;
 
 /// What is known of a position before its graphs are read: the text is read twice, a
 /// lean first reading (values by the lean search, no model) one position ahead of the
@@ -173,8 +179,10 @@ pub struct Foreseen {
     pub case: Option<usize>,
     /// How many graphs the position has.
     pub graphs: usize,
-    /// The nim-sum of their values.
+    /// The nim-sum of their values, when every edge is green.
     pub nim_sum: u64,
+    /// Whether some edge is blue or red: then the nim-sum means nothing.
+    pub coloured: bool,
 }
 
 impl Foreseen {
@@ -189,6 +197,12 @@ impl Foreseen {
 pub trait Streamed<W> {
     /// One graph of `source`, in input order.
     fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop>;
+
+    /// Why the position cannot be reported, if a graph found a reason: it is then
+    /// reported as the position's error instead of being finished.
+    fn refused(&mut self) -> Option<Diagnostic> {
+        None
+    }
 }
 
 /// [`each_position`] with each graph handed over as soon as it is read, so that memory
@@ -222,6 +236,7 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
                         case: read.case,
                         graphs: lean.graphs,
                         nim_sum: lean.nim_sum,
+                        coloured: lean.coloured,
                     };
                     let sink = start(out, source, &foreseen)?;
                     let mut feeding = Feeding {
@@ -231,9 +246,13 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
                         stop: None,
                     };
                     let read = reader.next_position(&mut feeding);
-                    let Feeding { sink, stop, .. } = feeding;
+                    let Feeding { mut sink, stop, .. } = feeding;
                     if let Some(stop) = stop {
                         return Err(stop);
+                    }
+                    if let Some(refused) = sink.refused() {
+                        report_malformed(out, &refused, source, on_error)?;
+                        continue;
                     }
                     // The two readings read the same text alike, so the second finds no
                     // error and no end where the first found a position.
@@ -324,6 +343,7 @@ fn report_malformed<W: Write>(
 struct Lean {
     graphs: usize,
     nim_sum: u64,
+    coloured: bool,
     warnings: Vec<Diagnostic>,
     scratch: summary::Scratch,
 }
@@ -336,6 +356,7 @@ impl Lean {
     fn start(&mut self) {
         self.graphs = 0;
         self.nim_sum = 0;
+        self.coloured = false;
         self.warnings.clear();
     }
 }
@@ -343,6 +364,7 @@ impl Lean {
 impl GraphSink for Lean {
     fn graph(&mut self, decl: GraphDecl) {
         self.graphs += 1;
+        self.coloured |= !decl.is_green();
         let summary = summary::summarize(decl, &mut self.scratch);
         self.nim_sum ^= summary.value;
         if summary.edges > Self::KEPT_EDGES {

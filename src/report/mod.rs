@@ -16,11 +16,15 @@ use compact_str::CompactString;
 use serde::Serialize;
 
 use crate::analysis::Analysis;
+use crate::analysis::partizan::{Cut, Method, Partizan, Refusal};
 use crate::analysis::position::Move;
 use crate::analysis::summary::Summary;
+use crate::diagnostic::Diagnostic;
+use crate::game::{Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
 use crate::model::Graph;
 use crate::source::Source;
-use crate::syntax::VertexName;
+use crate::source::Span;
+use crate::syntax::{Colour, VertexName};
 
 /// Everything `analyze --json` prints: one document per run.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -54,6 +58,65 @@ impl Winner {
     }
 }
 
+/// What a graph or a position is worth: a nimber while every edge is green (cheap to
+/// hold for millions of graphs), otherwise a game in canonical form. Shown, and
+/// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The nim heap `*n`.
+    Nim(u64),
+    /// Any other value.
+    Game(Game),
+}
+
+impl Value {
+    /// The sum of two values: a nim-sum while both are nimbers.
+    pub fn sum(&self, other: &Value, calc: &mut Calculator) -> Result<Value, Exceeded> {
+        match (self, other) {
+            (Value::Nim(a), Value::Nim(b)) => Ok(Value::Nim(a ^ b)),
+            _ => Ok(Value::Game(calc.sum(&self.game()?, &other.game()?)?)),
+        }
+    }
+
+    /// The value as a game: a nimber deeper than [`MAX_DEPTH`] is refused.
+    pub fn game(&self) -> Result<Game, Exceeded> {
+        match self {
+            Value::Nim(n) => u32::try_from(*n)
+                .ok()
+                .filter(|&n| n < MAX_DEPTH)
+                .map(Game::nimber)
+                .ok_or(Exceeded::Depth),
+            Value::Game(g) => Ok(g.clone()),
+        }
+    }
+
+    /// Who wins it.
+    pub fn outcome(&self, calc: &mut Calculator) -> Result<Outcome, Exceeded> {
+        match self {
+            Value::Nim(0) => Ok(Outcome::P),
+            Value::Nim(_) => Ok(Outcome::N),
+            Value::Game(g) => calc.outcome(g),
+        }
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Nim(0) => f.write_str("0"),
+            Value::Nim(1) => f.write_str("*"),
+            Value::Nim(n) => write!(f, "*{n}"),
+            Value::Game(g) => g.fmt(f),
+        }
+    }
+}
+
+impl Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// One position: a file, or one test case of a christmas file.
 #[derive(Clone, Debug, Serialize)]
 pub struct PositionReport {
@@ -61,14 +124,121 @@ pub struct PositionReport {
     pub source: String,
     /// Its graphs, in input order.
     pub graphs: Vec<GraphReport>,
-    /// XOR of the graphs' values.
-    pub nim_sum: u64,
-    /// Who wins.
-    pub winner: Winner,
-    /// Every move that leaves the position with nim-sum 0 (only with `--moves`; empty when
-    /// the position is lost).
+    /// XOR of the graphs' Grundy values, when every edge is green.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nim_sum: Option<u64>,
+    /// Who wins, when every edge is green.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Winner>,
+    /// The sum of the graphs' values.
+    pub value: Value,
+    /// Who wins it.
+    pub outcome: Outcome,
+    /// Every move that leaves the position with nim-sum 0 (only with `--moves`, when every
+    /// edge is green; empty when the position is lost).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winning_moves: Option<Vec<MoveReport>>,
+    /// Every winning cut of each player (only with `--moves`, when some edge is blue or
+    /// red).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<PartizanMoves>,
+}
+
+/// The winning cuts of a position with blue or red edges, for each player starting.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PartizanMoves {
+    /// Left's cuts (blue or green edges) to a position worth `>= 0`: with Left to move,
+    /// each wins.
+    pub left: Vec<CutReport>,
+    /// Right's cuts (red or green edges) to a position worth `<= 0`.
+    pub right: Vec<CutReport>,
+    /// Edges whose cuts are not valued: parts analysed without a search that have more
+    /// than [`MAX_LISTED_EDGES`](crate::analysis::partizan::MAX_LISTED_EDGES) edges.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unlisted_edges: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// One cut of a position with coloured edges, as the user wrote the edge.
+#[derive(Clone, Debug, Serialize)]
+pub struct CutReport {
+    /// The graph, 0-based in its position.
+    pub graph: usize,
+    /// The edge, 1-based in its graph's input order.
+    pub edge: usize,
+    /// One end of the edge, as written.
+    pub u: VertexName,
+    /// The other end.
+    pub v: VertexName,
+    /// The line of the input where the edge is written (1-based).
+    pub line: usize,
+    /// The edge's colour.
+    pub colour: Colour,
+    /// What the graph is worth after the cut.
+    pub value_after: Value,
+    /// What the whole position is worth after the cut.
+    pub position_after: Value,
+}
+
+impl CutReport {
+    /// The report of `cut`, a cut of `graph` (graph `index` of its position, read from
+    /// `source`); the position's value after it is filled in by [`PartizanMoves::of`].
+    pub fn new(index: usize, graph: &Graph, cut: &Cut, source: &Source) -> Self {
+        let decl = graph.edge_decl(cut.edge);
+        CutReport {
+            graph: index,
+            edge: cut.edge.index() + 1,
+            u: graph.decl.vertices.name(decl.u),
+            v: graph.decl.vertices.name(decl.v),
+            line: source.line_number(decl.span.start as usize),
+            colour: cut.colour,
+            value_after: Value::Game(cut.value_after.clone()),
+            position_after: Value::Game(cut.value_after.clone()),
+        }
+    }
+}
+
+impl PartizanMoves {
+    /// The winning cuts among `cuts` in a position whose graphs are worth `values`: each
+    /// cut's position value is the graph's value after it plus the other graphs' values.
+    pub fn of(
+        values: &[Value],
+        cuts: Vec<CutReport>,
+        unlisted_edges: usize,
+        calc: &mut Calculator,
+    ) -> Result<PartizanMoves, Exceeded> {
+        // The sum of the graphs before and after each one: the rest of the position
+        // around graph k is before[k] + after[k + 1].
+        let mut before = vec![Value::Nim(0)];
+        for v in values {
+            let next = before[before.len() - 1].sum(v, calc)?;
+            before.push(next);
+        }
+        let mut after = vec![Value::Nim(0); values.len() + 1];
+        for k in (0..values.len()).rev() {
+            after[k] = after[k + 1].sum(&values[k], calc)?;
+        }
+        let mut moves = PartizanMoves {
+            unlisted_edges,
+            ..PartizanMoves::default()
+        };
+        for mut cut in cuts {
+            let rest = before[cut.graph].sum(&after[cut.graph + 1], calc)?;
+            cut.position_after = rest.sum(&cut.value_after, calc)?;
+            let outcome = cut.position_after.outcome(calc)?;
+            let (left, right) = cut.colour.players();
+            if right && matches!(outcome, Outcome::R | Outcome::P) {
+                moves.right.push(cut.clone());
+            }
+            if left && matches!(outcome, Outcome::L | Outcome::P) {
+                moves.left.push(cut);
+            }
+        }
+        Ok(moves)
+    }
 }
 
 /// One winning move, as the user wrote the edge.
@@ -111,8 +281,15 @@ impl MoveReport {
 pub struct GraphReport {
     /// The input's name for it, or `graph N` / `tree N` (1-based).
     pub name: CompactString,
-    /// Its Grundy value.
-    pub grundy: u64,
+    /// Its Grundy value, when every edge is green.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<u64>,
+    /// Its value.
+    pub value: Value,
+    /// Who wins it.
+    pub outcome: Outcome,
+    /// How its value was found: the most costly method any of its parts needed.
+    pub method: Method,
     /// Distinct vertices used by the input (ground vertices counted one by one).
     pub vertices: u32,
     /// All edges of the input.
@@ -136,9 +313,13 @@ impl GraphReport {
     /// The report of the graph called `name`, from its summary.
     pub fn from_summary(name: String, summary: &Summary) -> Self {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let value = summary.value;
         GraphReport {
             name: name.into(),
-            grundy: summary.value,
+            value: Value::Nim(value),
+            outcome: if value == 0 { Outcome::P } else { Outcome::N },
+            method: Method::Green,
+            grundy: Some(value),
             vertices: count(summary.vertices),
             edges: count(summary.edges),
             ignored_edges: count(summary.ignored_edges()),
@@ -147,19 +328,55 @@ impl GraphReport {
             bridges: count(summary.bridges),
         }
     }
+
+    /// The report of a graph valued by `valued` (in a position with blue or red edges).
+    pub fn partizan(graph: &Graph, analysis: &Analysis, valued: &Partizan) -> Self {
+        let method = valued.parts.iter().map(|p| p.method).max();
+        GraphReport {
+            value: Value::Game(valued.value.clone()),
+            outcome: valued.outcome,
+            method: method.unwrap_or(Method::Green),
+            grundy: graph.decl.is_green().then_some(analysis.value),
+            ..GraphReport::new(graph, analysis)
+        }
+    }
 }
 
 impl PositionReport {
-    /// The report of a position from its graphs' reports.
+    /// The report of an all-green position from its graphs' reports.
     pub fn new(source: String, graphs: Vec<GraphReport>) -> Self {
-        let nim_sum = graphs.iter().fold(0, |acc, g| acc ^ g.grundy);
-        PositionReport {
+        let nim_sum = graphs
+            .iter()
+            .fold(0, |acc, g| acc ^ g.grundy.unwrap_or_default());
+        let mut no_work = Calculator::new(0);
+        PositionReport::valued(source, graphs, Value::Nim(nim_sum), &mut no_work)
+            .expect("a nimber's outcome needs no work")
+    }
+
+    /// The report of a position worth `value` (the sum of its graphs' values), with
+    /// `calc` to tell its outcome; the fields of Green Hackenbush are filled in when the
+    /// value is a nimber and every graph is green.
+    pub fn valued(
+        source: String,
+        graphs: Vec<GraphReport>,
+        value: Value,
+        calc: &mut Calculator,
+    ) -> Result<Self, Exceeded> {
+        let outcome = value.outcome(calc)?;
+        let green = match value {
+            Value::Nim(n) if graphs.iter().all(|g| g.grundy.is_some()) => Some(n),
+            _ => None,
+        };
+        Ok(PositionReport {
             source,
             graphs,
-            nim_sum,
-            winner: Winner::of(nim_sum),
+            value,
+            outcome,
+            nim_sum: green,
+            winner: green.map(Winner::of),
             winning_moves: None,
-        }
+            moves: None,
+        })
     }
 }
 
@@ -176,4 +393,62 @@ pub struct ErrorReport {
     pub column: Option<usize>,
     /// What went wrong.
     pub message: String,
+}
+
+/// Why a graph's value was not computed, located at the first edge of the part refused.
+pub fn refusal(graph: &Graph, refusal: &Refusal) -> Diagnostic {
+    let (edges, what) = match refusal {
+        Refusal::TooManyEdges { edges, limit } => (
+            edges,
+            format!(
+                "needs a search over its positions, which is limited to parts of {limit} edges"
+            ),
+        ),
+        Refusal::TooManyPositions { edges, limit } => (
+            edges,
+            format!("has more positions than the search's limit of {limit}"),
+        ),
+        Refusal::TooComplex {
+            edges,
+            exceeded: Exceeded::Depth,
+        } => (
+            edges,
+            format!("has a value more than {MAX_DEPTH} levels deep, beyond what is computed"),
+        ),
+        Refusal::TooComplex {
+            edges,
+            exceeded: Exceeded::Work,
+        } => (
+            edges,
+            "has a value whose canonical form is too large to compute within the work limit"
+                .to_string(),
+        ),
+    };
+    let span = edges
+        .first()
+        .map_or(graph.decl.span, |&e| graph.edge_decl(e).span);
+    let n = edges.len();
+    Diagnostic::new(
+        span,
+        format!(
+            "graph `{}` is not valued: its part of {n} edge{} {what} (see docs/values.md)",
+            text::printable(&graph.name),
+            text::plural(n)
+        ),
+        "the part's first edge",
+    )
+}
+
+/// The sum of a position's values, or its outcome, was refused: when graph `name` (at
+/// `span`) was added to the sum, or (`None`) when the sum was compared with zero.
+pub fn sum_refused(span: Span, name: Option<&str>, exceeded: Exceeded) -> Diagnostic {
+    let when = match name {
+        Some(name) => format!("adding graph `{}` to the sum", text::printable(name)),
+        None => "comparing the sum with zero".to_string(),
+    };
+    Diagnostic::new(
+        span,
+        format!("the position is not valued: {when}: {exceeded} (see docs/values.md)"),
+        "this graph",
+    )
 }

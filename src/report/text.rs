@@ -13,7 +13,9 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
-use super::{MoveReport, PositionReport, Winner};
+use super::{GraphReport, MoveReport, PartizanMoves, PositionReport, Winner};
+use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
+use crate::game::Outcome;
 
 /// Renders one position, ending with a newline.
 pub fn position(report: &PositionReport) -> String {
@@ -23,9 +25,16 @@ pub fn position(report: &PositionReport) -> String {
 }
 
 /// Writes one position to `out`, ending with a newline, line by line (a position of
-/// millions of graphs is never held as one string).
+/// millions of graphs is never held as one string). An all-green position is shown with
+/// its Grundy values and nim-sum; any other with its values in CGSuite's notation and its
+/// outcome class.
 pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Result {
     writeln!(out, "{}", printable(&report.source))?;
+    let green = report.nim_sum.is_some();
+    let value = |g: &GraphReport| match (green, g.grundy) {
+        (true, Some(n)) => star(n),
+        _ => g.value.to_string(),
+    };
     let name_width = report
         .graphs
         .iter()
@@ -35,7 +44,7 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
     let value_width = report
         .graphs
         .iter()
-        .map(|g| star(g.grundy).len())
+        .map(|g| value(g).chars().count())
         .max()
         .unwrap_or(0);
     for g in &report.graphs {
@@ -45,10 +54,13 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
             out,
             "  {name}{:pad$}  {:<value_width$}  {} edge{}",
             "",
-            star(g.grundy),
+            value(g),
             g.edges,
             plural(g.edges as usize)
         )?;
+        if !green {
+            write!(out, ", {}", method(g.method))?;
+        }
         if g.ignored_edges > 0 {
             write!(
                 out,
@@ -64,21 +76,28 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
     if report.graphs.is_empty() {
         out.write_str("  (no graphs)\n")?;
     }
-    writeln!(
-        out,
-        "  nim-sum {}: {}",
-        star(report.nim_sum),
-        winner(report.winner)
-    )?;
+    match (report.nim_sum, report.winner) {
+        (Some(nim_sum), Some(w)) => writeln!(out, "  nim-sum {}: {}", star(nim_sum), winner(w))?,
+        _ => writeln!(
+            out,
+            "  value {} ({}): {}",
+            report.value,
+            report.outcome,
+            outcome(report.outcome)
+        )?,
+    }
     if let Some(moves) = &report.winning_moves {
         write_moves(out, report, moves)?;
+    }
+    if let Some(moves) = &report.moves {
+        write_cuts(out, report, moves)?;
     }
     Ok(())
 }
 
 /// The list of winning moves under a position.
 fn write_moves(out: &mut impl Write, report: &PositionReport, moves: &[MoveReport]) -> fmt::Result {
-    if report.winner == Winner::Second {
+    if report.winner == Some(Winner::Second) {
         return out.write_str(
             "  no winning move: whatever the player to move cuts, the nim-sum becomes nonzero\n",
         );
@@ -99,6 +118,64 @@ fn write_moves(out: &mut impl Write, report: &PositionReport, moves: &[MoveRepor
             m.line,
             printable(&report.graphs[m.graph].name),
             star(m.value_after)
+        )?;
+    }
+    Ok(())
+}
+
+/// How a graph's value was found, in a word.
+fn method(m: Method) -> &'static str {
+    match m {
+        Method::Green => "green",
+        Method::Tree => "tree",
+        Method::Search => "searched",
+    }
+}
+
+/// "Left wins, whoever starts", ...: an outcome class in words.
+pub fn outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::L => "Left wins, whoever starts",
+        Outcome::R => "Right wins, whoever starts",
+        Outcome::N => "the first player wins",
+        Outcome::P => "the second player wins",
+    }
+}
+
+/// The winning cuts of each player under a position with coloured edges.
+fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &PartizanMoves) -> fmt::Result {
+    for (player, cuts) in [("Left", &moves.left), ("Right", &moves.right)] {
+        if cuts.is_empty() {
+            writeln!(out, "  {player} moving first: no winning cut")?;
+            continue;
+        }
+        writeln!(
+            out,
+            "  {player} moving first: {} winning cut{}",
+            cuts.len(),
+            plural(cuts.len())
+        )?;
+        for c in cuts {
+            writeln!(
+                out,
+                "    cut {} edge {} ({}-{}, line {}) of {}: leaves it {}, the position {}",
+                c.colour.name(),
+                c.edge,
+                printable(&c.u.to_string()),
+                printable(&c.v.to_string()),
+                c.line,
+                printable(&report.graphs[c.graph].name),
+                c.value_after,
+                c.position_after
+            )?;
+        }
+    }
+    if moves.unlisted_edges > 0 {
+        writeln!(
+            out,
+            "  ({} edge{} of parts larger than {MAX_LISTED_EDGES} edges not listed: see docs/values.md)",
+            moves.unlisted_edges,
+            plural(moves.unlisted_edges)
         )?;
     }
     Ok(())
@@ -168,19 +245,17 @@ pub(crate) fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::GraphReport;
+    use crate::analysis::summary::Summary;
 
     fn graph(name: &str, grundy: u64, edges: u32, ignored: u32) -> GraphReport {
-        GraphReport {
-            name: name.into(),
-            grundy,
-            vertices: 0,
-            edges,
-            ignored_edges: ignored,
+        let summary = Summary {
+            value: grundy,
+            edges: edges as usize,
+            attached_edges: (edges - ignored) as usize,
             ground_vertices: 1,
-            blocks: 1,
-            bridges: 0,
-        }
+            ..Summary::default()
+        };
+        GraphReport::from_summary(name.into(), &summary)
     }
 
     #[test]

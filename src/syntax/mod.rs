@@ -247,6 +247,15 @@ pub enum Colour {
 }
 
 impl Colour {
+    /// Who may cut an edge of this colour: (Left, Right).
+    pub fn players(self) -> (bool, bool) {
+        match self {
+            Colour::Green => (true, true),
+            Colour::Blue => (true, false),
+            Colour::Red => (false, true),
+        }
+    }
+
     /// `green`, `blue` or `red`.
     pub fn name(self) -> &'static str {
         match self {
@@ -308,6 +317,11 @@ impl GraphDecl {
             Some(name) => name.clone(),
             None => format!("{} {}", self.kind.noun(), index + 1),
         }
+    }
+
+    /// Whether every edge is green: a game of Green Hackenbush.
+    pub fn is_green(&self) -> bool {
+        self.edges.iter().all(|e| e.colour == Colour::Green)
     }
 }
 
