@@ -68,6 +68,8 @@ pub struct Part {
     pub method: Method,
     /// Its value.
     pub value: Game,
+    /// How many positions the search valued (0 for the other methods).
+    pub positions: usize,
 }
 
 /// The value of a graph with coloured edges.
@@ -163,6 +165,7 @@ pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
             edges: edges.clone(),
             exceeded,
         };
+        let mut positions = 0;
         let (method, part_value) = if edges.iter().all(|&e| graph.colour(e) == Colour::Green) {
             let nimber = green_value(graph, &edges, &mut scratch);
             let nimber = u32::try_from(nimber)
@@ -171,16 +174,19 @@ pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
                 .ok_or_else(|| complex(Exceeded::Depth))?;
             (Method::Green, Game::nimber(nimber))
         } else if is_tree(graph, &edges) {
-            let tree = tree_value(graph, &edges, &mut scratch, &mut calc).map_err(complex)?;
+            let tree = tree_value(graph, &edges, &mut scratch, &mut calc, None).map_err(complex)?;
             (Method::Tree, tree)
         } else {
-            (Method::Search, search_value(graph, &edges, budget)?)
+            let (value, searched) = search_value(graph, &edges, budget)?;
+            positions = searched;
+            (Method::Search, value)
         };
         value = calc.sum(&value, &part_value).map_err(complex)?;
         parts.push(Part {
             edges,
             method,
             value: part_value,
+            positions,
         });
     }
     let outcome = calc
@@ -416,62 +422,117 @@ fn is_tree(graph: &Graph, edges: &[EdgeIndex]) -> bool {
     links + 1 == nodes.len()
 }
 
+/// One branch of a tree part, as the ordinal-sum recursion valued it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The branch's edge (a loop is a twig of its colour).
+    pub edge: EdgeIndex,
+    /// The end of the edge away from the ground.
+    pub top: NodeIndex,
+    /// What the vertex `top` is worth: the sum of the branches above it (0 for a loop).
+    pub above: Game,
+    /// The branch's value: the edge's game `:` `above`.
+    pub value: Game,
+}
+
+/// The branches of a tree part (a [`Part`] whose method is [`Method::Tree`]) in the
+/// order the recursion values them, from the leaves down: each vertex's branches come
+/// before the branch below it. Within `work` steps of the [`Calculator`].
+pub fn tree_branches(
+    graph: &Graph,
+    edges: &[EdgeIndex],
+    work: u64,
+) -> Result<Vec<Branch>, Exceeded> {
+    let mut branches = Vec::new();
+    tree_value(
+        graph,
+        edges,
+        &mut Scratch::default(),
+        &mut Calculator::new(work),
+        Some(&mut branches),
+    )?;
+    Ok(branches)
+}
+
 /// The ordinal-sum recursion on a tree part, with no recursion in the code: a
 /// depth-first order from the ground, then each vertex's value from the last visited to
-/// the first, each adding its branch to its parent's.
+/// the first, each adding its branch to its parent's. Each branch goes to `branches`
+/// when it is given.
 fn tree_value(
     graph: &Graph,
     edges: &[EdgeIndex],
     scratch: &mut Scratch,
     calc: &mut Calculator,
+    mut branches: Option<&mut Vec<Branch>>,
 ) -> Result<Game, Exceeded> {
     let nodes = number_nodes(graph, edges, scratch);
     let n = nodes.len();
     // Adjacency of the local nodes, loops kept apart as twigs of their vertex.
     let mut value: Vec<Game> = vec![Game::zero(); n];
-    let mut adjacent: Vec<Vec<(u32, Colour)>> = vec![Vec::new(); n];
+    let mut adjacent: Vec<Vec<(u32, EdgeIndex)>> = vec![Vec::new(); n];
     for &e in edges {
         let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
         let (a, b) = (scratch.local[a.index()], scratch.local[b.index()]);
-        let colour = graph.colour(e);
+        let twig = edge_game(graph.colour(e));
         if a == b {
-            value[a as usize] = calc.sum(&value[a as usize], &edge_game(colour))?;
+            value[a as usize] = calc.sum(&value[a as usize], &twig)?;
+            if let Some(branches) = branches.as_deref_mut() {
+                branches.push(Branch {
+                    edge: e,
+                    top: nodes[a as usize],
+                    above: Game::zero(),
+                    value: twig,
+                });
+            }
         } else {
-            adjacent[a as usize].push((b, colour));
-            adjacent[b as usize].push((a, colour));
+            adjacent[a as usize].push((b, e));
+            adjacent[b as usize].push((a, e));
         }
     }
     forget(&nodes, scratch);
-    // Preorder from the ground, each vertex with its parent and the colour between.
-    let mut order: Vec<(u32, u32, Colour)> = Vec::with_capacity(n);
+    // Preorder from the ground, each vertex with its parent and the edge between.
+    let mut order: Vec<(u32, u32, EdgeIndex)> = Vec::with_capacity(n);
     let mut seen = vec![false; n];
-    let mut stack = vec![(0u32, u32::MAX, Colour::Green)];
+    let mut stack = vec![(0u32, u32::MAX, EdgeIndex::end())];
     seen[0] = true;
-    while let Some((v, parent, colour)) = stack.pop() {
-        order.push((v, parent, colour));
-        for &(w, c) in &adjacent[v as usize] {
+    while let Some((v, parent, edge)) = stack.pop() {
+        order.push((v, parent, edge));
+        for &(w, e) in &adjacent[v as usize] {
             if !seen[w as usize] {
                 seen[w as usize] = true;
-                stack.push((w, v, c));
+                stack.push((w, v, e));
             }
         }
     }
-    for &(v, parent, colour) in order.iter().skip(1).rev() {
+    for &(v, parent, edge) in order.iter().skip(1).rev() {
         let above = std::mem::replace(&mut value[v as usize], Game::zero());
-        let branch = calc.ordinal_sum(&edge_game(colour), &above)?;
+        let branch = calc.ordinal_sum(&edge_game(graph.colour(edge)), &above)?;
         value[parent as usize] = calc.sum(&value[parent as usize], &branch)?;
+        if let Some(branches) = branches.as_deref_mut() {
+            branches.push(Branch {
+                edge,
+                top: nodes[v as usize],
+                above,
+                value: branch,
+            });
+        }
     }
     Ok(std::mem::replace(&mut value[0], Game::zero()))
 }
 
 /// The search over the positions of a part with cycles: each position is the set of its
-/// edges still standing (a bit each).
-fn search_value(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Game, Refusal> {
+/// edges still standing (a bit each). Returns the value and how many positions it took.
+fn search_value(
+    graph: &Graph,
+    edges: &[EdgeIndex],
+    budget: Budget,
+) -> Result<(Game, usize), Refusal> {
     let mut search = Search::of(graph, edges, budget)?;
     let all = search.all();
-    search
+    let value = search
         .value(all)
-        .map_err(|failure| search_refusal(failure, edges, budget))
+        .map_err(|failure| search_refusal(failure, edges, budget))?;
+    Ok((value, search.memo.len()))
 }
 
 fn search_refusal(failure: Failure, edges: &[EdgeIndex], budget: Budget) -> Refusal {

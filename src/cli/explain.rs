@@ -24,8 +24,8 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
                 out.write_all(b"\n")?;
             }
             let label = foreseen.label(source);
-            let (explanation, text) =
-                Explanation::new(&label, foreseen.graphs, foreseen.nim_sum, color);
+            let nim_sum = (!foreseen.coloured).then_some(foreseen.nim_sum);
+            let (explanation, text) = Explanation::new(&label, foreseen.graphs, nim_sum, color);
             out.write_all(text.as_bytes())?;
             Ok(Explaining(explanation))
         },
@@ -48,5 +48,9 @@ impl<W: Write> Streamed<W> for Explaining {
         let (graph, analysis) = hackenbush::analyze_graph(decl, self.0.told());
         out.write_all(self.0.graph(&graph, &analysis, source).as_bytes())?;
         Ok(())
+    }
+
+    fn refused(&mut self) -> Option<hackenbush::diagnostic::Diagnostic> {
+        self.0.refused()
     }
 }

@@ -8,13 +8,19 @@
 
 use std::fmt::Write;
 
+use petgraph::graph::EdgeIndex;
+
+use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
+use crate::diagnostic::Diagnostic;
+use crate::game::{Calculator, Exceeded, Outcome};
 use crate::model::Graph;
-use crate::source::Source;
+use crate::source::{Source, Span};
 use crate::style::Paint;
 
-use super::text::{plural, printable, star};
+use super::text::{outcome, plural, printable, star};
+use super::{CutReport, PartizanMoves, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -37,7 +43,8 @@ const MAX_NAMES: usize = 8;
 /// assert!(text.contains("The second player wins"));
 /// ```
 pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, color: bool) -> String {
-    let (mut explanation, mut out) = Explanation::new(label, graphs.len(), nim_sum(graphs), color);
+    let (mut explanation, mut out) =
+        Explanation::new(label, graphs.len(), Some(nim_sum(graphs)), color);
     for (graph, analysis) in graphs {
         out.push_str(&explanation.graph(graph, analysis, source));
     }
@@ -47,7 +54,9 @@ pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, colo
 
 /// The explanation of a position told graph by graph, as each is read: what it needs of
 /// the whole position (how many graphs, their nim-sum) is known beforehand, and what it
-/// keeps is a value per graph and the winning move it names.
+/// keeps is a value per graph and the winning move it names. A position with blue or red
+/// edges keeps every graph's value and cuts instead, to name each player's winning cut
+/// once the sum is known.
 #[derive(Debug)]
 pub struct Explanation {
     paint: Paint,
@@ -55,33 +64,51 @@ pub struct Explanation {
     nim_sum: u64,
     values: Vec<u64>,
     winning_move: Option<String>,
+    /// `Some` for a position with blue or red edges.
+    coloured: Option<Coloured>,
+}
+
+/// What the explanation of a position with blue or red edges keeps.
+#[derive(Debug, Default)]
+struct Coloured {
+    names: Vec<String>,
+    values: Vec<Value>,
+    cuts: Vec<CutReport>,
+    unlisted: usize,
+    /// The sum and the winning cuts, once every graph is told.
+    settled: Option<(Value, Outcome, PartizanMoves)>,
+    refused: Option<Diagnostic>,
 }
 
 impl Explanation {
-    /// Begins the explanation of the position `label` of `graphs` graphs worth `nim_sum`
-    /// in all; returns it with its first lines.
-    pub fn new(label: &str, graphs: usize, nim_sum: u64, color: bool) -> (Self, String) {
+    /// Begins the explanation of the position `label` of `graphs` graphs, worth
+    /// `nim_sum` in all when every edge is green (`None` when some edge is blue or red);
+    /// returns it with its first lines.
+    pub fn new(label: &str, graphs: usize, nim_sum: Option<u64>, color: bool) -> (Self, String) {
         let paint = Paint(color);
         let explanation = Explanation {
             paint,
             graphs,
-            nim_sum,
+            nim_sum: nim_sum.unwrap_or_default(),
             values: Vec::new(),
             winning_move: None,
+            coloured: nim_sum.is_none().then(Coloured::default),
         };
         (explanation, format!("{}\n", paint.bold(&printable(label))))
     }
 
     /// How many graphs were explained: the 0-based index of the next.
     pub fn told(&self) -> usize {
-        self.values.len()
+        match &self.coloured {
+            Some(coloured) => coloured.values.len(),
+            None => self.values.len(),
+        }
     }
 
     /// The explanation of the next graph of the position, read from `source`.
     pub fn graph(&mut self, graph: &Graph, analysis: &Analysis, source: &Source) -> String {
         let paint = self.paint;
-        let i = self.values.len();
-        self.values.push(analysis.value);
+        let i = self.told();
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -93,6 +120,11 @@ impl Explanation {
                 printable(&graph.name)
             ))
         );
+        if let Some(coloured) = &mut self.coloured {
+            coloured.graph(&mut out, graph, analysis, source, paint);
+            return out;
+        }
+        self.values.push(analysis.value);
         explain_graph(&mut out, graph, analysis, paint);
         // The move named is the first one, by graph then edge.
         if self.winning_move.is_none()
@@ -105,9 +137,33 @@ impl Explanation {
         out
     }
 
-    /// The last lines: the nim-sum, who wins, and how.
-    pub fn finish(self) -> String {
+    /// Why the position cannot be finished, once every graph is told: a graph or the sum
+    /// beyond the [budget](crate::analysis::partizan::Budget), located in the input.
+    /// Always `None` for an all-green position.
+    pub fn refused(&mut self) -> Option<Diagnostic> {
+        let coloured = self.coloured.as_mut()?;
+        if coloured.refused.is_none() && coloured.settled.is_none() {
+            match coloured.settle() {
+                Ok(settled) => coloured.settled = Some(settled),
+                Err(exceeded) => {
+                    coloured.refused = Some(super::sum_refused(Span::default(), None, exceeded))
+                }
+            }
+        }
+        coloured.refused.take()
+    }
+
+    /// The last lines: the nim-sum (or the sum), who wins, and how.
+    pub fn finish(mut self) -> String {
         let mut out = String::from("\n");
+        if self.coloured.is_some() {
+            if self.refused().is_none()
+                && let Some(coloured) = self.coloured
+            {
+                coloured.finish(&mut out, self.paint);
+            }
+            return out;
+        }
         explain_sum(
             &mut out,
             &self.values,
@@ -116,6 +172,236 @@ impl Explanation {
         );
         out
     }
+}
+
+impl Coloured {
+    /// Values graph `graph`, explaining how, and keeps its value and cuts.
+    fn graph(
+        &mut self,
+        out: &mut String,
+        graph: &Graph,
+        analysis: &Analysis,
+        source: &Source,
+        paint: Paint,
+    ) {
+        ground_step(out, graph, paint);
+        attached_step(out, graph, analysis);
+        let budget = Budget::default();
+        let valued = match partizan::analyze(graph, budget) {
+            Ok(valued) => valued,
+            Err(refusal) => return self.refuse(out, super::refusal(graph, &refusal)),
+        };
+        split_step(out, graph, &valued, paint);
+        for (k, part) in valued.parts.iter().enumerate() {
+            if part.method == Method::Tree {
+                ordinal_steps(out, graph, &valued, k, budget.work, paint);
+            }
+        }
+        let parts: Vec<String> = valued.parts.iter().map(|p| p.value.to_string()).collect();
+        let sum = if parts.len() > 1 && parts.len() <= MAX_LISTED {
+            format!("{} = ", parts.join(" + "))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {}",
+            paint.bold(&format!(
+                "Value: {} = {sum}{} ({}: {})",
+                printable(&graph.name),
+                valued.value,
+                valued.outcome,
+                outcome(valued.outcome)
+            ))
+        );
+        let (cuts, unlisted) = match partizan::cuts(graph, &valued, budget) {
+            Ok(cuts) => cuts,
+            Err(refusal) => return self.refuse(out, super::refusal(graph, &refusal)),
+        };
+        let index = self.values.len();
+        self.cuts.extend(
+            cuts.iter()
+                .map(|cut| CutReport::new(index, graph, cut, source)),
+        );
+        self.unlisted += unlisted.len();
+        self.names.push(graph.name.clone());
+        self.values.push(Value::Game(valued.value));
+    }
+
+    /// Records why the graph is not valued: the position's error.
+    fn refuse(&mut self, out: &mut String, refused: Diagnostic) {
+        let _ = writeln!(out, "  Value: not computed (see the error below).");
+        self.refused.get_or_insert(refused);
+    }
+
+    /// The position's sum, its outcome and each player's winning cuts.
+    fn settle(&mut self) -> Result<(Value, Outcome, PartizanMoves), Exceeded> {
+        let mut calc = Calculator::new(Budget::default().work);
+        let calc = &mut calc;
+        let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
+        let outcome = value.outcome(calc)?;
+        let cuts = std::mem::take(&mut self.cuts);
+        let moves = PartizanMoves::of(&self.values, cuts, self.unlisted, calc)?;
+        Ok((value, outcome, moves))
+    }
+
+    /// The sum, who wins, and each player's first winning cut.
+    fn finish(self, out: &mut String, paint: Paint) {
+        let Some((value, class, moves)) = self.settled else {
+            return;
+        };
+        let mut sum = String::new();
+        for (i, v) in self.values.iter().enumerate() {
+            if i > 0 {
+                sum.push_str(" + ");
+            }
+            let _ = write!(sum, "{v}");
+        }
+        if self.values.is_empty() {
+            sum.push_str("no graphs");
+        }
+        let _ = writeln!(out, "{}", paint.bold(&format!("Sum: {sum} = {value}")));
+        let _ = writeln!(
+            out,
+            "Outcome {class}: {}. Left wins moving first exactly when Left has a cut to a \
+             position worth >= 0, Right when Right has one to a position worth <= 0.",
+            outcome(class)
+        );
+        for (player, other, cuts, goal) in [
+            ("Left", "Right", &moves.left, ">= 0"),
+            ("Right", "Left", &moves.right, "<= 0"),
+        ] {
+            match cuts.first() {
+                Some(c) => {
+                    let _ = writeln!(
+                        out,
+                        "{} cut {} edge {} ({}, line {}) of {}: it leaves the position worth \
+                         {} ({goal}), so {other}, moving next, loses.",
+                        paint.bold(&format!("{player} moving first:")),
+                        c.colour.name(),
+                        c.edge,
+                        paint.error(&format!(
+                            "{}-{}",
+                            printable(&c.u.to_string()),
+                            printable(&c.v.to_string())
+                        )),
+                        c.line,
+                        printable(&self.names[c.graph]),
+                        c.position_after,
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "{} no cut leaves the position worth {goal}: {player} loses.",
+                        paint.bold(&format!("{player} moving first:")),
+                    );
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  (`hackenbush analyze --moves` lists every winning cut; `hackenbush verify` \
+             checks the values against the game tree.)"
+        );
+    }
+}
+
+/// Step 3 for coloured edges: the split at the ground into independent summands, each
+/// with the method that values it.
+fn split_step(out: &mut String, graph: &Graph, valued: &Partizan, paint: Paint) {
+    let parts = &valued.parts;
+    if parts.is_empty() {
+        let _ = writeln!(
+            out,
+            "  3. Nothing is attached to the ground: the graph is worth 0."
+        );
+        return;
+    }
+    if parts.len() == 1 {
+        let _ = writeln!(out, "  3. Parts: the attached edges form one part:");
+    } else {
+        let _ = writeln!(
+            out,
+            "  3. Split at the ground: {} parts meeting only at the ground, each a summand \
+             (a move in one never changes another), so the graph is their sum:",
+            parts.len()
+        );
+    }
+    for (k, part) in parts.iter().enumerate().take(MAX_LISTED) {
+        let how = match part.method {
+            Method::Green => format!(
+                "all green: {} by the Green Hackenbush algorithm",
+                paint.value(&part.value.to_string())
+            ),
+            Method::Tree => "a tree: ordinal sums from the leaves down (step 4)".to_string(),
+            Method::Search => format!(
+                "a cycle with blue or red edges, which no rule values: a search over its \
+                 positions (the sets of edges still standing), {} in all, gives {}",
+                part.positions,
+                paint.value(&part.value.to_string())
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "       part {} ({}): {how}",
+            k + 1,
+            edge_list(graph, &part.edges)
+        );
+    }
+    if parts.len() > MAX_LISTED {
+        let _ = writeln!(out, "       ... and {} more", parts.len() - MAX_LISTED);
+    }
+}
+
+/// Step 4 for a tree part: its branches valued from the leaves down.
+fn ordinal_steps(
+    out: &mut String,
+    graph: &Graph,
+    valued: &Partizan,
+    k: usize,
+    work: u64,
+    paint: Paint,
+) {
+    let part = &valued.parts[k];
+    let Ok(branches) = partizan::tree_branches(graph, &part.edges, work) else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "  4. Ordinal sums, part {}, from the leaves down: a vertex is worth the sum of the \
+         branches above it; a branch is its edge (1 blue, -1 red, * green) `:` what the \
+         vertex above it is worth.",
+        k + 1
+    );
+    for b in branches.iter().take(MAX_LISTED) {
+        let edge = b.edge.index();
+        let game = partizan::edge_game(graph.colour(b.edge));
+        let _ = writeln!(
+            out,
+            "       {} ({}): {game} : {} = {}",
+            edge_text(graph, edge),
+            graph.colour(b.edge).name(),
+            b.above,
+            paint.value(&b.value.to_string())
+        );
+    }
+    if branches.len() > MAX_LISTED {
+        let _ = writeln!(out, "       ... and {} more", branches.len() - MAX_LISTED);
+    }
+}
+
+/// `#1 g-a, #2 a-b and 3 more`.
+fn edge_list(graph: &Graph, edges: &[EdgeIndex]) -> String {
+    let mut listed: Vec<String> = edges
+        .iter()
+        .take(MAX_NAMES)
+        .map(|e| edge_text(graph, e.index()))
+        .collect();
+    if edges.len() > MAX_NAMES {
+        listed.push(format!("{} more", edges.len() - MAX_NAMES));
+    }
+    names(&listed)
 }
 
 fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Paint) {
