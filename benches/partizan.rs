@@ -13,17 +13,14 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use hackenbush::analysis::partizan::{self, Budget};
-use hackenbush::generate::{RandomTree, Shape};
+use hackenbush::generate::{self, RandomTree, Shape};
 use hackenbush::model::Graph;
 use hackenbush::rng::Rng;
 use hackenbush::syntax::{Colour, GraphDecl};
 
 /// `decl` with each edge coloured at random among `colours`.
 fn coloured(mut decl: GraphDecl, colours: &[Colour]) -> Graph {
-    let mut rng = Rng::new(common::SEED);
-    for edge in &mut decl.edges {
-        edge.colour = colours[rng.below(colours.len() as u64) as usize];
-    }
+    generate::colour_edges(&mut decl.edges, colours, &mut Rng::new(common::SEED));
     Graph::build(decl, 0)
 }
 

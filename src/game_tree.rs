@@ -1,7 +1,7 @@
 //! The game played out: Green Hackenbush solved by exhaustive game-tree search, with no
 //! theory at all. It is the independent check of the fast [analysis](crate::analysis):
 //! `hackenbush verify` runs it on a user's position, and the test suite runs it on every
-//! small multigraph.
+//! small multigraph. Graphs with red and blue edges are played out by [`partizan`].
 //!
 //! A state is the set of remaining edges (a bitmask). After every cut the state is
 //! *pruned*: only edges still connected to the ground survive. A state's Grundy value is
@@ -31,6 +31,8 @@ use petgraph::graph::EdgeIndex;
 use petgraph::visit::Bfs;
 
 use crate::model::Graph;
+
+pub mod partizan;
 
 /// The most attached edges a graph may have for a game-tree search (a 64-bit state).
 pub const MAX_EDGES: usize = 64;
@@ -65,21 +67,21 @@ impl std::error::Error for TooLarge {}
 
 type Mask = u64;
 
-/// One graph, ready to be searched: its attached edges only, by model edge index.
-pub struct GameTree {
+/// The attached edges of one graph as the bits of a state, and the rule of what falls:
+/// what the Green game tree and the [coloured](partizan) one share.
+struct Board {
     /// Model edge index of each searched edge.
     edges: Vec<EdgeIndex>,
     /// Per node: the searched edges at it (as a mask).
     incident: Vec<Mask>,
     /// Ends of each searched edge (node indices).
     ends: Vec<(usize, usize)>,
-    memo: HashMap<Mask, u64>,
 }
 
-impl GameTree {
-    /// Prepares the search of `graph`, refusing graphs with more than `limit` attached
-    /// edges (`limit` itself at most [`MAX_EDGES`]).
-    pub fn new(graph: &Graph, limit: usize) -> Result<GameTree, TooLarge> {
+impl Board {
+    /// The attached edges of `graph`, refusing more than `limit` of them (`limit` itself
+    /// at most [`MAX_EDGES`]).
+    fn new(graph: &Graph, limit: usize) -> Result<Board, TooLarge> {
         let limit = limit.min(MAX_EDGES);
         let n = graph.net.node_count();
         // Attached edges: those at the nodes a plain search from the ground reaches.
@@ -106,11 +108,10 @@ impl GameTree {
             incident[a] |= 1 << i;
             incident[b] |= 1 << i;
         }
-        Ok(GameTree {
+        Ok(Board {
             edges: attached.iter().map(|&(e, _, _)| e).collect(),
             ends: attached.iter().map(|&(_, a, b)| (a, b)).collect(),
             incident,
-            memo: HashMap::new(),
         })
     }
 
@@ -147,6 +148,23 @@ impl GameTree {
         }
         kept
     }
+}
+
+/// One graph, ready to be searched: its attached edges only, by model edge index.
+pub struct GameTree {
+    board: Board,
+    memo: HashMap<Mask, u64>,
+}
+
+impl GameTree {
+    /// Prepares the search of `graph`, refusing graphs with more than `limit` attached
+    /// edges (`limit` itself at most [`MAX_EDGES`]).
+    pub fn new(graph: &Graph, limit: usize) -> Result<GameTree, TooLarge> {
+        Ok(GameTree {
+            board: Board::new(graph, limit)?,
+            memo: HashMap::new(),
+        })
+    }
 
     /// The Grundy value of the graph.
     pub fn value(&mut self) -> u64 {
@@ -155,7 +173,7 @@ impl GameTree {
 
     /// [`GameTree::value`], telling `progress` how far the search is (see [`Progress`]).
     pub fn value_observed(&mut self, progress: Progress) -> u64 {
-        let start = self.all();
+        let start = self.board.all();
         self.value_of(start, progress)
     }
 
@@ -166,12 +184,12 @@ impl GameTree {
 
     /// [`GameTree::cuts_to`], telling `progress` how far the search is.
     pub fn cuts_to_observed(&mut self, target: u64, progress: Progress) -> Vec<EdgeIndex> {
-        let start = self.all();
+        let start = self.board.all();
         let mut cuts = Vec::new();
-        for i in 0..self.ends.len() {
-            let after = self.prune(start & !(1 << i));
+        for i in 0..self.board.ends.len() {
+            let after = self.board.prune(start & !(1 << i));
             if self.value_of(after, progress) == target {
-                cuts.push(self.edges[i]);
+                cuts.push(self.board.edges[i]);
             }
         }
         cuts.sort();
@@ -180,7 +198,7 @@ impl GameTree {
 
     /// The attached edges, by model edge index: the moves of the starting position.
     pub fn attached_edges(&self) -> &[EdgeIndex] {
-        &self.edges
+        &self.board.edges
     }
 
     /// How many distinct positions the search has solved so far.
@@ -198,7 +216,7 @@ impl GameTree {
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let v = self.value_of(self.prune(state & !(1 << i)), progress);
+            let v = self.value_of(self.board.prune(state & !(1 << i)), progress);
             if v < 64 {
                 seen |= 1 << v;
             } else {

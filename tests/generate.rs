@@ -10,11 +10,13 @@ mod common;
 
 use std::process::Command;
 
+use hackenbush::analysis::partizan::{self, Budget};
 use hackenbush::analysis::position::winning_moves;
 use hackenbush::generate::{
     Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, write,
 };
 use hackenbush::source::Source;
+use hackenbush::syntax::Colour::{self, Blue, Green, Red};
 use hackenbush::syntax::{self, Format, GraphDecl, Position, Vertices};
 
 /// What must survive writing and reading: per graph its value, edge count and attached
@@ -265,6 +267,86 @@ fn every_shape_in_every_format_reads_back_to_the_same_game() {
             assert_eq!(got, expected, "{name} in {format}: the game changed");
         }
     }
+}
+
+/// The colour of every edge, graph by graph, in order.
+fn colours(position: &Position) -> Vec<Vec<Colour>> {
+    let graphs = position.graphs.iter();
+    graphs
+        .map(|g| g.edges.iter().map(|e| e.colour).collect())
+        .collect()
+}
+
+/// The number of blue, red and green edges of every graph.
+fn colour_counts(position: &Position) -> Vec<[usize; 3]> {
+    colours(position)
+        .iter()
+        .map(|edges| [Blue, Red, Green].map(|c| edges.iter().filter(|&&e| e == c).count()))
+        .collect()
+}
+
+#[test]
+fn coloured_shapes_read_back_with_their_colours() {
+    for (name, shape) in shapes() {
+        let position = shape.coloured_position(5, 0, &[Blue, Red, Green]);
+        let expected = colours(&position);
+        let all = expected.concat();
+        assert!(
+            all.len() < 8 || all.iter().any(|&c| c != Green),
+            "{name}: three colours to draw from, yet all green"
+        );
+        // hb and json keep every edge in order; a picture draws a green edge in its
+        // block's colour, which the dot reader refuses (until the picture draws the
+        // game's colours), so the picture is read back with red and blue only.
+        for format in [Format::Hb, Format::Json] {
+            let read = read_back(format, written(format, &position));
+            assert_eq!(colours(&read[0]), expected, "{name} in {format}");
+        }
+        let red_blue = shape.coloured_position(5, 0, &[Blue, Red]);
+        let read = read_back(Format::Dot, written(Format::Dot, &red_blue));
+        assert_eq!(colours(&read[0]), colours(&red_blue), "{name} in dot");
+        // cgsuite keeps the attached edges, in another order: when they are all of them,
+        // as many of each colour.
+        let read = read_back(Format::Cgsuite, written(Format::Cgsuite, &position));
+        for (got, want) in colour_counts(&read[0]).iter().zip(colour_counts(&position)) {
+            if got.iter().sum::<usize>() == want.iter().sum::<usize>() {
+                assert_eq!(got, &want, "{name} in cgsuite");
+            }
+        }
+    }
+}
+
+#[test]
+fn coloured_trees_are_worth_the_same_in_every_format() {
+    let shape = Shape::Tree(RandomTree {
+        graphs: 3,
+        edges: 12,
+        ..RandomTree::default()
+    });
+    let position = shape.coloured_position(9, 0, &[Blue, Red, Green]);
+    let value = |p: Position| -> Vec<String> {
+        p.graphs
+            .into_iter()
+            .enumerate()
+            .map(|(i, decl)| {
+                let graph = hackenbush::model::Graph::build(decl, i);
+                partizan::analyze(&graph, Budget::default())
+                    .unwrap()
+                    .value
+                    .to_string()
+            })
+            .collect()
+    };
+    let expected = value(position.clone());
+    assert!(expected.iter().any(|v| v != "0"), "{expected:?}");
+    for format in [Format::Hb, Format::Json, Format::Cgsuite] {
+        let mut read = read_back(format, written(format, &position));
+        assert_eq!(value(read.pop().unwrap()), expected, "{format}");
+    }
+    let err = write::position(&mut Vec::new(), Format::Christmas, &position, "")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("christmas is green only"), "{err}");
 }
 
 #[test]
@@ -643,6 +725,12 @@ fn cli_refuses_what_it_cannot_do() {
             &["stalks", "--heights", "1", "--graphs", "2"],
             "cannot be used with",
         ),
+        (
+            &["tree", "--colours", "green,red", "--format", "christmas"],
+            "christmas is green only",
+        ),
+        (&["poj", "--colors", "blue"], "christmas is green only"),
+        (&["path", "--colours", "blue,pink"], "a colour is blue"),
     ] {
         let (code, out, err) = run_gen(args);
         assert_eq!((code, out.len()), (2, 0), "{args:?}: {err}");

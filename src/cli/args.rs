@@ -152,6 +152,12 @@ edge, drop what no longer reaches the ground, mex over the options) computes eve
 value and, for every edge, what cutting it leaves. The results are compared with the fast \
 analysis (Fusion and Colon Principles, and the block-based winning-move search).
 
+A graph with blue or red edges is played by its colours (Left cuts blue, Right red, either \
+green): the search finds who wins, Left first and Right first, and builds each position's \
+value in canonical form from its options; the value, the winner and the value after every \
+cut are compared with the red-blue-green analysis, and the position's sum of values with \
+the sum of the game trees'.
+
 The search is exponential, so graphs with more than --max-edges edges attached to the \
 ground are refused (reported, exit status 2); the others are still verified. When stderr \
 is a terminal, a search that takes more than a second shows there which graph it is on and \

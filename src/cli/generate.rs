@@ -11,7 +11,7 @@ use hackenbush::generate::write::{self, WriteError};
 use hackenbush::generate::{
     Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, shapes,
 };
-use hackenbush::syntax::Format;
+use hackenbush::syntax::{Colour, Format};
 
 use super::file::{self, Destination};
 use super::output::{self, Stop};
@@ -29,7 +29,8 @@ test case per position, vertex 1 the ground, several ground vertices fused into 
 dot (the picture `hackenbush dot` draws) and cgsuite (CGSuite Hackenbush strings, one \
 position per line; edges not attached to the ground are left out). An hb, JSON or dot \
 file is one position, so --count above 1 needs christmas or cgsuite; --graphs puts \
-several graphs in one position.
+several graphs in one position. --colours blue,red colours each edge at random from the \
+list, from the seed too (christmas is green only).
 
 Run `hackenbush gen SHAPE --help` for the flags of a shape. See docs/gen.md.
 
@@ -39,7 +40,8 @@ Examples:
   hackenbush gen tree --edges 12 --seed 3 | hackenbush analyze --format hb
   hackenbush gen path --edges 10000000 --format christmas -o path.in
   hackenbush gen multigraph --grounds 2 --detached 1 --format json
-  hackenbush gen cactus --edges 20 --count 5 -o cacti.cgs";
+  hackenbush gen cactus --edges 20 --count 5 -o cacti.cgs
+  hackenbush gen tree --edges 8 --colours blue,red,green | hackenbush verify --format hb";
 
 /// `hackenbush gen`.
 #[derive(Debug, Args)]
@@ -181,6 +183,20 @@ pub struct CommonArgs {
     /// complete
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Colour each edge at random from LIST (blue, red, green; e.g. `blue,red`), drawn
+    /// from the seed too [default: all green]. Christmas is green only
+    #[arg(long, visible_alias = "colors", value_name = "LIST", value_delimiter = ',',
+          value_parser = colour)]
+    pub colours: Vec<Colour>,
+}
+
+/// A colour of `--colours`.
+fn colour(name: &str) -> Result<Colour, String> {
+    [Colour::Blue, Colour::Red, Colour::Green]
+        .into_iter()
+        .find(|c| c.name() == name)
+        .ok_or_else(|| "a colour is blue (Left's), red (Right's) or green (either's)".into())
 }
 
 /// Output formats of `gen`.
@@ -497,6 +513,15 @@ pub fn run(args: &GenArgs) -> Result<bool, Stop> {
     let (shape, common) = args.shape.shape();
     let checked = shape.validate().and_then(|()| {
         let format = format(&shape, common)?;
+        if format == Format::Christmas
+            && let Some(c) = common.colours.iter().find(|&&c| c != Colour::Green)
+        {
+            return Err(format!(
+                "christmas is green only: --colours asks for {} edges; write hb, json, dot \
+                 or cgsuite",
+                c.name()
+            ));
+        }
         if common.count > 1 && !write::holds_several(format) {
             return Err(format!(
                 "a{} {format} file holds one position, and --count asks for {}: write \
@@ -549,7 +574,8 @@ fn write_all<W: Write>(
     format: Format,
 ) -> Result<(), WriteError> {
     let title = format!("{} (seed {})", shape.name(), common.seed);
-    for position in shape.positions(common.seed, common.count) {
+    for i in 0..common.count {
+        let position = shape.coloured_position(common.seed, i, &common.colours);
         write::position(out, format, &position, &title)?;
     }
     Ok(())

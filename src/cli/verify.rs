@@ -2,10 +2,13 @@
 
 use std::io::Write;
 
+use hackenbush::game::{Game, Outcome};
+use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued};
 use hackenbush::game_tree::{self, Verification};
+use hackenbush::model::Graph;
 use hackenbush::report::text::{printable, star};
 use hackenbush::source::Source;
-use hackenbush::syntax::GraphDecl;
+use hackenbush::syntax::{Colour, GraphDecl};
 
 use super::args::VerifyArgs;
 use super::input::{self, Streamed};
@@ -35,9 +38,14 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
                 graphs: 0,
                 disagreements: 0,
                 refused: 0,
+                coloured: false,
+                sum: Some(PositionSum::default()),
             })
         },
-        |_, _, _, verifying| {
+        |out, _, _, verifying| {
+            if verifying.coloured {
+                write_position_sum(out, verifying.sum)?;
+            }
             disagreements += verifying.disagreements;
             refused += verifying.refused;
             Ok(())
@@ -77,10 +85,18 @@ struct Verifying {
     graphs: usize,
     disagreements: usize,
     refused: usize,
+    /// Whether some graph has a blue or red edge: then the position's sum is verified too.
+    coloured: bool,
+    /// The sum of the graphs' values so far; `None` once a graph was not verified.
+    sum: Option<PositionSum>,
 }
 
 impl<W: Write> Streamed<W> for Verifying {
     fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+        if decl.edges.iter().any(|e| e.colour != Colour::Green) {
+            self.coloured = true;
+            return self.coloured_graph(out, Graph::build(decl, self.graphs));
+        }
         let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs);
         self.graphs += 1;
         // A person watching sees the results so far while a search runs.
@@ -100,10 +116,14 @@ impl<W: Write> Streamed<W> for Verifying {
         match searched {
             Ok(v) => {
                 self.disagreements += usize::from(!v.agrees());
+                // The sum of a coloured position counts a Green graph as its nimber.
+                let nimbers = [v.analysis_value, v.game_tree_value].map(nimber);
+                self.add_to_sum(nimbers[0].as_ref(), nimbers[1].as_ref());
                 write_verification(out, &graph.name, &v)?;
             }
             Err(too_large) => {
                 self.refused += 1;
+                self.sum = None;
                 let name = printable(&graph.name);
                 writeln!(out, "  {name}: not searched: {too_large}")?;
             }
@@ -112,18 +132,158 @@ impl<W: Write> Streamed<W> for Verifying {
     }
 }
 
+impl Verifying {
+    /// A graph with a blue or red edge, against its coloured game tree.
+    fn coloured_graph(&mut self, out: &mut impl Write, graph: Graph) -> Result<(), Stop> {
+        self.graphs += 1;
+        if progress::wanted() {
+            out.flush()?;
+        }
+        let mut progress = Progress::new(format!(
+            "verify: game tree of {} in {}",
+            printable(&graph.name),
+            self.label,
+        ));
+        let searched = game_tree::partizan::verify(&graph, self.limit, &mut |n| {
+            progress.update(|| format!("{} positions searched", progress::thousands(n as u64)))
+        });
+        drop(progress);
+        match searched {
+            Ok(v) => {
+                self.disagreements += usize::from(!v.agrees());
+                self.add_to_sum(Some(&v.analysis.value), Some(&v.game_tree.value));
+                write_coloured_verification(out, &graph.name, &v)?;
+            }
+            Err(unverified) => {
+                self.refused += 1;
+                self.sum = None;
+                let name = printable(&graph.name);
+                writeln!(out, "  {name}: not searched: {unverified}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a graph's two values to the position's sums (`None`: a value too large to
+    /// add, and the sums are dropped).
+    fn add_to_sum(&mut self, analysis: Option<&Game>, game_tree: Option<&Game>) {
+        self.sum = match (self.sum.take(), analysis, game_tree) {
+            (Some(mut sum), Some(a), Some(t)) => sum.add(a, t).is_ok().then_some(sum),
+            _ => None,
+        };
+    }
+}
+
+/// `*n` as a game, when it is small enough to be one.
+fn nimber(n: u64) -> Option<Game> {
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| n < hackenbush::game::MAX_DEPTH)
+        .map(Game::nimber)
+}
+
+/// Who wins, in words.
+fn wins(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::L => "Left wins",
+        Outcome::R => "Right wins",
+        Outcome::N => "first player wins",
+        Outcome::P => "second player wins",
+    }
+}
+
+/// `1/2 (Left wins)`.
+fn valued(v: &Valued) -> String {
+    format!("{} ({})", v.value, wins(v.outcome))
+}
+
+/// `its 1 move agrees`, `all 3 moves agree`.
+fn moves_agree(compared: usize) -> String {
+    match compared {
+        0 => "no moves".to_string(),
+        1 => "its 1 move agrees".to_string(),
+        n => format!("all {n} moves agree"),
+    }
+}
+
+fn write_coloured_verification(
+    out: &mut impl Write,
+    name: &str,
+    v: &ColouredVerification,
+) -> Result<(), Stop> {
+    let name = printable(name);
+    if v.agrees() {
+        writeln!(
+            out,
+            "  {name}: {} by both; {} ({} positions searched)",
+            valued(&v.analysis),
+            moves_agree(v.moves_compared),
+            v.positions_solved
+        )?;
+        return Ok(());
+    }
+    write!(
+        out,
+        "  {name}: DISAGREE: analysis {}, game tree {}",
+        valued(&v.analysis),
+        valued(&v.game_tree),
+    )?;
+    if v.game_tree_value_outcome != v.game_tree.outcome {
+        write!(
+            out,
+            " by play, though its value says {}",
+            wins(v.game_tree_value_outcome)
+        )?;
+    }
+    writeln!(out)?;
+    let shown = |value: &Option<Game>, absent: &str| {
+        value
+            .as_ref()
+            .map_or_else(|| absent.to_string(), Game::to_string)
+    };
+    for cut in &v.cut_mismatches {
+        writeln!(
+            out,
+            "    after cut {} ({}): analysis {}, game tree {}",
+            cut.edge.index() + 1,
+            cut.colour.name(),
+            shown(&cut.analysis, "not listed"),
+            shown(&cut.game_tree, "not a move"),
+        )?;
+    }
+    Ok(())
+}
+
+/// The position of a coloured input: the sum of its graphs' values and who wins it.
+fn write_position_sum(out: &mut impl Write, sum: Option<PositionSum>) -> Result<(), Stop> {
+    let Some(Ok((analysis, game_tree))) = sum.map(PositionSum::finish) else {
+        writeln!(
+            out,
+            "  position: not summed, since a graph was not verified"
+        )?;
+        return Ok(());
+    };
+    if analysis == game_tree {
+        writeln!(out, "  position: {} by both", valued(&analysis))?;
+    } else {
+        writeln!(
+            out,
+            "  position: DISAGREE: analysis {}, game tree {}",
+            valued(&analysis),
+            valued(&game_tree)
+        )?;
+    }
+    Ok(())
+}
+
 fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
     let name = printable(name);
     if v.agrees() {
-        let moves = match v.moves_compared {
-            0 => "no moves".to_string(),
-            1 => "its 1 move agrees".to_string(),
-            n => format!("all {n} moves agree"),
-        };
         writeln!(
             out,
-            "  {name}: {} by both; {moves} ({} positions searched)",
+            "  {name}: {} by both; {} ({} positions searched)",
             star(v.analysis_value),
+            moves_agree(v.moves_compared),
             v.positions_solved
         )?;
         return Ok(());

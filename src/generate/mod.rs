@@ -33,4 +33,6 @@ pub use crate::rng;
 pub mod shapes;
 pub mod write;
 
-pub use shapes::{Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks};
+pub use shapes::{
+    Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, colour_edges,
+};

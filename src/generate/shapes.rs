@@ -8,7 +8,7 @@
 //! were not read from any text.
 
 use crate::source::Span;
-use crate::syntax::{EdgeDecl, GraphDecl, GraphKind, Position, VertexName, Vertices};
+use crate::syntax::{Colour, EdgeDecl, GraphDecl, GraphKind, Position, VertexName, Vertices};
 
 use super::rng::Rng;
 
@@ -98,12 +98,34 @@ impl Shape {
     /// assert_eq!(values, [1, 2, 3]);
     /// ```
     pub fn position(&self, seed: u64, index: u64) -> Position {
+        self.coloured_position(seed, index, &[])
+    }
+
+    /// [`Shape::position`] with its edges coloured: once all its graphs are built, each
+    /// edge in turn, graph by graph, gets a colour drawn uniformly from `colours` by the
+    /// same stream ([`colour_edges`]). The graphs are those of [`Shape::position`]; with
+    /// no colours the edges stay green and nothing more is drawn.
+    ///
+    /// # Panics
+    ///
+    /// As [`Shape::position`].
+    ///
+    /// ```
+    /// use hackenbush::generate::{Path, Shape};
+    /// use hackenbush::syntax::Colour::{Blue, Red};
+    ///
+    /// let shape = Shape::Path(Path { graphs: 1, edges: 8 });
+    /// let position = shape.coloured_position(7, 0, &[Blue, Red]);
+    /// assert_eq!(position, shape.coloured_position(7, 0, &[Blue, Red]));
+    /// assert!(position.graphs[0].edges.iter().all(|e| [Blue, Red].contains(&e.colour)));
+    /// ```
+    pub fn coloured_position(&self, seed: u64, index: u64, colours: &[Colour]) -> Position {
         if let Err(message) = self.validate() {
             panic!("invalid {} parameters: {message}", self.name());
         }
         let mut rng = Rng::stream(seed, index);
         let rng = &mut rng;
-        let graphs = match self {
+        let mut graphs: Vec<GraphDecl> = match self {
             Shape::Stalks(s) => s.graphs(rng),
             Shape::Tree(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
             Shape::Poj(s) => {
@@ -115,6 +137,9 @@ impl Shape {
             Shape::Path(s) => (0..s.graphs).map(|i| s.graph(i)).collect(),
             Shape::Cycle(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
         };
+        for graph in &mut graphs {
+            colour_edges(&mut graph.edges, colours, rng);
+        }
         Position {
             case: Some(index as usize + 1),
             span: Span::default(),
@@ -130,6 +155,17 @@ impl Shape {
     /// As [`Shape::position`], when the first position is asked for.
     pub fn positions(&self, seed: u64, count: u64) -> impl Iterator<Item = Position> + '_ {
         (0..count).map(move |i| self.position(seed, i))
+    }
+}
+
+/// Gives each of `edges`, in order, a colour drawn uniformly from `colours` by `rng`; an
+/// empty list draws nothing and leaves the edges as they are.
+pub fn colour_edges(edges: &mut [EdgeDecl], colours: &[Colour], rng: &mut Rng) {
+    if colours.is_empty() {
+        return;
+    }
+    for edge in edges {
+        edge.colour = colours[rng.below(colours.len() as u64) as usize];
     }
 }
 

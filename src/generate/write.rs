@@ -39,7 +39,7 @@ use std::io::{self, BufWriter, Write};
 
 use crate::dfs::{self, Adjacency, Step};
 use crate::report::dot;
-use crate::syntax::{Format, GraphDecl, Position, VertexName, Vertices};
+use crate::syntax::{Colour, Format, GraphDecl, Position, VertexName, Vertices};
 
 /// The formats the writers produce, in help order: all of them.
 pub const FORMATS: [Format; 5] = Format::ALL;
@@ -224,11 +224,17 @@ fn hb_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), Write
         }
         o.byte(b'\n')?;
     }
-    // Chains: an edge starting where the previous one ended extends it.
+    // Chains: an edge starting where the previous one ended extends it. A line holds
+    // edges of one colour, and a blue or red line starts with its colour (`blue: `).
     let mut line = 0;
     let mut last = None;
+    let mut line_colour = Colour::Green;
     for e in &graph.edges {
-        if last == Some(e.u) && line < HB_LINE {
+        if line > 0 && e.colour != line_colour {
+            o.byte(b'\n')?;
+            line = 0;
+        }
+        if line > 0 && last == Some(e.u) && line < HB_LINE {
             o.byte(b'-')?;
             line += 1 + hb_vertex(o, &graph.vertices, e.v)?;
         } else {
@@ -238,6 +244,14 @@ fn hb_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), Write
             } else if line > 0 {
                 o.bytes(b"  ")?;
                 line += 2;
+            }
+            if line == 0 {
+                line_colour = e.colour;
+                if e.colour != Colour::Green {
+                    o.bytes(e.colour.name().as_bytes())?;
+                    o.bytes(b": ")?;
+                    line += e.colour.name().len() + 2;
+                }
             }
             line += hb_vertex(o, &graph.vertices, e.u)?;
             o.byte(b'-')?;
@@ -292,6 +306,14 @@ fn is_hb_identifier(s: &str) -> bool {
 /// `m k` and `k` lines `u v`. Several positions written one after another make a file of
 /// several test cases.
 pub fn christmas<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    let coloured = position.graphs.iter().flat_map(|g| &g.edges);
+    if let Some(e) = coloured.into_iter().find(|e| e.colour != Colour::Green) {
+        return Err(WriteError::Unwritable(format!(
+            "christmas is green only: it cannot write a {} edge; write hb, json, dot or \
+             cgsuite",
+            e.colour.name()
+        )));
+    }
     let mut o = buffered(out);
     o.uint(position.graphs.len() as u64)?;
     o.byte(b'\n')?;
@@ -396,6 +418,11 @@ fn json_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), Wri
         json_vertex(o, &graph.vertices, e.u)?;
         o.bytes(b", ")?;
         json_vertex(o, &graph.vertices, e.v)?;
+        if e.colour != Colour::Green {
+            o.bytes(b", \"")?;
+            o.bytes(e.colour.name().as_bytes())?;
+            o.byte(b'"')?;
+        }
         o.byte(b']')?;
     }
     o.bytes(if graph.edges.is_empty() {
@@ -547,15 +574,19 @@ fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), 
     let mut started = vec![false; n + 1];
     let mut labels = 0u32;
     dfs::walk(&adjacency, n + 1, root, |step| -> io::Result<()> {
-        let edge_from = |from: u32, o: &mut Out<'_, W>, started: &mut Vec<bool>| {
+        let edge_from = |from: u32, edge: u32, o: &mut Out<'_, W>, started: &mut Vec<bool>| {
             if std::mem::replace(&mut started[from as usize], true) {
                 o.byte(b';')?;
             }
-            o.byte(b'e')
+            o.byte(match graph.edges[edge as usize].colour {
+                Colour::Green => b'e',
+                Colour::Blue => b'l',
+                Colour::Red => b'r',
+            })
         };
         match step {
-            Step::Tree { from, to, .. } => {
-                edge_from(from, o, &mut started)?;
+            Step::Tree { from, to, edge, .. } => {
+                edge_from(from, edge, o, &mut started)?;
                 if labelled[to as usize] {
                     labels += 1;
                     label[to as usize] = labels;
@@ -565,8 +596,8 @@ fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), 
                     o.byte(b'(')?;
                 }
             }
-            Step::Back { from, to, .. } => {
-                edge_from(from, o, &mut started)?;
+            Step::Back { from, to, edge, .. } => {
+                edge_from(from, edge, o, &mut started)?;
                 if to == root {
                     o.bytes(b":{ground}")?;
                 } else {

@@ -51,6 +51,7 @@ use super::graphviz::{self, Failure};
 use super::text::{plural, star, winner};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::model::{Graph, Node as ModelNode};
+use crate::syntax::Colour;
 
 /// What to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -602,6 +603,13 @@ fn edge_lines(
             vec![edge_label(j)]
         };
         attrs.extend(edge_style(style));
+        // A blue or red edge is drawn in its own colour, which the dot reader reads back
+        // as the player who may cut it.
+        let colour = graph.colour(edge);
+        if colour != Colour::Green {
+            attrs.retain(|Attribute(key, _)| *key != plain("color"));
+            attrs.push(attr("color", plain(colour.name())));
+        }
         if flat {
             attrs.push(attr("constraint", plain("false")));
         }
