@@ -102,7 +102,12 @@ pub struct Summarized {
     calc: Calculator,
     budget: Budget,
     scratch: analysis::summary::Scratch,
+    progress: Option<SearchProgress>,
 }
+
+/// Told, while a search values a graph, the graph's name and how many positions it has
+/// valued so far (every [`partizan::PROGRESS_EVERY`]): for a person watching.
+pub type SearchProgress = Box<dyn FnMut(&str, usize)>;
 
 impl Default for Summarized {
     fn default() -> Self {
@@ -121,6 +126,15 @@ impl Summarized {
             calc: Calculator::new(budget.work),
             budget,
             scratch: Default::default(),
+            progress: None,
+        }
+    }
+
+    /// The sink, telling `progress` how its searches go.
+    pub fn observed(self, progress: SearchProgress) -> Self {
+        Summarized {
+            progress: Some(progress),
+            ..self
         }
     }
 
@@ -149,7 +163,13 @@ impl GraphSink for Summarized {
             report::GraphReport::from_summary(name, &summary)
         } else {
             let (graph, analysis) = analyze_graph(decl, index);
-            match partizan::analyze(&graph, self.budget) {
+            let progress = &mut self.progress;
+            let mut tell = |n| {
+                if let Some(progress) = progress {
+                    progress(&graph.name, n);
+                }
+            };
+            match partizan::analyze_observed(&graph, self.budget, &mut tell) {
                 Ok(valued) => report::GraphReport::partizan(&graph, &analysis, &valued),
                 Err(refusal) => {
                     self.refused = Some(report::refusal(&graph, &refusal));

@@ -156,6 +156,19 @@ pub fn edge_game(colour: Colour) -> Game {
 /// assert_eq!(valued.outcome.to_string(), "R");
 /// ```
 pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
+    analyze_observed(graph, budget, &mut |_| {})
+}
+
+/// How often a search reports its progress: every this many positions.
+pub const PROGRESS_EVERY: usize = 1 << 14;
+
+/// [`analyze`], telling `progress` how many positions a search has valued so far, every
+/// [`PROGRESS_EVERY`] positions: for a person watching a long search.
+pub fn analyze_observed(
+    graph: &Graph,
+    budget: Budget,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Partizan, Refusal> {
     let mut parts = Vec::new();
     let mut value = Game::zero();
     let mut calc = Calculator::new(budget.work);
@@ -177,7 +190,7 @@ pub fn analyze(graph: &Graph, budget: Budget) -> Result<Partizan, Refusal> {
             let tree = tree_value(graph, &edges, &mut scratch, &mut calc, None).map_err(complex)?;
             (Method::Tree, tree)
         } else {
-            let (value, searched) = search_value(graph, &edges, budget)?;
+            let (value, searched) = search_value(graph, &edges, budget, progress)?;
             positions = searched;
             (Method::Search, value)
         };
@@ -238,6 +251,17 @@ pub fn cuts(
     valued: &Partizan,
     budget: Budget,
 ) -> Result<(Vec<Cut>, Vec<EdgeIndex>), Refusal> {
+    cuts_observed(graph, valued, budget, &mut |_| {})
+}
+
+/// [`cuts`], telling `progress` how many positions a search has valued so far, as
+/// [`analyze_observed`] does.
+pub fn cuts_observed(
+    graph: &Graph,
+    valued: &Partizan,
+    budget: Budget,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(Vec<Cut>, Vec<EdgeIndex>), Refusal> {
     let mut listed = Vec::new();
     let mut unlisted = Vec::new();
     let mut calc = Calculator::new(budget.work);
@@ -258,7 +282,7 @@ pub fn cuts(
             }
         }
         let after = if part.method == Method::Search {
-            searched_cuts(graph, &part.edges, budget)?
+            searched_cuts(graph, &part.edges, budget, progress)?
         } else {
             reanalysed_cuts(graph, &part.edges, budget)?
         };
@@ -300,8 +324,14 @@ fn reanalysed_cuts(
 }
 
 /// The part's value after each of its cuts, read from its search.
-fn searched_cuts(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Vec<Game>, Refusal> {
+fn searched_cuts(
+    graph: &Graph,
+    edges: &[EdgeIndex],
+    budget: Budget,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<Game>, Refusal> {
     let mut search = Search::of(graph, edges, budget)?;
+    search.progress = Some(progress);
     let all = search.all();
     let failed = |failure| search_refusal(failure, edges, budget);
     let mut values = Vec::with_capacity(edges.len());
@@ -526,8 +556,10 @@ fn search_value(
     graph: &Graph,
     edges: &[EdgeIndex],
     budget: Budget,
+    progress: &mut dyn FnMut(usize),
 ) -> Result<(Game, usize), Refusal> {
     let mut search = Search::of(graph, edges, budget)?;
+    search.progress = Some(progress);
     let all = search.all();
     let value = search
         .value(all)
@@ -618,7 +650,9 @@ enum Failure {
     Exceeded(Exceeded),
 }
 
-struct Search {
+struct Search<'a> {
+    /// Told how many positions are valued, every [`PROGRESS_EVERY`].
+    progress: Option<&'a mut dyn FnMut(usize)>,
     calc: Calculator,
     board: Board,
     colours: Vec<Colour>,
@@ -626,9 +660,9 @@ struct Search {
     limit: usize,
 }
 
-impl Search {
+impl<'a> Search<'a> {
     /// The search of a part, or a refusal if it has more edges than the budget allows.
-    fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Search, Refusal> {
+    fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Search<'a>, Refusal> {
         let limit = budget.edges.min(64);
         if edges.len() > limit {
             return Err(Refusal::TooManyEdges {
@@ -646,6 +680,7 @@ impl Search {
             })
             .collect();
         Ok(Search {
+            progress: None,
             calc: Calculator::new(budget.work),
             board: Board::new(nodes.len(), ends),
             colours: edges.iter().map(|&e| graph.colour(e)).collect(),
@@ -703,6 +738,11 @@ impl Search {
             return Err(Failure::Positions);
         }
         self.memo.insert(mask, value.clone());
+        if self.memo.len() % PROGRESS_EVERY == 0
+            && let Some(progress) = self.progress.as_deref_mut()
+        {
+            progress(self.memo.len());
+        }
         Ok(value)
     }
 }

@@ -20,6 +20,7 @@ use hackenbush::syntax::GraphDecl;
 use super::args::AnalyzeArgs;
 use super::input::{self, Foreseen, Streamed};
 use super::output::{self, Stop};
+use super::progress;
 
 /// Runs the command: every input is reported even when an earlier one failed. Returns
 /// whether every input was read cleanly. Each position is reported as soon as it is read,
@@ -52,7 +53,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         input::each_position(
             &args.input,
             &mut out,
-            Summarized::default,
+            || Summarized::default().observed(progress::searches("analyze")),
             |out, source, read, summarized| {
                 let label = input::label(source, read.case);
                 match summarized.report(label) {
@@ -133,8 +134,11 @@ impl Moving {
     ) -> Result<(), Diagnostic> {
         let budget = Budget::default();
         let refused = |refusal| report::refusal(graph, &refusal);
-        let valued = partizan::analyze(graph, budget).map_err(refused)?;
-        let (cuts, unlisted) = partizan::cuts(graph, &valued, budget).map_err(refused)?;
+        let mut progress = progress::searches("analyze");
+        let mut tell = |n| progress(&graph.name, n);
+        let valued = partizan::analyze_observed(graph, budget, &mut tell).map_err(refused)?;
+        let (cuts, unlisted) =
+            partizan::cuts_observed(graph, &valued, budget, &mut tell).map_err(refused)?;
         let index = self.graphs.len();
         self.cuts.extend(
             cuts.iter()

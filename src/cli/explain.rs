@@ -10,6 +10,7 @@ use hackenbush::syntax::GraphDecl;
 use super::args::ExplainArgs;
 use super::input::{self, Streamed};
 use super::output::{self, Stop};
+use super::progress;
 
 /// Runs the command; whether every input was clean.
 pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
@@ -26,6 +27,7 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
             let label = foreseen.label(source);
             let nim_sum = (!foreseen.coloured).then_some(foreseen.nim_sum);
             let (explanation, text) = Explanation::new(&label, foreseen.graphs, nim_sum, color);
+            let explanation = explanation.observed(progress::searches("explain"));
             out.write_all(text.as_bytes())?;
             Ok(Explaining(explanation))
         },

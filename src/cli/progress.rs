@@ -16,6 +16,8 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use console::Term;
+use hackenbush::SearchProgress;
+use hackenbush::report::text::printable;
 
 /// Work quicker than this shows nothing.
 const DELAY: Duration = Duration::from_secs(1);
@@ -89,6 +91,22 @@ fn line(frame: char, what: &str, detail: &str, elapsed: Duration, width: usize) 
         .max(8);
     let what = console::truncate_str(what, room, "…");
     console::truncate_str(&format!("{frame} {what}{tail}"), width.max(10), "…").into_owned()
+}
+
+/// A [`SearchProgress`] for `command`: a spinner for each graph whose search takes long
+/// (`analyze: searching bed: 1,234,567 positions (12 s)`), cleared when the next graph's
+/// search begins or the hook is dropped.
+pub fn searches(command: &'static str) -> SearchProgress {
+    let mut current: Option<(String, Progress)> = None;
+    Box::new(move |graph: &str, positions: usize| {
+        if current.as_ref().is_none_or(|(name, _)| name != graph) {
+            let what = format!("{command}: searching {}", printable(graph));
+            current = Some((graph.to_string(), Progress::new(what)));
+        }
+        if let Some((_, progress)) = &mut current {
+            progress.update(|| format!("{} positions", thousands(positions as u64)));
+        }
+    })
 }
 
 /// `1234567` as `1,234,567`.

@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use petgraph::graph::EdgeIndex;
 
+use crate::SearchProgress;
 use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
@@ -69,7 +70,7 @@ pub struct Explanation {
 }
 
 /// What the explanation of a position with blue or red edges keeps.
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct Coloured {
     names: Vec<String>,
     values: Vec<Value>,
@@ -78,6 +79,16 @@ struct Coloured {
     /// The sum and the winning cuts, once every graph is told.
     settled: Option<(Value, Outcome, PartizanMoves)>,
     refused: Option<Diagnostic>,
+    progress: Option<SearchProgress>,
+}
+
+impl std::fmt::Debug for Coloured {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Coloured")
+            .field("values", &self.values)
+            .field("cuts", &self.cuts.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Explanation {
@@ -95,6 +106,15 @@ impl Explanation {
             coloured: nim_sum.is_none().then(Coloured::default),
         };
         (explanation, format!("{}\n", paint.bold(&printable(label))))
+    }
+
+    /// The explanation, telling `progress` how its searches go (positions with blue or
+    /// red edges only: a green one never searches).
+    pub fn observed(mut self, progress: SearchProgress) -> Self {
+        if let Some(coloured) = &mut self.coloured {
+            coloured.progress = Some(progress);
+        }
+        self
     }
 
     /// How many graphs were explained: the 0-based index of the next.
@@ -187,7 +207,13 @@ impl Coloured {
         ground_step(out, graph, paint);
         attached_step(out, graph, analysis);
         let budget = Budget::default();
-        let valued = match partizan::analyze(graph, budget) {
+        let progress = &mut self.progress;
+        let mut tell = |n| {
+            if let Some(progress) = progress {
+                progress(&graph.name, n);
+            }
+        };
+        let valued = match partizan::analyze_observed(graph, budget, &mut tell) {
             Ok(valued) => valued,
             Err(refusal) => return self.refuse(out, super::refusal(graph, &refusal)),
         };
@@ -214,7 +240,7 @@ impl Coloured {
                 outcome(valued.outcome)
             ))
         );
-        let (cuts, unlisted) = match partizan::cuts(graph, &valued, budget) {
+        let (cuts, unlisted) = match partizan::cuts_observed(graph, &valued, budget, &mut tell) {
             Ok(cuts) => cuts,
             Err(refusal) => return self.refuse(out, super::refusal(graph, &refusal)),
         };
