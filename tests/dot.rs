@@ -309,6 +309,34 @@ g-a-b-c-d-e-f-g a-d b-e c-f g-c
 }
 
 #[test]
+fn coloured_positions_render_cleanly() {
+    // Blue, red and green edges: drawn in those colours (Graphviz's SVG scheme, where
+    // green is #008000), as written even when reduced, without a word from Graphviz.
+    let hb = "\
+graph: blue stalk, red triangle
+ground: g
+blue: g-a a-b
+red: b-c-d-b
+
+graph: green stalk
+ground: g
+g-a-b
+";
+    let graphs = common::analyzed("coloured.hb", Format::Hb, hb);
+    for (suffix, options) in &VARIANTS {
+        let text = dot::position("coloured.hb", &graphs, &[], options);
+        graphviz_rust::parse(&text).unwrap_or_else(|e| panic!("{suffix}: {e}\n{text}"));
+        let svg = String::from_utf8(run_dot(&text, "svg", &format!("coloured{suffix}"))).unwrap();
+        for colour in ["blue", "red", "green"] {
+            assert!(
+                svg.contains(&format!("stroke=\"{colour}\"")),
+                "{colour}: {svg}"
+            );
+        }
+    }
+}
+
+#[test]
 fn render_makes_svg_png_and_pdf() {
     let graphs = common::analyzed("t.hb", Format::Hb, "ground: g\ng-a-b-g a-c\n");
     let picture = dot::position("t.hb", &graphs, &[], &Options::default());

@@ -9,7 +9,7 @@ use hackenbush::report::ErrorReport;
 use hackenbush::source::{MAX_SOURCE_LEN, Source};
 use hackenbush::syntax::christmas::Cases;
 use hackenbush::syntax::window::Window;
-use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
+use hackenbush::syntax::{self, Colour, Format, GraphDecl, GraphSink, PositionRead};
 
 use super::args::InputArgs;
 use super::output::{self, Stop};
@@ -175,6 +175,8 @@ pub struct Foreseen {
     pub graphs: usize,
     /// The nim-sum of their values.
     pub nim_sum: u64,
+    /// Whether an edge is blue or red: then the nim-sum is not the position's value.
+    pub coloured: bool,
 }
 
 impl Foreseen {
@@ -222,6 +224,7 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
                         case: read.case,
                         graphs: lean.graphs,
                         nim_sum: lean.nim_sum,
+                        coloured: lean.coloured,
                     };
                     let sink = start(out, source, &foreseen)?;
                     let mut feeding = Feeding {
@@ -324,6 +327,7 @@ fn report_malformed<W: Write>(
 struct Lean {
     graphs: usize,
     nim_sum: u64,
+    coloured: bool,
     warnings: Vec<Diagnostic>,
     scratch: summary::Scratch,
 }
@@ -336,6 +340,7 @@ impl Lean {
     fn start(&mut self) {
         self.graphs = 0;
         self.nim_sum = 0;
+        self.coloured = false;
         self.warnings.clear();
     }
 }
@@ -343,6 +348,7 @@ impl Lean {
 impl GraphSink for Lean {
     fn graph(&mut self, decl: GraphDecl) {
         self.graphs += 1;
+        self.coloured |= decl.edges.iter().any(|e| e.colour != Colour::Green);
         let summary = summary::summarize(decl, &mut self.scratch);
         self.nim_sum ^= summary.value;
         if summary.edges > Self::KEPT_EDGES {

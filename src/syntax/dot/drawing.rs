@@ -517,8 +517,9 @@ impl<'a> Drawing<'a> {
             }
             graph.reserve_edges(order.len());
             for e in &order {
-                graph.edge(local[e.a as usize], local[e.b as usize], e.span).colour =
-                    e.attrs.colour.unwrap_or_default();
+                graph
+                    .edge(local[e.a as usize], local[e.b as usize], e.span)
+                    .colour = e.attrs.colour.unwrap_or_default();
             }
             sink.graph(graph.finish().graph);
         }
