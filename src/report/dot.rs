@@ -25,7 +25,7 @@
 //!
 //! - **blocks** (2-edge-connected pieces: the cycles that the Fusion Principle turns into
 //!   loops): their vertices filled grey, alike within a block, in two shades alternating
-//!   with the block's depth so that blocks joined by a bridge differ; an edge between
+//!   up the tree of blocks so that blocks joined by a bridge differ; an edge between
 //!   vertices not filled alike is a bridge. In the reduction, the block's vertex is filled;
 //! - **edges not attached to the ground**: dashed, their vertices' names grey;
 //! - **winning moves** (all-green positions only): thick bold lines; in the reduction a
@@ -456,7 +456,7 @@ pub fn render_within(
 
 const FONT: &str = "Helvetica,Arial,sans-serif";
 
-/// The fills of the vertices of the blocks with edges, alternating with the block's depth
+/// The fills of the vertices of the blocks with edges, alternating up the tree of blocks
 /// (blocks joined by a bridge differ). Greys: hues are the edges' colours.
 const BLOCK_FILLS: [&str; 2] = ["#e4e4e4", "#c4c4c4"];
 const GROUND_FILL: &str = "#3a3a3a";
@@ -518,14 +518,16 @@ enum Role {
     Winning,
 }
 
-/// The fill of every block with edges, by the parity of its depth; blocks without edges
-/// (single vertices) get none.
+/// The fill of every block with edges, by the parity of the number of blocks with edges
+/// below it (the lowest get the lighter grey); blocks without edges (single vertices) get
+/// none.
 fn block_fills(analysis: &Analysis) -> Vec<Option<&'static str>> {
     // Parents come before children.
     let mut depth = vec![0usize; analysis.blocks.len()];
     for (b, block) in analysis.blocks.iter().enumerate() {
         if let Some((_, parent)) = block.parent {
-            depth[b] = depth[parent as usize] + 1;
+            let filled = analysis.blocks[parent as usize].edge_count > 0;
+            depth[b] = depth[parent as usize] + usize::from(filled);
         }
     }
     analysis
@@ -1469,7 +1471,7 @@ mod tests {
     }
 
     #[test]
-    fn blocks_are_filled_grey_by_depth() {
+    fn blocks_are_filled_in_alternating_greys() {
         // Two triangles joined by a bridge: the blocks' vertices are filled in two
         // greys; the bridge's ends differ, and a vertex of no cycle is not filled.
         let g = analyzed(
@@ -1485,8 +1487,8 @@ mod tests {
                 (5, 6),
             ],
         );
-        let picture = picture("t", &[g], &[], &Options::default());
-        let c = cluster(&picture, "cluster_1");
+        let triangles = picture("t", &[g], &[], &Options::default());
+        let c = cluster(&triangles, "cluster_1");
         let fill = |v: u32| get(node_attrs(c, &format!("n1_{v}")), "fillcolor");
         let [low, high] = BLOCK_FILLS.map(|f| format!("\"{f}\""));
         assert_eq!(fill(1), Some(low.as_str()));
@@ -1497,6 +1499,11 @@ mod tests {
         for j in 1..=8 {
             assert_eq!(get(edge(c, j), "color"), Some("green"), "edge {j}");
         }
+        // Above a stalk, the lowest block with edges is the lighter.
+        let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1)]);
+        let stalk = picture("t", &[g], &[], &Options::default());
+        let c = cluster(&stalk, "cluster_1");
+        assert_eq!(get(node_attrs(c, "n1_1"), "fillcolor"), Some(low.as_str()));
     }
 
     #[test]
