@@ -7,9 +7,9 @@
 //! dot examples/<example file>` and `<example file>.reduced.toml` the same with
 //! `--reduced`; the expected DOT text is in `<example file>[.reduced].stdout`, one DOT graph
 //! per position in input order (a christmas file with several test cases holds several
-//! graphs). Rewrite them with `TRYCMD=overwrite cargo test --test cli` (or
-//! `scripts/gallery.sh`, which also adds the cases of a new example and redraws the
-//! gallery).
+//! graphs). Rewrite them with `scripts/gallery.sh`, which also adds the cases of a new
+//! example and redraws the gallery (not with `TRYCMD=overwrite`, which writes the `\n` of
+//! the labels as `/n`: the comparison passes, the gallery's pictures would not).
 //!
 //! Gallery: `docs/gallery/<example file>.svg` and `.reduced.svg` for a file with one
 //! position; `<example file>-<case>.svg` and `-<case>.reduced.svg` for a file with several.
