@@ -3,9 +3,8 @@
 #
 # 1. Adds the golden DOT cases of a new example, tests/golden/dot/<example>.toml and
 #    <example>.reduced.toml (and drops those of a removed one), then rewrites their
-#    expected output, <example>.stdout and <example>.reduced.stdout (TRYCMD=overwrite
-#    cargo test --test cli pictures): exactly what `hackenbush dot [--reduced]
-#    examples/<example>` prints, one DOT graph per position.
+#    expected output, <example>.stdout and <example>.reduced.stdout: exactly what
+#    `hackenbush dot [--reduced] examples/<example>` prints, one DOT graph per position.
 # 2. Renders each position with Graphviz into docs/gallery/: <example>.svg and
 #    <example>.reduced.svg, or <example>-<case>.svg and <example>-<case>.reduced.svg for a
 #    file with several positions (christmas test cases). Any Graphviz warning is an error.
@@ -44,7 +43,16 @@ for toml in tests/golden/dot/*.toml; do
     name=$(basename "$toml" .toml)
     [ -f "examples/${name%.reduced}" ] || rm -f "$toml" "tests/golden/dot/$name.stdout"
 done
-TRYCMD=overwrite cargo test --quiet --test cli pictures >/dev/null 2>&1
+# The expected output, written by the binary itself: trycmd's overwrite writes every `\`
+# as `/` (its path normalisation, which its comparison applies to both sides), and the
+# `\n` of the labels would reach the pictures as `/n`.
+cargo build --quiet
+for toml in tests/golden/dot/*.toml; do
+    name=$(basename "$toml" .toml)
+    flag=()
+    [ "$name" != "${name%.reduced}" ] && flag=(--reduced)
+    cargo run --quiet -- dot "${flag[@]}" "examples/${name%.reduced}" >"tests/golden/dot/$name.stdout"
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -96,10 +104,13 @@ How to read them:
 
 - The ground vertices are the dark boxes at the bottom; every edge is labelled with its
   number in the input (1, 2, 3, ... per graph).
-- Bridges are black. The edges of a block (a 2-edge-connected piece: cycles sharing
-  vertices or edges, loops, parallel edges) share a colour: by the Fusion Principle the
-  block is worth a twig (\*1) when it has an odd number of edges, nothing (\*0) when even.
-  Dashed grey edges are not attached to the ground and are dropped.
+- Colour is the game: an edge is drawn in its Hackenbush colour, and only that (every
+  example here is Green Hackenbush: all green). Blue edges are Left's, red ones Right's.
+- The vertices of a block (a 2-edge-connected piece: cycles sharing vertices or edges,
+  loops, parallel edges) are filled with the same grey, the two shades alternating from
+  block to block; the other edges are bridges. By the Fusion Principle a block is worth
+  a twig (\*1) when it has an odd number of edges, nothing (\*0) when even. Dashed edges
+  (their vertices' names grey) are not attached to the ground and are dropped.
 - Under a vertex's name, `*n` is the value of what hangs above it: for the lowest vertex of
   a block, the block and everything above it; for any other vertex, the XOR over the
   bridges hanging from it of (value above + 1) (the Colon Principle). No `*n`: nothing
@@ -107,7 +118,12 @@ How to read them:
 - In the reduction every block is one vertex with a twig when its edge count is odd, so
   what remains is a tree of bridges, evaluated bottom-up by the Colon Principle.
 - Each graph's title gives its value; the position's title gives the nim-sum and the
-  winner. With `--moves`, the winning moves are drawn bold red.
+  winner. With `--moves`, the winning moves are drawn thick (in the reduction, a block
+  with a winning cut inside has a thick outline and lists it).
+- A graph with blue or red edges shows no `*n`: its title gives its value in CGSuite
+  notation (`1/2`, `^*`, `{1|0}`), the position's title their sum and who wins, no moves
+  are marked, and `--reduced` draws it as written (the Colon and Fusion Principles are
+  about green edges).
 
 EOF
 

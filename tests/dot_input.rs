@@ -7,7 +7,8 @@
 //! position), with and without its winning moves, parsed back with
 //! `hackenbush::syntax::dot::parse` and analysed again. Graph by graph, the name, the
 //! value, the number of edges, of ignored edges and of ground vertices must be the same,
-//! and so must the winning moves, edge numbers included.
+//! and so must every edge's colour and the winning moves, edge numbers included. A
+//! position with blue and red edges makes the same trip.
 //!
 //! And DOT is read as Graphviz reads it: where Graphviz is installed (`dot` on the PATH,
 //! as in CI), every form of port on both ends of an edge is compared with what
@@ -26,7 +27,7 @@ use hackenbush::analysis::position::{Move, winning_moves};
 use hackenbush::model::Graph;
 use hackenbush::report::dot::{self, Options};
 use hackenbush::source::Source;
-use hackenbush::syntax::{self, Format};
+use hackenbush::syntax::{self, Colour, Format};
 use petgraph::graph::EdgeIndex;
 
 /// A position's title and its analysed graphs.
@@ -75,6 +76,7 @@ struct Summary {
     edges: usize,
     ignored: usize,
     ground: usize,
+    colours: Vec<Colour>,
 }
 
 fn summary(graphs: &[(Graph, Analysis)]) -> Vec<Summary> {
@@ -86,6 +88,7 @@ fn summary(graphs: &[(Graph, Analysis)]) -> Vec<Summary> {
             edges: g.decl.edges.len(),
             ignored: a.ignored_edges,
             ground: g.decl.ground.len(),
+            colours: g.decl.edges.iter().map(|e| e.colour).collect(),
         })
         .collect()
 }
@@ -128,6 +131,31 @@ fn every_example_round_trips_through_its_picture() {
         }
     }
     assert!(checked >= 40, "only {checked} pictures checked");
+}
+
+#[test]
+fn coloured_edges_read_back_in_their_colours() {
+    let hb = "\
+graph: blue stalk, red triangle
+ground: g
+blue: g-a a-b
+red: b-c-d-b
+
+graph: all three on a cycle, loops, a part in the air
+ground: g
+g-a
+blue: a-b b-a g-g
+red: a-a x-y
+green: y-z
+";
+    let graphs = common::analyzed("coloured.hb", Format::Hb, hb);
+    let winning = moves_per_graph(&graphs);
+    for moves in [Vec::new(), winning] {
+        let (text, again) = round_trip("coloured.hb", &graphs, &moves);
+        assert_eq!(summary(&again), summary(&graphs), "{text}");
+        // No move is marked in a coloured position: no edge is drawn thick.
+        assert!(!text.contains("penwidth=4"), "{text}");
+    }
 }
 
 #[test]

@@ -114,14 +114,16 @@ Examples:
     #[command(
         long_about = "\
 Draws each position as a Graphviz DOT graph: the ground as a row of boxes at the bottom, \
-every edge labelled with its number in the input, every vertex with the value of what \
-hangs above it; bridges in black, the edges of each cycle-block in one colour per block, \
-edges not attached to the ground dashed grey. The graphs of a position stand side by side, \
-each titled with its name and value, under a legend.
+every edge in its Hackenbush colour (color=green, blue or red: the picture reads back with \
+--format dot) and labelled with its number in the input, every vertex with the value of \
+what hangs above it; the vertices of each cycle-block filled grey (the other edges are \
+bridges), edges not attached to the ground dashed. The graphs of a position stand side by \
+side, each titled with its name and value, under a legend. A graph with blue or red edges \
+is titled with its partizan value (CGSuite notation) and shows no Grundy values.
 
---moves draws the winning moves in bold red; --reduced draws the reduction instead (each \
-block fused to one vertex with its twig, joined by the bridges), which shows why the value \
-is what it is. --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF; \
+--moves draws the winning moves thick (in all-green positions only); --reduced draws the \
+reduction instead (each block fused to one vertex with its twig, joined by the bridges), \
+which shows why the value is what it is (all-green graphs only). --render runs Graphviz `dot` (it must be installed) to make SVG, PNG or PDF; \
 a Graphviz that has not finished after --timeout seconds is stopped.
 
 -o FILE is written only with a complete picture (written beside it, then renamed over \
@@ -254,7 +256,7 @@ pub struct DotArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Draw the winning moves in bold red
+    /// Draw the winning moves thick (all-green positions only)
     #[arg(long)]
     pub moves: bool,
 

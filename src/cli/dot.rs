@@ -57,7 +57,8 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
             let mut drawn = Drawn {
                 drawing,
                 text,
-                nim_sum: args.moves.then_some(foreseen.nim_sum),
+                // The nim-sum's winning moves are Green Hackenbush's.
+                nim_sum: (args.moves && !foreseen.coloured).then_some(foreseen.nim_sum),
                 kept: args.render.is_some(),
             };
             drawn.write(out)?;

@@ -2,23 +2,41 @@
 //! model ([`dot_structures`](graphviz_rust::dot_structures)) and printed as DOT text.
 //!
 //! [`position`] draws the graphs of a position side by side, each in its own cluster
-//! titled `name = *value`, under a title with the nim-sum and the winner, above a small
-//! legend. Two pictures are available ([`Options::reduced`]):
+//! titled with its name and value, under a title with the position's value and the
+//! winner, above a small legend. Two pictures are available ([`Options::reduced`]):
 //!
 //! - **as written** (the default): every vertex of the input, the ground vertices of all
 //!   graphs as one row of dark boxes at the bottom, every edge labelled with its 1-based
-//!   input index. Bridges are black, the edges of each 2-edge-connected block (the cycles
-//!   that the Fusion Principle turns into loops) share a colour, edges not attached to
-//!   the ground are dashed grey, winning moves are bold red. Under a vertex's name, `*n`
-//!   is the value of what hangs above it: for the lowest vertex of a block, the block's
-//!   value (its loops and everything above it); for any other vertex, the nim-sum of
-//!   `value + 1` over the branches hanging from it by bridges. A vertex from which
-//!   nothing hangs shows no value (rather than `*0` on every leaf).
+//!   input index.
 //! - **reduced**: the Colon Principle tree. Each block is one vertex (its edges fused into
 //!   loops), carrying one twig when it has an odd number of edges; the blocks are joined
 //!   by the bridges, labelled with their input index. One reads the computation
 //!   bottom-up: a vertex is worth its twig XOR the XOR of `value + 1` over the bridges
-//!   above it. Winning cuts inside a block are listed in it, and outline it in red.
+//!   above it. Winning cuts inside a block are listed in it. Only an all-green graph is
+//!   reduced (the Fusion and Colon Principles are Green Hackenbush theorems): a graph with
+//!   blue or red edges is drawn as written, with a note.
+//!
+//! **Colour is the game.** An edge's `color` is its Hackenbush colour and nothing else:
+//! `green`, `blue` or `red` (Left cuts blue, Right cuts red, either cuts green), written on
+//! every edge, so that the picture reads back (`--format dot`) as the same position. The
+//! edges take Graphviz's SVG colour scheme, in which `green` is a dark green that shows on
+//! white. What the analysis found is drawn in other channels, the same for green and
+//! coloured pictures (one legend):
+//!
+//! - **blocks** (2-edge-connected pieces: the cycles that the Fusion Principle turns into
+//!   loops): their vertices filled grey, alike within a block, in two shades alternating
+//!   up the tree of blocks so that blocks joined by a bridge differ; an edge between
+//!   vertices not filled alike is a bridge. In the reduction, the block's vertex is filled;
+//! - **edges not attached to the ground**: dashed, their vertices' names grey;
+//! - **winning moves** (all-green positions only): thick bold lines; in the reduction a
+//!   block with a winning cut inside has a thick outline and lists it;
+//! - **values**: in an all-green graph, under a vertex's name, `*n` is the value of what
+//!   hangs above it: for the lowest vertex of a block, the block's value (its loops and
+//!   everything above it); for any other vertex, the nim-sum of `value + 1` over the
+//!   branches hanging from it by bridges. A vertex from which nothing hangs shows no value
+//!   (rather than `*0` on every leaf). A graph with blue or red edges shows no `*n`
+//!   (Grundy values are not its values): its title has its partizan value
+//!   ([`partizan::analyze`]) in CGSuite notation, and no moves are marked in its position.
 //!
 //! Layout: each edge is written from its end farther from the ground (breadth-first) to
 //! the nearer one, so Graphviz draws it downwards; edges between vertices at the same
@@ -49,7 +67,9 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use super::Winner;
 use super::graphviz::{self, Failure};
 use super::text::{plural, star, winner};
+use crate::analysis::partizan::{self, Budget};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
+use crate::game::{Calculator, Game, MAX_DEPTH, Outcome};
 use crate::model::{Graph, Node as ModelNode};
 use crate::syntax::Colour;
 
@@ -118,7 +138,8 @@ impl std::error::Error for RenderError {}
 /// `graphs` are the position's graphs with their analyses, in input order. `winning[i]`
 /// lists the winning moves of graph `i` as model edges (input edge indices); it may be
 /// shorter than `graphs`, or empty when moves are not wanted, and the winning-move legend
-/// entry only appears when some move is given.
+/// entry only appears when some move is given. Moves are the nim-sum's, so they are not
+/// drawn in a position with a blue or red edge.
 ///
 /// ```
 /// use hackenbush::{source::Source, syntax::{self, Format}, report::dot};
@@ -138,8 +159,12 @@ pub fn position(
 ) -> String {
     let mut text = String::new();
     let mut drawing = Drawing::begin(&mut text, title, options);
+    let coloured = graphs.iter().any(|(graph, _)| is_coloured(graph));
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
-        let moves = winning.get(i).map_or(&[][..], Vec::as_slice);
+        let moves = match winning.get(i) {
+            Some(moves) if !coloured => moves.as_slice(),
+            _ => &[],
+        };
         drawing.graph(&mut text, graph, analysis, moves);
     }
     drawing.finish(&mut text);
@@ -153,16 +178,24 @@ pub fn position(
 ///
 /// The text is what graphviz-rust prints for the whole graph model, each statement
 /// printed by it in turn.
+///
+/// The caller gives the winning moves: it must give none in a position with a blue or
+/// red edge (a graph with one gets none drawn anyway).
 pub struct Drawing {
     title: String,
     options: Options,
     /// The printer, at the indentation of the graph's body.
     printer: PrinterContext,
-    /// How many graphs were drawn, the nim-sum of their values, and the values of the
-    /// first few (a title adds up at most [`TITLE_TERMS`] of them).
+    /// How many graphs were drawn, the nim-sum of the all-green ones, and the values of
+    /// the first few (a title adds up at most [`TITLE_TERMS`] of them).
     graphs: usize,
     nim_sum: u64,
-    values: Vec<u64>,
+    values: Vec<Term>,
+    /// Once a graph with blue or red edges is drawn: the sum of the values of those
+    /// graphs, `None` when one of them (or the sum) was beyond the budget.
+    partizan: Option<Option<Game>>,
+    /// What the legend explains: which colours and kinds of graph were drawn.
+    seen: Seen,
     any_winning: bool,
     /// The ids of the ground nodes of all graphs, for the row at the bottom, each after
     /// a line break.
@@ -201,6 +234,8 @@ impl Drawing {
             graphs: 0,
             nim_sum: 0,
             values: Vec::new(),
+            partizan: None,
+            seen: Seen::default(),
             any_winning: false,
             ground_row: String::new(),
         };
@@ -219,6 +254,9 @@ impl Drawing {
                 attr("fontname", quoted(FONT)),
                 attr("fontsize", plain("10")),
                 attr("penwidth", plain("1.5")),
+                // The edges' `color` is their Hackenbush colour, by name; in this scheme
+                // `green` is a green that shows on white.
+                attr("colorscheme", plain("svg")),
             ])),
         ];
         for stmt in &settings {
@@ -243,18 +281,36 @@ impl Drawing {
     ) {
         self.graphs += 1;
         let number = self.graphs;
-        self.nim_sum ^= analysis.value;
+        let coloured = is_coloured(graph);
+        let term = if coloured {
+            let value = partizan::analyze(graph, Budget::default())
+                .ok()
+                .map(|p| p.value);
+            self.partizan = Some(match (self.partizan.take(), &value) {
+                (None, Some(value)) => Some(value.clone()),
+                (Some(Some(sum)), Some(value)) => game_sum(&sum, value),
+                _ => None,
+            });
+            Term::Game(value)
+        } else {
+            self.nim_sum ^= analysis.value;
+            Term::Nim(analysis.value)
+        };
+        let winning = if coloured { &[] } else { winning };
+        self.seen.note(graph, coloured);
+        let reduced = self.options.reduced && !coloured;
+        let cluster_title = cluster_label(graph, analysis, &term, self.options.reduced);
         if self.values.len() <= TITLE_TERMS {
-            self.values.push(analysis.value);
+            self.values.push(term);
         }
         self.any_winning |= !winning.is_empty();
         let mut cluster = Block::open(text, &format!("cluster_{number}"));
-        for stmt in cluster_header(graph, analysis) {
+        for stmt in cluster_header(cluster_title) {
             cluster.push(stmt);
         }
         // The ground nodes of all graphs go in one row at the bottom (every other attached
         // vertex is drawn above the ground, see `vertex_nodes`).
-        if self.options.reduced {
+        if reduced {
             self.ground_node(format!("b{number}_0"));
             reduced_cluster(&mut cluster, number, graph, analysis, winning);
         } else {
@@ -262,7 +318,7 @@ impl Drawing {
                 self.ground_node(format!("n{number}_{g}"));
             }
             let vid = |v: u32| format!("n{number}_{v}");
-            vertex_nodes(&mut cluster, graph, analysis, &vid);
+            vertex_nodes(&mut cluster, graph, analysis, !coloured, &vid);
             edge_lines(&mut cluster, graph, analysis, winning, &vid);
         }
         cluster.close();
@@ -297,7 +353,7 @@ impl Drawing {
         }
         // The legend goes under the pictures: a row of its own, so that its height does
         // not stretch the rows of the graphs.
-        let legend = Stmt::Subgraph(legend(&self.options, self.any_winning));
+        let legend = Stmt::Subgraph(legend(&self.options, self.seen, self.any_winning));
         self.statement(text, &legend);
         if let Some(ground) = ground_ids().last() {
             let invisible = edge_stmt(ground, LEGEND, vec![attr("style", plain("invis"))]);
@@ -305,7 +361,13 @@ impl Drawing {
         }
         // Set last: subgraphs would inherit these (a cluster without a label of its own
         // would show the title again).
-        let label = position_label(&self.title, self.graphs, self.nim_sum, &self.values);
+        let label = position_label(
+            &self.title,
+            self.graphs,
+            self.nim_sum,
+            &self.values,
+            self.partizan.as_ref(),
+        );
         self.statement(text, &Stmt::Attribute(attr("label", label)));
         self.statement(text, &Stmt::Attribute(attr("labelloc", plain("t"))));
         self.statement(text, &Stmt::Attribute(attr("fontsize", plain("16"))));
@@ -394,20 +456,31 @@ pub fn render_within(
 
 const FONT: &str = "Helvetica,Arial,sans-serif";
 
-/// Block colours, cycling. No red (winning moves) and no grey (dropped edges).
-const PALETTE: [&str; 7] = [
-    "#1f77b4", // blue
-    "#2ca02c", // green
-    "#9467bd", // purple
-    "#ff7f0e", // orange
-    "#17becf", // cyan
-    "#8c564b", // brown
-    "#bcbd22", // olive
-];
+/// The fills of the vertices of the blocks with edges, alternating up the tree of blocks
+/// (blocks joined by a bridge differ). Greys: hues are the edges' colours.
+const BLOCK_FILLS: [&str; 2] = ["#e4e4e4", "#c4c4c4"];
 const GROUND_FILL: &str = "#3a3a3a";
+/// The names of vertices not attached to the ground, and the numbers of their edges.
 const DROPPED: &str = "#9a9a9a";
-const WINNING: &str = "#d62728";
+/// The width of a winning move's line, and of the outline of a block with one inside.
+const WINNING_WIDTH: &str = "4";
 const MUTED: &str = "#555555";
+
+/// Whether `graph` has a blue or red edge: Green Hackenbush theory (Grundy values, the
+/// Colon and Fusion Principles, the nim-sum's winning moves) does not apply to it.
+fn is_coloured(graph: &Graph) -> bool {
+    graph.decl.edges.iter().any(|e| e.colour != Colour::Green)
+}
+
+/// How Graphviz draws `colour` in the edges' colour scheme (SVG's), for the legend's
+/// samples (HTML-like labels take no scheme).
+fn shown(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Green => "#008000",
+        Colour::Blue => "#0000ff",
+        Colour::Red => "#ff0000",
+    }
+}
 
 /// The label of edge `j`: its 1-based input index, after a space that keeps it clear of
 /// the line (Graphviz puts an edge's label just right of it).
@@ -415,55 +488,62 @@ fn edge_label(j: usize) -> Attribute {
     attr("label", quoted(&format!(" {}", j + 1)))
 }
 
-/// The attributes of an edge drawn with `style`.
-fn edge_style(style: EdgeStyle) -> Vec<Attribute> {
-    let mut attrs = Vec::new();
-    match style {
-        EdgeStyle::Bridge => {}
-        EdgeStyle::Block(color) => attrs.extend(colored(color)),
-        EdgeStyle::Dropped => {
+/// The attributes of an edge of `colour` with `role`: its colour by name, read back by
+/// `--format dot`, and the role in its line.
+fn edge_style(colour: Colour, role: Role) -> Vec<Attribute> {
+    let mut attrs = vec![attr("color", plain(colour.name()))];
+    match role {
+        Role::Bridge | Role::Block => {}
+        Role::Dropped => {
             attrs.push(attr("style", plain("dashed")));
-            attrs.extend(colored(DROPPED));
+            attrs.push(attr("fontcolor", quoted(DROPPED)));
         }
-        EdgeStyle::Winning => {
-            attrs.extend(colored(WINNING));
-            attrs.extend([attr("penwidth", plain("3")), attr("style", plain("bold"))]);
+        Role::Winning => {
+            attrs.extend([
+                attr("penwidth", plain(WINNING_WIDTH)),
+                attr("style", plain("bold")),
+            ]);
         }
     }
     attrs
 }
 
-/// A line or an outline, and the text with it, in `color`.
-fn colored(color: &str) -> [Attribute; 2] {
-    [
-        attr("color", quoted(color)),
-        attr("fontcolor", quoted(color)),
-    ]
-}
-
+/// What an edge is to the analysis, as its line shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EdgeStyle {
+enum Role {
     Bridge,
-    Block(&'static str),
+    /// Inside a block (its ends are filled alike).
+    Block,
     Dropped,
     Winning,
 }
 
-/// The colour of every block with edges, cycling through the palette in block order;
-/// blocks without edges (single vertices) get none.
-fn block_colors(analysis: &Analysis) -> Vec<Option<&'static str>> {
-    let mut next = 0;
+/// The fill of every block with edges, by the parity of the number of blocks with edges
+/// below it (the lowest get the lighter grey); blocks without edges (single vertices) get
+/// none.
+fn block_fills(analysis: &Analysis) -> Vec<Option<&'static str>> {
+    // Parents come before children.
+    let mut depth = vec![0usize; analysis.blocks.len()];
+    for (b, block) in analysis.blocks.iter().enumerate() {
+        if let Some((_, parent)) = block.parent {
+            let filled = analysis.blocks[parent as usize].edge_count > 0;
+            depth[b] = depth[parent as usize] + usize::from(filled);
+        }
+    }
     analysis
         .blocks
         .iter()
-        .map(|b| {
-            (b.edge_count > 0).then(|| {
-                let color = PALETTE[next % PALETTE.len()];
-                next += 1;
-                color
-            })
-        })
+        .zip(&depth)
+        .map(|(b, &d)| (b.edge_count > 0).then_some(BLOCK_FILLS[d % 2]))
         .collect()
+}
+
+/// A node filled with `fill`.
+fn filled(fill: &str) -> [Attribute; 2] {
+    [
+        attr("style", plain("filled")),
+        attr("fillcolor", quoted(fill)),
+    ]
 }
 
 fn ground_node_attrs(label: &str) -> Vec<Attribute> {
@@ -483,12 +563,14 @@ fn ground_node_attrs(label: &str) -> Vec<Attribute> {
 // The graph as written
 
 /// The vertices of the plain picture: the ground vertices as dark boxes (put in the bottom
-/// row by [`position`]), then the others in order of first appearance, each labelled with
-/// the value of what hangs above it.
+/// row by [`position`]), then the others in order of first appearance, filled by their
+/// block, and with `values` (an all-green graph) labelled with the value of what hangs
+/// above them.
 fn vertex_nodes(
     stmts: &mut Block,
     graph: &Graph,
     analysis: &Analysis,
+    values: bool,
     vid: &impl Fn(u32) -> String,
 ) {
     let net = &graph.net;
@@ -510,6 +592,7 @@ fn vertex_nodes(
     }
 
     // The other vertices, in order of first appearance.
+    let fills = block_fills(analysis);
     for n in net.node_indices().skip(1) {
         let ModelNode::Vertex(v) = net[n] else {
             continue;
@@ -518,10 +601,16 @@ fn vertex_nodes(
         let mut attrs = Vec::new();
         let value = match analysis.block_of(n) {
             None => {
-                attrs.extend(colored(DROPPED));
+                attrs.extend([
+                    attr("color", quoted(DROPPED)),
+                    attr("fontcolor", quoted(DROPPED)),
+                ]);
                 None
             }
             Some(b) => {
+                if let Some(fill) = fills[b as usize] {
+                    attrs.extend(filled(fill));
+                }
                 let block = &analysis.blocks[b as usize];
                 if b != 0 && block.top == n {
                     // The block and all above it; a bare leaf holds nothing.
@@ -533,16 +622,16 @@ fn vertex_nodes(
             }
         };
         let label = match value {
-            Some(value) => format!("{name}\n{}", star(value)),
-            None => name,
+            Some(value) if values => format!("{name}\n{}", star(value)),
+            _ => name,
         };
         attrs.insert(0, attr("label", quoted(&label)));
         stmts.push(Stmt::Node(node(&vid(v), attrs)));
     }
 }
 
-/// The edges of the plain picture, in input order, each drawn from its upper end down and
-/// styled by its role: winning cut, dropped, bridge, or in a block (the block's colour).
+/// The edges of the plain picture, in input order, each drawn from its upper end down, in
+/// its colour, its line styled by its role: winning cut, dropped, bridge or in a block.
 fn edge_lines(
     stmts: &mut Block,
     graph: &Graph,
@@ -550,7 +639,6 @@ fn edge_lines(
     winning: &[EdgeIndex],
     vid: &impl Fn(u32) -> String,
 ) {
-    let colors = block_colors(analysis);
     let net = &graph.net;
     let height = heights(graph);
     let flat = flat_edges(graph, &height);
@@ -571,15 +659,13 @@ fn edge_lines(
         } else {
             (e.v, e.u)
         };
-        let style = if winning.contains(&edge) {
-            EdgeStyle::Winning
+        let role = if winning.contains(&edge) {
+            Role::Winning
         } else {
             match analysis.edge_roles[j] {
-                EdgeRole::Ignored => EdgeStyle::Dropped,
-                EdgeRole::Bridge { .. } => EdgeStyle::Bridge,
-                EdgeRole::Internal(block) => {
-                    EdgeStyle::Block(colors[block as usize].unwrap_or(PALETTE[0]))
-                }
+                EdgeRole::Ignored => Role::Dropped,
+                EdgeRole::Bridge { .. } => Role::Bridge,
+                EdgeRole::Internal(_) => Role::Block,
             }
         };
         // An edge between two ground vertices lies in the ground row: flat too.
@@ -602,14 +688,7 @@ fn edge_lines(
         } else {
             vec![edge_label(j)]
         };
-        attrs.extend(edge_style(style));
-        // A blue or red edge is drawn in its own colour, which the dot reader reads back
-        // as the player who may cut it.
-        let colour = graph.colour(edge);
-        if colour != Colour::Green {
-            attrs.retain(|Attribute(key, _)| *key != plain("color"));
-            attrs.push(attr("color", plain(colour.name())));
-        }
+        attrs.extend(edge_style(e.colour, role));
         if flat {
             attrs.push(attr("constraint", plain("false")));
         }
@@ -671,8 +750,8 @@ fn flat_edges(graph: &Graph, height: &[usize]) -> Vec<bool> {
 // ---------------------------------------------------------------------------------------
 // The reduction
 
-/// The reduced picture of graph `number`, in its cluster: a node per block, joined by the
-/// bridges.
+/// The reduced picture of graph `number` (all green), in its cluster: a node per block,
+/// joined by the bridges.
 fn reduced_cluster(
     stmts: &mut Block,
     number: usize,
@@ -691,23 +770,23 @@ fn reduced_cluster(
         }
     }
 
-    let colors = block_colors(analysis);
+    let fills = block_fills(analysis);
     for b in 0..analysis.blocks.len() as BlockId {
         let inside = &winning_inside[b as usize];
-        block_node(stmts, number, graph, analysis, b, inside, &colors);
+        block_node(stmts, number, graph, analysis, b, inside, &fills);
     }
 
     for (c, block) in analysis.blocks.iter().enumerate().skip(1) {
         let Some((bridge, parent)) = block.parent else {
             continue;
         };
-        let style = if winning.contains(&bridge) {
-            EdgeStyle::Winning
+        let role = if winning.contains(&bridge) {
+            Role::Winning
         } else {
-            EdgeStyle::Bridge
+            Role::Bridge
         };
         let mut attrs = vec![edge_label(bridge.index())];
-        attrs.extend(edge_style(style));
+        attrs.extend(edge_style(graph.colour(bridge), role));
         stmts.push(Stmt::Edge(edge_stmt(
             &bid(c as BlockId),
             &bid(parent),
@@ -717,8 +796,8 @@ fn reduced_cluster(
 }
 
 /// Block `b` of the reduced picture, fused to one node: the vertices it holds, its loops,
-/// its value, the winning cuts `inside` it; and its twig when its loops are odd. `colors`
-/// are the blocks' ([`block_colors`]).
+/// its value, the winning cuts `inside` it; and its twig when its loops are odd. `fills`
+/// are the blocks' ([`block_fills`]).
 fn block_node(
     stmts: &mut Block,
     number: usize,
@@ -726,7 +805,7 @@ fn block_node(
     analysis: &Analysis,
     b: BlockId,
     inside: &[usize],
-    colors: &[Option<&'static str>],
+    fills: &[Option<&'static str>],
 ) {
     let bid = |b: BlockId| format!("b{number}_{b}");
     let block = &analysis.blocks[b as usize];
@@ -766,37 +845,35 @@ fn block_node(
         ));
     }
     let label = lines.join("\n");
-    // The outline: red around a block with a winning cut inside, else its colour.
-    let outline = if !inside.is_empty() {
-        Some((WINNING, "3"))
-    } else if b != 0 {
-        colors[b as usize].map(|color| (color, "2"))
-    } else {
-        None
-    };
     let mut attrs = if b == 0 {
         ground_node_attrs(&label)
     } else {
-        vec![attr("label", quoted(&label))]
+        let mut attrs = vec![attr("label", quoted(&label))];
+        if let Some(fill) = fills[b as usize] {
+            attrs.extend(filled(fill));
+        }
+        attrs
     };
-    if let Some((color, width)) = outline {
+    // A thick black outline around a block with a winning cut inside.
+    if !inside.is_empty() {
         attrs.retain(|Attribute(key, _)| *key != plain("color"));
-        attrs.push(attr("color", quoted(color)));
-        attrs.push(attr("penwidth", plain(width)));
+        attrs.push(attr("color", plain("black")));
+        attrs.push(attr("penwidth", plain(WINNING_WIDTH)));
     }
     stmts.push(Stmt::Node(node(&bid(b), attrs)));
     if block.parity() == 1 {
-        let color = colors[b as usize].unwrap_or(PALETTE[0]);
+        // Its loops, all green, are worth one green twig.
         let twig = format!("t{number}_{b}");
         stmts.push(Stmt::Node(node(
             &twig,
             vec![
                 attr("shape", plain("point")),
                 attr("width", plain("0.08")),
-                attr("color", quoted(color)),
+                attr("colorscheme", plain("svg")),
+                attr("color", plain(Colour::Green.name())),
             ],
         )));
-        let mut attrs = edge_style(EdgeStyle::Block(color));
+        let mut attrs = edge_style(Colour::Green, Role::Block);
         attrs.push(attr(
             "tooltip",
             quoted("twig: the block's odd number of loops"),
@@ -845,10 +922,10 @@ fn short_list(count: usize, name: impl Fn(usize) -> String) -> String {
 // ---------------------------------------------------------------------------------------
 // Titles and legend
 
-/// A cluster's title (its value) and frame.
-fn cluster_header(graph: &Graph, analysis: &Analysis) -> Vec<Stmt> {
+/// A cluster's title and frame.
+fn cluster_header(label: Id) -> Vec<Stmt> {
     vec![
-        Stmt::Attribute(attr("label", cluster_label(graph, analysis))),
+        Stmt::Attribute(attr("label", label)),
         Stmt::Attribute(attr("labelloc", plain("t"))),
         Stmt::Attribute(attr("fontsize", plain("13"))),
         Stmt::Attribute(attr("style", quoted("rounded"))),
@@ -857,9 +934,39 @@ fn cluster_header(graph: &Graph, analysis: &Analysis) -> Vec<Stmt> {
     ]
 }
 
-/// `name = *v`, with a second line about dropped edges or a missing ground.
-fn cluster_label(graph: &Graph, analysis: &Analysis) -> Id {
-    let mut lines = vec![format!("{} = {}", graph.name, star(analysis.value))];
+/// The value of one graph, for the titles.
+#[derive(Clone, Debug)]
+enum Term {
+    /// An all-green graph: its Grundy value.
+    Nim(u64),
+    /// A graph with blue or red edges: its value, `None` when beyond the budget.
+    Game(Option<Game>),
+}
+
+/// A cluster's title: `name = *v` for an all-green graph; for a graph with blue or red
+/// edges its name, then `value 3/4` (the name stays the first line alone, which is how
+/// `--format dot` reads it back) unless the value is beyond the budget. A line follows
+/// about dropped edges or a missing ground, and for a coloured graph in a `reduced`
+/// picture, that it is drawn as written.
+fn cluster_label(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool) -> Id {
+    let mut lines = match term {
+        Term::Nim(value) => vec![format!("{} = {}", graph.name, star(*value))],
+        Term::Game(value) => {
+            let mut lines = vec![graph.name.clone()];
+            lines.extend(
+                value
+                    .iter()
+                    .map(|value| match shown_value(value, MAX_SHOWN) {
+                        Some(text) => format!("value {text}"),
+                        None => format!(
+                            "(value {} characters long: not shown)",
+                            value.to_string().len()
+                        ),
+                    }),
+            );
+            lines
+        }
+    };
     if graph.decl.ground.is_empty() {
         lines.push("(no ground: nothing is attached)".to_string());
     } else if analysis.ignored_edges > 0 {
@@ -869,45 +976,179 @@ fn cluster_label(graph: &Graph, analysis: &Analysis) -> Id {
             plural(analysis.ignored_edges)
         ));
     }
+    if reduced && matches!(term, Term::Game(_)) {
+        lines.push("(as written: only green edges reduce)".to_string());
+    }
     quoted(&lines.join("\n"))
 }
 
+/// `a + b` within the default budget of [`partizan::analyze`].
+fn game_sum(a: &Game, b: &Game) -> Option<Game> {
+    Calculator::new(Budget::default().work).sum(a, b).ok()
+}
+
 /// The title, then `*1 + *3 = *2: first player wins`: the values of `graphs` graphs, of
-/// which `values` are the first, worth `nim_sum` in all.
-fn position_label(title: &str, graphs: usize, nim_sum: u64, values: &[u64]) -> Id {
-    let sum = if graphs > 1 && graphs <= TITLE_TERMS {
-        let terms: Vec<String> = values.iter().map(|&v| star(v)).collect();
-        format!("{} = {}", terms.join(" + "), star(nim_sum))
-    } else {
-        format!("nim-sum {}", star(nim_sum))
+/// which `values` are the first, worth `nim_sum` in all. With a graph with blue or red
+/// edges (`partizan`: the sum of their values), the sum and its winner are those of the
+/// partizan values, in CGSuite notation (`* + 1/2 = 1/2*: Left wins`), and left out when
+/// a value is beyond the budget.
+fn position_label(
+    title: &str,
+    graphs: usize,
+    nim_sum: u64,
+    values: &[Term],
+    partizan: Option<&Option<Game>>,
+) -> Id {
+    let Some(partizan) = partizan else {
+        let sum = if graphs > 1 && graphs <= TITLE_TERMS {
+            let terms: Vec<String> = values
+                .iter()
+                .map(|term| match term {
+                    Term::Nim(v) => star(*v),
+                    Term::Game(_) => unreachable!("an all-green position"),
+                })
+                .collect();
+            format!("{} = {}", terms.join(" + "), star(nim_sum))
+        } else {
+            format!("nim-sum {}", star(nim_sum))
+        };
+        return quoted(&format!("{title}\n{sum}: {}", winner(Winner::of(nim_sum))));
     };
-    quoted(&format!("{title}\n{sum}: {}", winner(Winner::of(nim_sum))))
+    // The green graphs add up to the nimber of their nim-sum.
+    let green = u32::try_from(nim_sum)
+        .ok()
+        .filter(|&n| n < MAX_DEPTH)
+        .map(Game::nimber);
+    let total = match (partizan, green) {
+        (Some(coloured), Some(green)) => game_sum(coloured, &green),
+        _ => None,
+    };
+    let Some(total) = total else {
+        return quoted(title);
+    };
+    let mut calc = Calculator::new(Budget::default().work);
+    let Ok(outcome) = calc.outcome(&total) else {
+        return quoted(title);
+    };
+    let who = match outcome {
+        Outcome::L => "Left wins",
+        Outcome::R => "Right wins",
+        Outcome::N => "first player wins",
+        Outcome::P => "second player wins",
+    };
+    let Some(total) = shown_value(&total, 2 * MAX_SHOWN) else {
+        return quoted(&format!("{title}\n{who}"));
+    };
+    let terms: Vec<String> = values
+        .iter()
+        .map(|term| match term {
+            Term::Nim(v) => nimber(*v),
+            Term::Game(value) => value.as_ref().map_or("?".to_string(), Game::to_string),
+        })
+        .collect();
+    let sum = format!("{} = {total}", terms.join(" + "));
+    let sum = if graphs > 1 && graphs <= TITLE_TERMS && sum.len() <= 2 * MAX_SHOWN {
+        sum
+    } else {
+        format!("value {total}")
+    };
+    quoted(&format!("{title}\n{sum}: {who}"))
+}
+
+/// The longest value a graph's title shows (the position's: twice as long): canonical
+/// forms can run to pages.
+const MAX_SHOWN: usize = 64;
+
+/// `value` in CGSuite notation, if at most `max` characters long.
+fn shown_value(value: &Game, max: usize) -> Option<String> {
+    Some(value.to_string()).filter(|text| text.len() <= max)
+}
+
+/// The nimber `*n` in CGSuite notation: `0`, `*`, `*2`, ...
+fn nimber(n: u64) -> String {
+    match n {
+        0 => "0".to_string(),
+        1 => "*".to_string(),
+        n => star(n),
+    }
+}
+
+/// What the legend explains.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    blue: bool,
+    red: bool,
+    /// An all-green graph (its vertices show `*n`).
+    green_graph: bool,
+    /// A graph with blue or red edges.
+    coloured_graph: bool,
+}
+
+impl Seen {
+    fn note(&mut self, graph: &Graph, coloured: bool) {
+        for e in &graph.decl.edges {
+            self.blue |= e.colour == Colour::Blue;
+            self.red |= e.colour == Colour::Red;
+        }
+        self.green_graph |= !coloured;
+        self.coloured_graph |= coloured;
+    }
 }
 
 /// The legend: a cluster holding one node, a table of samples of the styles with what
-/// they mean (an HTML-like label).
-fn legend(options: &Options, any_winning: bool) -> Subgraph {
-    let mut rows = vec![line_row(EdgeStyle::Bridge, "bridge")];
-    if options.reduced {
+/// they mean (an HTML-like label). The same for green and coloured pictures: colour is
+/// the edges' Hackenbush colour, the analysis is in fills, dashes and widths.
+fn legend(options: &Options, seen: Seen, any_winning: bool) -> Subgraph {
+    let mut rows = vec![line_row(
+        shown(Colour::Green),
+        Line::Plain,
+        "green edge: either player may cut it",
+    )];
+    if seen.blue {
         rows.push(line_row(
-            EdgeStyle::Block(PALETTE[0]),
+            shown(Colour::Blue),
+            Line::Plain,
+            "blue edge: only Left may cut it",
+        ));
+    }
+    if seen.red {
+        rows.push(line_row(
+            shown(Colour::Red),
+            Line::Plain,
+            "red edge: only Right may cut it",
+        ));
+    }
+    // Reduced, an all-green graph is a tree of blocks; a coloured one is drawn as written.
+    let as_written = !options.reduced || seen.coloured_graph;
+    if options.reduced && seen.green_graph {
+        rows.push(fill_row(
+            BLOCK_FILLS[0],
+            "a block: its cycles fused into one vertex",
+        ));
+        rows.push(line_row(
+            shown(Colour::Green),
+            Line::Plain,
             "twig: a block's edges, fused into loops, when they are odd (*1)",
         ));
-    } else {
-        rows.push(line_row(
-            EdgeStyle::Block(PALETTE[0]),
-            "edge on a cycle (one colour per block)",
+    }
+    if as_written {
+        rows.push(fill_row(
+            BLOCK_FILLS[0],
+            "a block (its edges lie on cycles): its vertices filled alike",
         ));
+        rows.push(text_row("", "other edges are bridges"));
         rows.push(line_row(
-            EdgeStyle::Dropped,
+            MUTED,
+            Line::Dashed,
             "not attached to the ground: dropped",
         ));
     }
     if any_winning {
         rows.push(line_row(
-            EdgeStyle::Winning,
+            MUTED,
+            Line::Thick,
             if options.reduced {
-                "winning move (red outline: a winning cut inside)"
+                "winning move (thick outline: a winning cut inside)"
             } else {
                 "winning move"
             },
@@ -915,29 +1156,39 @@ fn legend(options: &Options, any_winning: bool) -> Subgraph {
     }
     rows.push(format!(
         r##"<tr><td bgcolor="{GROUND_FILL}" style="rounded"><font color="white">g</font></td><td align="left">{}</td></tr>"##,
-        if options.reduced {
+        if options.reduced && !seen.coloured_graph {
             "the ground, its vertices fused"
         } else {
             "ground vertex"
         }
     ));
     rows.push(text_row(" 3", "input edge number"));
-    let notes: &[&str] = if options.reduced {
-        rows.push(text_row("value *n", "of the vertex and all above it"));
-        &[
-            "A block of cycles is fused into one vertex, its edges",
-            "into loops: worth a twig when their number is odd.",
-            "Colon Principle: a vertex is worth its twig XOR the",
-            "XOR over its bridges of (value above + 1).",
-        ]
-    } else {
-        rows.push(text_row("*n", "value of what hangs above the vertex"));
-        &[
-            "For the lowest vertex of a block: the block and all",
-            "above it; for any other: XOR over the bridges hanging",
-            "from it of (value above + 1). No *n: nothing hangs.",
-        ]
-    };
+    let mut notes: Vec<&str> = Vec::new();
+    if seen.green_graph || !seen.coloured_graph {
+        if options.reduced {
+            rows.push(text_row("value *n", "of the vertex and all above it"));
+            notes.extend([
+                "A block of cycles is fused into one vertex, its edges",
+                "into loops: worth a twig when their number is odd.",
+                "Colon Principle: a vertex is worth its twig XOR the",
+                "XOR over its bridges of (value above + 1).",
+            ]);
+        } else {
+            rows.push(text_row("*n", "value of what hangs above the vertex"));
+            notes.extend([
+                "For the lowest vertex of a block: the block and all",
+                "above it; for any other: XOR over the bridges hanging",
+                "from it of (value above + 1). No *n: nothing hangs.",
+            ]);
+        }
+    }
+    if seen.coloured_graph {
+        notes.extend([
+            "A graph with blue or red edges: its value under its",
+            "name, in CGSuite notation; no *n (Grundy values are",
+            "for green edges only), no winning moves marked.",
+        ]);
+    }
     for note in notes {
         rows.push(format!(
             r#"<tr><td colspan="2" align="left"><font point-size="9" color="{MUTED}">{}</font></td></tr>"#,
@@ -972,17 +1223,31 @@ fn legend(options: &Options, any_winning: bool) -> Subgraph {
 /// The legend's node.
 const LEGEND: &str = "legend";
 
-/// A legend row: a short line drawn in `style`, and `text`.
-fn line_row(style: EdgeStyle, text: &str) -> String {
-    let (color, width, dashed) = match style {
-        EdgeStyle::Bridge => ("black", 2, false),
-        EdgeStyle::Block(color) => (color, 2, false),
-        EdgeStyle::Dropped => (DROPPED, 2, true),
-        EdgeStyle::Winning => (WINNING, 3, false),
+/// A sample line of the legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Plain,
+    Dashed,
+    Thick,
+}
+
+/// A legend row: a short line in `color` drawn as `line`, and `text`.
+fn line_row(color: &str, line: Line, text: &str) -> String {
+    let (width, dashed) = match line {
+        Line::Plain => (2, ""),
+        Line::Dashed => (2, r#" style="dashed""#),
+        Line::Thick => (4, ""),
     };
-    let dashed = if dashed { r#" style="dashed""# } else { "" };
     format!(
         r#"<tr><td width="34" height="6" sides="b" border="{width}" color="{color}"{dashed}></td><td align="left">{}</td></tr>"#,
+        html_escape(text)
+    )
+}
+
+/// A legend row: a vertex filled with `fill`, and `text`.
+fn fill_row(fill: &str, text: &str) -> String {
+    format!(
+        r#"<tr><td bgcolor="{fill}" style="rounded" border="1">v</td><td align="left">{}</td></tr>"#,
         html_escape(text)
     )
 }
@@ -1177,24 +1442,26 @@ mod tests {
         let picture = picture("t", std::slice::from_ref(&g), &winning, &Options::default());
         let c = cluster(&picture, "cluster_1");
 
+        // Colour is the edge's Hackenbush colour only; roles are in the line.
         let bridge = edge(c, 1);
-        assert_eq!(get(bridge, "color"), None);
+        assert_eq!(get(bridge, "color"), Some("green"));
         assert_eq!(get(bridge, "style"), None);
         assert_eq!(get(bridge, "penwidth"), None);
 
         for j in 2..=4 {
             let internal = edge(c, j);
-            assert_eq!(get(internal, "color"), Some("\"#1f77b4\""));
+            assert_eq!(get(internal, "color"), Some("green"));
             assert_eq!(get(internal, "style"), None);
         }
 
         let dropped = edge(c, 5);
         assert_eq!(get(dropped, "style"), Some("dashed"));
-        assert_eq!(get(dropped, "color"), Some("\"#9a9a9a\""));
+        assert_eq!(get(dropped, "color"), Some("green"));
 
         let winning = edge(c, 6);
-        assert_eq!(get(winning, "color"), Some("\"#d62728\""));
-        assert_eq!(get(winning, "penwidth"), Some("3"));
+        assert_eq!(get(winning, "color"), Some("green"));
+        assert_eq!(get(winning, "penwidth"), Some(WINNING_WIDTH));
+        assert_eq!(get(winning, "style"), Some("bold"));
 
         // The legend mentions winning moves only when there are some.
         let text = graphviz_rust::print(picture, &mut PrinterContext::default());
@@ -1204,17 +1471,105 @@ mod tests {
     }
 
     #[test]
-    fn blocks_get_their_own_colours() {
-        // Two triangles joined by a bridge: two blocks, two colours.
+    fn blocks_are_filled_in_alternating_greys() {
+        // Two triangles joined by a bridge: the blocks' vertices are filled in two
+        // greys; the bridge's ends differ, and a vertex of no cycle is not filled.
         let g = analyzed(
             &[0],
-            &[(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 5), (5, 3)],
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 0),
+                (1, 3),
+                (3, 4),
+                (4, 5),
+                (5, 3),
+                (5, 6),
+            ],
         );
-        let picture = picture("t", &[g], &[], &Options::default());
-        let c = cluster(&picture, "cluster_1");
-        assert_eq!(get(edge(c, 1), "color"), Some("\"#1f77b4\""));
-        assert_eq!(get(edge(c, 4), "color"), None);
-        assert_eq!(get(edge(c, 5), "color"), Some("\"#2ca02c\""));
+        let triangles = picture("t", &[g], &[], &Options::default());
+        let c = cluster(&triangles, "cluster_1");
+        let fill = |v: u32| get(node_attrs(c, &format!("n1_{v}")), "fillcolor");
+        let [low, high] = BLOCK_FILLS.map(|f| format!("\"{f}\""));
+        assert_eq!(fill(1), Some(low.as_str()));
+        assert_eq!(fill(2), Some(low.as_str()));
+        assert_eq!(fill(3), Some(high.as_str()));
+        assert_eq!(fill(5), Some(high.as_str()));
+        assert_eq!(fill(6), None);
+        for j in 1..=8 {
+            assert_eq!(get(edge(c, j), "color"), Some("green"), "edge {j}");
+        }
+        // Above a stalk, the lowest block with edges is the lighter.
+        let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1)]);
+        let stalk = picture("t", &[g], &[], &Options::default());
+        let c = cluster(&stalk, "cluster_1");
+        assert_eq!(get(node_attrs(c, "n1_1"), "fillcolor"), Some(low.as_str()));
+    }
+
+    #[test]
+    fn edges_are_drawn_in_their_colours() {
+        use Colour::*;
+        // A blue bridge, a red loop, a green edge on a triangle with a blue and a red one,
+        // and a red edge not attached to the ground.
+        let graph = Graph::from_coloured_edges(
+            &[0],
+            &[
+                (0, 1, Blue),
+                (1, 1, Red),
+                (1, 2, Green),
+                (2, 3, Blue),
+                (3, 1, Red),
+                (4, 5, Red),
+            ],
+        );
+        let analysis = analyze(&graph);
+        // Moves given for a coloured position are not drawn: they are the nim-sum's.
+        let winning = vec![vec![EdgeIndex::new(0)]];
+        for options in [Options::default(), Options { reduced: true }] {
+            let g = (graph.clone(), analysis.clone());
+            let picture = picture("t", &[g], &winning, &options);
+            let c = cluster(&picture, "cluster_1");
+            let colours = ["blue", "red", "green", "blue", "red", "red"];
+            for (j, colour) in colours.into_iter().enumerate() {
+                let attrs = edge(c, j + 1);
+                assert_eq!(get(attrs, "color"), Some(colour), "edge {}", j + 1);
+                assert_eq!(get(attrs, "penwidth"), None, "edge {}", j + 1);
+            }
+            assert_eq!(get(edge(c, 6), "style"), Some("dashed"));
+            // No Grundy values: the partizan value, under the name.
+            assert_eq!(get(node_attrs(c, "n1_1"), "label"), Some(r#""1""#));
+            let text = graphviz_rust::print(picture, &mut PrinterContext::default());
+            assert!(!text.contains("*n1"), "{text}");
+            assert!(!text.contains(">winning move"), "{text}");
+            assert!(text.contains("blue edge: only Left may cut it"), "{text}");
+            assert!(text.contains("red edge: only Right may cut it"), "{text}");
+            let value = partizan::analyze(&graph, Budget::default()).unwrap().value;
+            let label = format!("label=\"graph 1\\nvalue {value}\\n(1 edge not");
+            assert!(text.contains(&label), "{label}\n{text}");
+            assert!(!text.contains("nim-sum"), "{text}");
+            assert_eq!(
+                text.contains("(as written: only green edges reduce)"),
+                options.reduced,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_coloured_position_is_titled_with_its_partizan_value() {
+        use Colour::*;
+        // A blue edge with a red one on top (1/2), a green stalk of two (*2).
+        let half = Graph::from_coloured_edges(&[0], &[(0, 1, Blue), (1, 2, Red)]);
+        let stalk = analyzed(&[0], &[(0, 1), (1, 2)]);
+        let graphs = [(half.clone(), analyze(&half)), stalk];
+        let text = position("t", &graphs, &[], &Options::default());
+        assert!(
+            text.contains(r#"label="t\n1/2 + *2 = 1/2*2: Left wins""#),
+            "{text}"
+        );
+        // The green graph keeps its Grundy values.
+        assert!(text.contains("graph 1 = *2"), "{text}");
+        assert!(text.contains(r#"label="1\n*1""#), "{text}");
     }
 
     #[test]
@@ -1259,12 +1614,15 @@ mod tests {
             get(block, "label"),
             Some(r#""{1, 2, 3}\n3 edges fused: *1\nvalue *0\nwinning cut: 3""#)
         );
-        assert_eq!(get(block, "color"), Some("\"#d62728\""));
+        assert_eq!(get(block, "color"), Some("black"));
+        assert_eq!(get(block, "penwidth"), Some(WINNING_WIDTH));
         // An odd block has a twig.
         assert_eq!(get(node_attrs(c, "t1_1"), "shape"), Some("point"));
         // Bridges join the blocks, labelled with their input number; 5 is winning.
-        assert_eq!(get(edge(c, 1), "color"), None);
-        assert_eq!(get(edge(c, 5), "color"), Some("\"#d62728\""));
+        assert_eq!(get(edge(c, 1), "color"), Some("green"));
+        assert_eq!(get(edge(c, 1), "penwidth"), None);
+        assert_eq!(get(edge(c, 5), "color"), Some("green"));
+        assert_eq!(get(edge(c, 5), "penwidth"), Some(WINNING_WIDTH));
         // Internal edges are not drawn.
         let text = graphviz_rust::print(picture, &mut PrinterContext::default());
         assert!(!text.contains("label=\" 2\""), "{text}");

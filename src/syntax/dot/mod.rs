@@ -77,7 +77,7 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{GraphDecl, VertexName};
+    use crate::syntax::{Colour, GraphDecl, VertexName};
 
     fn position(text: &str) -> Position {
         parse(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e:?}"))
@@ -825,22 +825,31 @@ mod tests {
 
     #[test]
     fn our_own_output_reads_back() {
-        // The shape of `hackenbush dot` output: ground nodes marked, the ground row, the
+        // The shape of `hackenbush dot` output: ground nodes marked, edges in their
+        // Hackenbush colours (the roles in fills, dashes and widths), the ground row, the
         // legend, an invisible edge to it, the title last.
         let text = r##"graph "x.hb" {
   newrank=true
   node[fontname="Helvetica" fontsize=11]
+  edge[fontsize=10 penwidth=1.5 colorscheme=svg]
   subgraph cluster_1 {
     label="bowtie = *1"
-    n1_0[ground=true shape=box label="g"]
-    n1_1[label="a\n*0"]
+    n1_0[ground=true shape=box style="filled,rounded" fillcolor="#3a3a3a" label="g"]
+    n1_1[label="a\n*0" style=filled fillcolor="#e4e4e4"]
     n1_2[label="b"]
-    n1_1 -- n1_0 [label=" 1"]
-    n1_2 -- n1_1 [label=" 2" color="#1f77b4"]
-    n1_1 -- n1_1 [label=" 3, 4"]
-    n1_2 -- n1_2
+    n1_3[label="c" color="#9a9a9a" fontcolor="#9a9a9a"]
+    n1_1 -- n1_0 [label=" 1" color=green penwidth=4 style=bold]
+    n1_2 -- n1_1 [label=" 2" color=green]
+    n1_1 -- n1_1 [label=" 3, 4" color=green]
+    n1_1 -- n1_1 [color=green]
+    n1_3 -- n1_2 [label=" 5" color=green style=dashed fontcolor="#9a9a9a"]
   }
   subgraph cluster_2 {
+    label="coloured\nvalue 1/2\n(no ground: nothing is attached)"
+    n2_1 -- n2_0 [label=" 1" color=blue]
+    n2_2 -- n2_1 [label=" 2" color=red]
+  }
+  subgraph cluster_3 {
     label="empty = *0\n(no ground: nothing is attached)"
   }
   subgraph ground {
@@ -849,17 +858,19 @@ mod tests {
   }
   subgraph cluster_legend {
     label="legend"
-    legend[shape=plaintext label=<<table><tr><td>x</td></tr></table>>]
+    legend[shape=plaintext label=<<table><tr><td color="#008000">x</td></tr></table>>]
   }
   n1_0 -- legend [style=invis]
-  label="x.hb\n*1 + *0 = *1: first player wins"
+  label="x.hb\n*1 + 1/2 + 0 = 1/2*: Left wins"
 }
 "##;
         let pos = position(text);
         let names: Vec<_> = pos.graphs.iter().map(|g| g.name.as_deref()).collect();
-        assert_eq!(names, [Some("bowtie"), Some("empty")]);
+        assert_eq!(names, [Some("bowtie"), Some("coloured"), Some("empty")]);
         assert_eq!(ground(&pos.graphs[0]), ["n1_0"]);
-        assert_eq!(pos.graphs[0].edges.len(), 4);
-        assert!(pos.graphs[1].edges.is_empty());
+        let colours = |g: &GraphDecl| g.edges.iter().map(|e| e.colour).collect::<Vec<_>>();
+        assert_eq!(colours(&pos.graphs[0]), [Colour::Green; 5]);
+        assert_eq!(colours(&pos.graphs[1]), [Colour::Blue, Colour::Red]);
+        assert!(pos.graphs[2].edges.is_empty());
     }
 }
