@@ -409,3 +409,108 @@ fn moderately_hard_bed_is_1_128() {
     let valued = partizan::analyze(&Graph::build(decl, 0), budget).expect("within the budget");
     assert_eq!(valued.value.to_string(), "1/128");
 }
+
+/// The sign expansion of a number (Winning Ways ch. 1): `+` for a blue edge, `-` for a
+/// red one, the stalk worth `x`. For `x = n + f` with `n >= 0` an integer and `0 < f < 1`
+/// of `k` binary digits: `n + 1` pluses, a minus, then the first `k - 1` digits of `f`,
+/// `+` for 1 and `-` for 0; a negative number is its negative's with the signs swapped.
+fn sign_expansion(x: &Dyadic) -> Vec<Colour> {
+    use num_bigint::BigInt;
+    use num_traits::{Signed, ToPrimitive, Zero};
+    let negative = x.signum() < 0;
+    let magnitude = if negative { -x.clone() } else { x.clone() };
+    let k = magnitude.exponent();
+    let m: BigInt = magnitude.numerator().clone();
+    let n = (&m >> k).to_usize().expect("integer parts here are small");
+    let f = &m - (BigInt::from(n) << k);
+    let mut signs = Vec::new();
+    if f.is_zero() {
+        signs.resize(n, true);
+    } else {
+        signs.resize(n + 1, true);
+        signs.push(false);
+        for i in 1..k {
+            signs.push(((&f >> (k - i)) & BigInt::from(1)).is_positive());
+        }
+    }
+    signs
+        .into_iter()
+        .map(|plus| if plus != negative { Blue } else { Red })
+        .collect()
+}
+
+/// A red-blue tree's value the slow way, with no game arithmetic: each branch is the
+/// number whose sign expansion is its edge's sign followed by the value above it (the
+/// ordinal sum of numbers concatenates their sign expansions), a vertex the sum of its
+/// branches. Quadratic at worst (a sign expansion is as long as its number's birthday).
+/// `parent[v]` is the vertex below `v` (vertex 0 is the ground), `colour[v]` its edge's.
+fn tree_by_sign_expansions(parent: &[usize], colour: &[Colour]) -> Dyadic {
+    let n = parent.len();
+    let mut value = vec![Dyadic::zero(); n];
+    // Children have larger numbers than their parents: from the last vertex down.
+    for v in (1..n).rev() {
+        let above = std::mem::replace(&mut value[v], Dyadic::zero());
+        let mut signs = vec![colour[v]];
+        signs.extend(sign_expansion(&above));
+        let branch = berlekamp(&signs);
+        value[parent[v]] = value[parent[v]].clone() + branch;
+    }
+    value.swap_remove(0)
+}
+
+#[test]
+fn sign_expansions_read_back() {
+    for (m, k) in [
+        (0i64, 0u64),
+        (1, 0),
+        (-3, 0),
+        (1, 1),
+        (3, 2),
+        (-5, 3),
+        (77, 7),
+        (9, 1),
+    ] {
+        let x = Dyadic::new(m, k);
+        let signs = sign_expansion(&x);
+        let back = if signs.is_empty() {
+            Dyadic::zero()
+        } else {
+            berlekamp(&signs)
+        };
+        assert_eq!(back, x, "{m}/2^{k}");
+    }
+}
+
+/// A random red-blue tree (each vertex hangs from a random earlier one) and a forest of
+/// a hundred such trees side by side, 10^5 edges each, exactly as the slow computation
+/// values them.
+#[test]
+fn large_red_blue_trees_and_forests_agree_with_sign_expansions() {
+    let mut rng = hackenbush::rng::Rng::new(2026);
+    let n = 100_000;
+    for trees in [1usize, 100] {
+        let per_tree = n / trees;
+        let mut parent = vec![0usize];
+        let mut colour = vec![Green];
+        for t in 0..trees {
+            let first = t * per_tree + 1;
+            for v in first..first + per_tree {
+                // The first vertex of each tree stands on the ground.
+                let below = if v == first {
+                    0
+                } else {
+                    first + rng.below((v - first) as u64) as usize
+                };
+                parent.push(below);
+                colour.push(if rng.below(2) == 0 { Blue } else { Red });
+            }
+        }
+        let edges: Edges = (1..parent.len())
+            .map(|v| (parent[v] as u32, v as u32, colour[v]))
+            .collect();
+        assert_eq!(edges.len(), n);
+        let value = analyzed(&edges).value;
+        let slow = tree_by_sign_expansions(&parent, &colour);
+        assert_eq!(value.as_number(), Some(&slow), "{trees} tree(s)");
+    }
+}

@@ -37,6 +37,8 @@
 //!   (rather than `*0` on every leaf). A graph with blue or red edges shows no `*n`
 //!   (Grundy values are not its values): its title has its partizan value
 //!   ([`partizan::analyze`]) in CGSuite notation, and no moves are marked in its position.
+//!   A picture is not worth a long search: a value beyond [`PICTURE_BUDGET`] is left out
+//!   (`hackenbush analyze` computes it within the full budget).
 //!
 //! Layout: each edge is written from its end farther from the ground (breadth-first) to
 //! the nearer one, so Graphviz draws it downwards; edges between vertices at the same
@@ -283,7 +285,7 @@ impl Drawing {
         let number = self.graphs;
         let coloured = is_coloured(graph);
         let term = if coloured {
-            let value = partizan::analyze(graph, Budget::default())
+            let value = partizan::analyze(graph, PICTURE_BUDGET)
                 .ok()
                 .map(|p| p.value);
             self.partizan = Some(match (self.partizan.take(), &value) {
@@ -981,6 +983,15 @@ fn cluster_label(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool)
     }
     quoted(&lines.join("\n"))
 }
+
+/// How much a picture may spend on a graph's value in its title: a hundredth of
+/// [`Budget::default`]'s positions and a tenth of its work, so that drawing stays quick
+/// (a search of 20,000 positions takes about 0.1 s).
+pub const PICTURE_BUDGET: Budget = Budget {
+    edges: 64,
+    positions: 20_000,
+    work: 100_000,
+};
 
 /// `a + b` within the default budget of [`partizan::analyze`].
 fn game_sum(a: &Game, b: &Game) -> Option<Game> {
