@@ -7,19 +7,25 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use hackenbush::syntax::Format;
 
-const ABOUT: &str = "Exact Green Hackenbush analysis: Grundy values, nim-sums and winners \
-for any picture of edges attached to the ground.";
+const ABOUT: &str = "Exact Hackenbush analysis: Grundy values, nim-sums and winners of Green \
+Hackenbush, values and outcome classes of Red-Blue-Green Hackenbush.";
 
 const LONG_ABOUT: &str = "\
-Exact Green Hackenbush analysis.
+Exact Hackenbush analysis.
 
-Green Hackenbush is played on a picture of edges attached to the ground. Players take \
-turns cutting one edge; whatever is no longer connected to the ground falls away; whoever \
-cannot move loses. Every picture has a Grundy value *n; a sum of pictures is worth the XOR \
-(nim-sum) of its parts, and the first player wins exactly when that is not zero.
+Hackenbush is played on a picture of edges attached to the ground. Players take turns \
+cutting one edge; whatever is no longer connected to the ground falls away; whoever \
+cannot move loses. In Green Hackenbush either player may cut any edge: every picture has a \
+Grundy value *n, a sum of pictures is worth the XOR (nim-sum) of its parts, and the first \
+player wins exactly when that is not zero. hackenbush computes these values exactly for any \
+multigraph (cycles sharing vertices or edges, loops, parallel edges, several ground \
+vertices, detached parts) in linear time.
 
-hackenbush computes these values exactly for any multigraph (cycles sharing vertices or \
-edges, loops, parallel edges, several ground vertices, detached parts) in linear time.";
+With blue and red edges (Left cuts blue, Right cuts red, either cuts green), a position is \
+worth a partizan game, printed in CGSuite's notation (3/4, 1*, ^, {1|0}), and has an \
+outcome class: L (Left wins), R (Right wins), N (the first player wins), P (the second). \
+Trees of any size are valued by ordinal sums, other graphs by a budgeted search \
+(docs/values.md).";
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -50,11 +56,14 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Value of every graph, nim-sum and winner of every position
+    /// Value of every graph, and the value and winner of every position
     #[command(
         long_about = "\
 Reports, for every position, the Grundy value of each graph (as *n), the nim-sum of the \
-position and who wins with best play.
+position and who wins with best play. A position with blue or red edges gets each graph's \
+value and the position's in CGSuite's notation (3/4, ^*, {1|0}), its outcome class (L, R, \
+N or P) and how each value was found (green, tree or searched); a graph whose value is \
+beyond the search's budget is the position's error (docs/values.md).
 
 A file is one position (hb, JSON, DOT) or a sequence of positions: one per test case \
 (christmas), one per line (cgsuite). Edges not connected to the ground are ignored, and the report says how many.",
@@ -63,9 +72,11 @@ Examples:
   hackenbush analyze examples/bowtie.hb
   hackenbush analyze examples/*.hb examples/*.json
   hackenbush analyze --json examples/poj-sample.in
+  hackenbush analyze --moves examples/red-blue-tree.hb
   cat position.hb | hackenbush analyze --format hb
 
-Formats are described in docs/formats.md, the JSON output in docs/json.md."
+Formats are described in docs/formats.md, the JSON output in docs/json.md, values in \
+docs/values.md."
     )]
     Analyze(AnalyzeArgs),
 
@@ -102,11 +113,17 @@ one vertex with loops (Fusion Principle: odd -> a twig, even -> a point), the Co
 Principle applied from the leaves down to the ground with each intermediate value, the \
 nim-sum, and one winning move with the value it leaves and why that wins.
 
+With blue and red edges: the split at the ground into summands, each tree's branches \
+valued from the leaves down by ordinal sums (a branch is its edge's game `:` the value \
+above it), searched parts with how many positions they took, the sum, the outcome class, \
+and each player's first winning cut.
+
 Colour is used when stdout is a terminal and NO_COLOR is not set.",
         after_help = "\
 Examples:
   hackenbush explain examples/bowtie.hb
-  hackenbush explain examples/poj-sample.in examples/drawn.dot"
+  hackenbush explain examples/poj-sample.in examples/drawn.dot
+  hackenbush explain examples/mixed-cycle.hb"
     )]
     Explain(ExplainArgs),
 
@@ -178,15 +195,16 @@ Examples:
 /// Input format names for `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// Native format for people (.hb)
+    /// Native format for people, with `blue:` and `red:` lines (.hb)
     Hb,
     /// POJ 3710 Christmas Game judge format (.in, .txt)
     Christmas,
-    /// JSON: {"graphs":[{"name":..,"ground":[..],"edges":[[u,v],..]}]} (.json)
+    /// JSON: {"graphs":[{"name":..,"ground":[..],"edges":[[u,v],[u,v,"blue"],..]}]} (.json)
     Json,
-    /// Graphviz DOT: undirected graphs, ground vertices marked ground=true (.dot, .gv)
+    /// Graphviz DOT: undirected graphs, ground vertices marked ground=true, color=blue|red
+    /// edges (.dot, .gv)
     Dot,
-    /// CGSuite Hackenbush strings, green edges: e(ee;e) ... (.cgs)
+    /// CGSuite Hackenbush strings, e green, l blue, r red: e(ee;e), lrl ... (.cgs)
     Cgsuite,
 }
 
@@ -233,7 +251,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Also list every winning move: each edge whose cut leaves the nim-sum 0
+    /// Also list every winning move: each edge whose cut leaves the nim-sum 0 (with blue
+    /// and red edges: each player's cuts that win moving first, with the values they leave)
     #[arg(long)]
     pub moves: bool,
 }
