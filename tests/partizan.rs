@@ -252,6 +252,28 @@ fn known_values() {
         shown(&[(0, 1, Blue), (1, 2, Blue), (1, 3, Red), (3, 4, Blue)]),
         "3/2"
     );
+    // Read as a user writes them, in CGSuite's notation: the Green Girl is *2 and
+    // lrlrrllr 77/128, as CGSuite's tests have them.
+    for (text, value) in [
+        ("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))", "*2"),
+        ("lrlrrllr", "77/128"),
+        ("l(r;r)+r", "-3/4"),
+    ] {
+        use hackenbush::source::Source;
+        use hackenbush::syntax::{self, Format};
+        let source = Source::from_str("known.cgs", text);
+        let position = syntax::parse(Format::Cgsuite, &source)
+            .next()
+            .expect("one line")
+            .expect("valid");
+        let mut sum = hackenbush::game::Game::zero();
+        for (i, decl) in position.graphs.into_iter().enumerate() {
+            let graph = Graph::build(decl, i);
+            let part = partizan::analyze(&graph, Budget::default()).unwrap().value;
+            sum = sum.sum(&part).unwrap();
+        }
+        assert_eq!(sum.to_string(), value, "{text}");
+    }
 }
 
 #[test]
@@ -374,8 +396,8 @@ fn long_stalks_follow_berlekamps_rule() {
 /// The Moderately Hard Bed of Winning Ways ch. 7 (fig. 31), which CGSuite's test suite
 /// keeps switched off: 30 red and blue edges with cycles, worth 1/128. About a minute in a
 /// release build (`cargo test --release --test partizan -- --ignored`), so not run by
-/// default. The cgsuite reader takes no colours yet: the string is read with its letters
-/// as `e`, and the colours are set from the letters, in order.
+/// default; on the command line, `hackenbush analyze --max-positions 50000000
+/// --max-work 0` (docs/values.md).
 #[test]
 #[ignore = "about a minute in release builds"]
 fn moderately_hard_bed_is_1_128() {
@@ -383,24 +405,13 @@ fn moderately_hard_bed_is_1_128() {
     use hackenbush::syntax::{self, Format};
     let text =
         "(lr:A(rr:B;rr:D;rr:F);lr:B(r(r:D;r:E));lr:C(rr:F;rr:G);lr:D;lr:E(r(r:F;r:G));lr:F;lr:G)";
-    let colours: Vec<Colour> = text
-        .chars()
-        .filter_map(|c| match c {
-            'l' => Some(Blue),
-            'r' => Some(Red),
-            _ => None,
-        })
-        .collect();
-    let source = Source::from_str("bed.cgs", &text.replace(['l', 'r'], "e"));
+    let source = Source::from_str("bed.cgs", text);
     let mut position = syntax::parse(Format::Cgsuite, &source)
         .next()
         .expect("one line")
         .expect("a valid string");
-    let mut decl = position.graphs.remove(0);
+    let decl = position.graphs.remove(0);
     assert_eq!(decl.edges.len(), 30);
-    for (edge, &colour) in decl.edges.iter_mut().zip(&colours) {
-        edge.colour = colour;
-    }
     let budget = Budget {
         positions: 50_000_000,
         work: u64::MAX,

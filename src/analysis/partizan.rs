@@ -90,21 +90,27 @@ pub struct Budget {
     pub edges: usize,
     /// The most distinct positions a search may visit.
     pub positions: usize,
-    /// The most steps (comparisons and sums of games) the values may take: canonical
-    /// forms of positions with green edges among red and blue ones can be huge.
+    /// The most steps (comparisons and sums of games) the values may take, beyond one
+    /// per position searched: canonical forms of positions with green edges among red
+    /// and blue ones can be huge.
     pub work: u64,
 }
 
-impl Default for Budget {
+impl Budget {
     /// 64 edges, 2,000,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused).
+    /// it was refused; two million positions take about 8 s and 260 MB).
+    pub const DEFAULT: Budget = Budget {
+        edges: 64,
+        positions: 2_000_000,
+        work: 1_000_000,
+    };
+}
+
+impl Default for Budget {
+    /// [`Budget::DEFAULT`].
     fn default() -> Budget {
-        Budget {
-            edges: 64,
-            positions: 2_000_000,
-            work: 1_000_000,
-        }
+        Budget::DEFAULT
     }
 }
 
@@ -625,6 +631,66 @@ impl Board {
         self.reach(mask, 0)
     }
 
+    /// Whether the edges of an attached, connected `mask`, loops aside, form a tree with
+    /// the ground: one edge fewer than the vertices they touch.
+    fn is_tree(&self, mask: u64) -> bool {
+        let mut nodes = 1u128;
+        let mut links = 0;
+        let mut edges = mask;
+        while edges != 0 {
+            let (a, b) = self.ends[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+            if a != b {
+                links += 1;
+                nodes |= (1 << a) | (1 << b);
+            }
+        }
+        links + 1 == nodes.count_ones()
+    }
+
+    /// The value of a tree `mask` ([`Board::is_tree`]) by ordinal sums from the leaves
+    /// down, as [`tree_value`] does for a whole part.
+    fn tree_value(
+        &self,
+        mask: u64,
+        colours: &[Colour],
+        calc: &mut Calculator,
+    ) -> Result<Game, Exceeded> {
+        // Preorder from the ground: each vertex with the edge below it.
+        let mut order: Vec<(u32, u32)> = Vec::new();
+        let mut value: Vec<Game> = vec![Game::zero(); self.at.len()];
+        let mut below = vec![u32::MAX; self.at.len()];
+        let mut stack = vec![(0u32, u32::MAX)];
+        let mut seen = 1u128;
+        while let Some((v, edge)) = stack.pop() {
+            order.push((v, edge));
+            let mut edges = self.at[v as usize] & mask;
+            while edges != 0 {
+                let i = edges.trailing_zeros();
+                edges &= edges - 1;
+                let (a, b) = self.ends[i as usize];
+                if a == b {
+                    let twig = edge_game(colours[i as usize]);
+                    value[v as usize] = calc.sum(&value[v as usize], &twig)?;
+                    continue;
+                }
+                let w = if a == v { b } else { a };
+                if seen & (1 << w) == 0 {
+                    seen |= 1 << w;
+                    below[w as usize] = v;
+                    stack.push((w, i));
+                }
+            }
+        }
+        for &(v, edge) in order.iter().skip(1).rev() {
+            let above = std::mem::replace(&mut value[v as usize], Game::zero());
+            let branch = calc.ordinal_sum(&edge_game(colours[edge as usize]), &above)?;
+            let parent = below[v as usize] as usize;
+            value[parent] = calc.sum(&value[parent], &branch)?;
+        }
+        Ok(std::mem::replace(&mut value[0], Game::zero()))
+    }
+
     /// The summands of an attached `mask`: its parts that meet only at the ground.
     fn summands(&self, mask: u64) -> Vec<u64> {
         let mut parts = Vec::new();
@@ -681,7 +747,9 @@ impl<'a> Search<'a> {
             .collect();
         Ok(Search {
             progress: None,
-            calc: Calculator::new(budget.work),
+            // Every position valued is a step of its own: the positions have their own
+            // limit, and the work limit is for what comes on top of them.
+            calc: Calculator::new(budget.work.saturating_add(budget.positions as u64)),
             board: Board::new(nodes.len(), ends),
             colours: edges.iter().map(|&e| graph.colour(e)).collect(),
             memo: HashMap::new(),
@@ -714,6 +782,11 @@ impl<'a> Search<'a> {
                 total = self.calc.sum(&total, &part).map_err(Failure::Exceeded)?;
             }
             total
+        } else if self.board.is_tree(mask) {
+            // No cycle is left: the tree rule values it without its positions.
+            self.board
+                .tree_value(mask, &self.colours, &mut self.calc)
+                .map_err(Failure::Exceeded)?
         } else {
             let (mut left, mut right) = (Vec::new(), Vec::new());
             let mut edges = mask;

@@ -28,6 +28,7 @@ use super::progress;
 /// dropped: memory follows the largest graph, and a position's reports of its graphs.
 pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
+    let budget = args.budget.budget();
     let mut json = JsonReport::new();
     let mut errors = Vec::new();
     let mut report = |out: &mut _, position: PositionReport| -> Result<(), Stop> {
@@ -45,7 +46,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         input::each_position_streamed(
             &args.input,
             &mut out,
-            |_, _, foreseen| Ok(Moving::new(foreseen)),
+            |_, _, foreseen| Ok(Moving::new(foreseen, budget)),
             |out, source, foreseen, moving| report(out, moving.report(foreseen.label(source))),
             on_error,
         )?
@@ -53,7 +54,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         input::each_position(
             &args.input,
             &mut out,
-            || Summarized::default().observed(progress::searches("analyze")),
+            || Summarized::new(budget).observed(progress::searches("analyze")),
             |out, source, read, summarized| {
                 let label = input::label(source, read.case);
                 match summarized.report(label) {
@@ -80,6 +81,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
 /// graph is valued as the graph is read, and the winning ones are chosen once the whole
 /// position's value is known.
 struct Moving {
+    budget: Budget,
     nim_sum: u64,
     coloured: bool,
     graphs: Vec<GraphReport>,
@@ -96,8 +98,9 @@ struct Moving {
 }
 
 impl Moving {
-    fn new(foreseen: &Foreseen) -> Self {
+    fn new(foreseen: &Foreseen, budget: Budget) -> Self {
         Moving {
+            budget,
             nim_sum: foreseen.nim_sum,
             coloured: foreseen.coloured,
             graphs: Vec::new(),
@@ -106,7 +109,7 @@ impl Moving {
             cuts: Vec::new(),
             unlisted: 0,
             valued: None,
-            calc: Calculator::new(Budget::default().work),
+            calc: Calculator::new(budget.work),
             first: None,
             refused: None,
         }
@@ -132,7 +135,7 @@ impl Moving {
         graph: &Graph,
         analysis: &Analysis,
     ) -> Result<(), Diagnostic> {
-        let budget = Budget::default();
+        let budget = self.budget;
         let refused = |refusal| report::refusal(graph, &refusal);
         let mut progress = progress::searches("analyze");
         let mut tell = |n| progress(&graph.name, n);

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use hackenbush::analysis::partizan::Budget;
 use hackenbush::syntax::Format;
 
 const ABOUT: &str = "Exact Hackenbush analysis: Grundy values, nim-sums and winners of Green \
@@ -240,12 +241,41 @@ impl InputArgs {
     }
 }
 
+/// How much valuing a graph with blue or red edges may take.
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// With blue or red edges: the most positions the search of one part of a graph may
+    /// value (about 130 bytes each) before the graph is refused (docs/values.md)
+    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.positions)]
+    pub max_positions: usize,
+
+    /// With blue or red edges: the most steps of game arithmetic a graph's value may take,
+    /// beyond one per position searched, before the graph is refused
+    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.work)]
+    pub max_work: u64,
+}
+
+impl BudgetArgs {
+    /// The budget asked for.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            positions: self.max_positions,
+            work: self.max_work,
+            ..Budget::DEFAULT
+        }
+    }
+}
+
 /// `hackenbush analyze`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// Inputs.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// The search's budget.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 
     /// Print one JSON document (schema in docs/json.md) instead of the text report
     #[arg(long)]
@@ -308,6 +338,10 @@ pub struct ExplainArgs {
     /// Inputs.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// The search's budget.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 /// `hackenbush verify`.

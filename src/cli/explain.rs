@@ -27,7 +27,9 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
             let label = foreseen.label(source);
             let nim_sum = (!foreseen.coloured).then_some(foreseen.nim_sum);
             let (explanation, text) = Explanation::new(&label, foreseen.graphs, nim_sum, color);
-            let explanation = explanation.observed(progress::searches("explain"));
+            let explanation = explanation
+                .within(args.budget.budget())
+                .observed(progress::searches("explain"));
             out.write_all(text.as_bytes())?;
             Ok(Explaining(explanation))
         },

@@ -80,6 +80,7 @@ struct Coloured {
     settled: Option<(Value, Outcome, PartizanMoves)>,
     refused: Option<Diagnostic>,
     progress: Option<SearchProgress>,
+    budget: Budget,
 }
 
 impl std::fmt::Debug for Coloured {
@@ -106,6 +107,15 @@ impl Explanation {
             coloured: nim_sum.is_none().then(Coloured::default),
         };
         (explanation, format!("{}\n", paint.bold(&printable(label))))
+    }
+
+    /// The explanation, valuing graphs with blue or red edges within `budget` (by default
+    /// [`Budget::DEFAULT`]).
+    pub fn within(mut self, budget: Budget) -> Self {
+        if let Some(coloured) = &mut self.coloured {
+            coloured.budget = budget;
+        }
+        self
     }
 
     /// The explanation, telling `progress` how its searches go (positions with blue or
@@ -206,7 +216,7 @@ impl Coloured {
     ) {
         ground_step(out, graph, paint);
         attached_step(out, graph, analysis);
-        let budget = Budget::default();
+        let budget = self.budget;
         let progress = &mut self.progress;
         let mut tell = |n| {
             if let Some(progress) = progress {
@@ -262,7 +272,7 @@ impl Coloured {
 
     /// The position's sum, its outcome and each player's winning cuts.
     fn settle(&mut self) -> Result<(Value, Outcome, PartizanMoves), Exceeded> {
-        let mut calc = Calculator::new(Budget::default().work);
+        let mut calc = Calculator::new(self.budget.work);
         let calc = &mut calc;
         let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
         let outcome = value.outcome(calc)?;
