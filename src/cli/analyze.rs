@@ -5,14 +5,14 @@ use std::io::Write;
 
 use hackenbush::Summarized;
 use hackenbush::analysis::Analysis;
-use hackenbush::analysis::partizan::{self, Budget};
+use hackenbush::analysis::partizan::Budget;
 use hackenbush::analysis::position::winning_moves_in;
 use hackenbush::diagnostic::Diagnostic;
-use hackenbush::game::{Calculator, Exceeded};
+use hackenbush::game::Calculator;
 use hackenbush::model::Graph;
 use hackenbush::report::json::JsonReport;
 use hackenbush::report::{
-    self, CutReport, GraphReport, MoveReport, PartizanMoves, PositionReport, Value, text,
+    self, GraphReport, MoveReport, PartizanMoves, PositionCuts, PositionReport, Value, text,
 };
 use hackenbush::source::{Source, Span};
 use hackenbush::syntax::GraphDecl;
@@ -86,9 +86,7 @@ struct Moving {
     coloured: bool,
     graphs: Vec<GraphReport>,
     moves: Vec<MoveReport>,
-    values: Vec<Value>,
-    cuts: Vec<CutReport>,
-    unlisted: usize,
+    cuts: PositionCuts,
     /// The sum and the winning cuts of a coloured position, once its graphs are read.
     valued: Option<(Value, PartizanMoves)>,
     calc: Calculator,
@@ -105,9 +103,7 @@ impl Moving {
             coloured: foreseen.coloured,
             graphs: Vec::new(),
             moves: Vec::new(),
-            values: Vec::new(),
-            cuts: Vec::new(),
-            unlisted: 0,
+            cuts: PositionCuts::default(),
             valued: None,
             calc: Calculator::new(budget.work),
             first: None,
@@ -135,33 +131,13 @@ impl Moving {
         graph: &Graph,
         analysis: &Analysis,
     ) -> Result<(), Diagnostic> {
-        let budget = self.budget;
-        let refused = |refusal| report::refusal(graph, &refusal);
         let mut progress = progress::searches("analyze");
         let mut tell = |n| progress(&graph.name, n);
-        let valued = partizan::analyze_observed(graph, budget, &mut tell).map_err(refused)?;
-        let (cuts, unlisted) =
-            partizan::cuts_observed(graph, &valued, budget, &mut tell).map_err(refused)?;
-        let index = self.graphs.len();
-        self.cuts.extend(
-            cuts.iter()
-                .map(|cut| CutReport::new(index, graph, cut, source)),
-        );
-        self.unlisted += unlisted.len();
-        self.values.push(Value::Game(valued.value.clone()));
+        let valued = (self.cuts.add(graph, source, self.budget, &mut tell))
+            .map_err(|refusal| report::refusal(graph, &refusal))?;
         self.graphs
             .push(GraphReport::partizan(graph, analysis, &valued));
         Ok(())
-    }
-
-    /// The sum of a coloured position, its outcome and its winning cuts.
-    fn choose(&mut self) -> Result<(Value, PartizanMoves), Exceeded> {
-        let calc = &mut self.calc;
-        let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
-        value.outcome(calc)?;
-        let cuts = std::mem::take(&mut self.cuts);
-        let moves = PartizanMoves::of(&self.values, cuts, self.unlisted, calc)?;
-        Ok((value, moves))
     }
 }
 
@@ -189,8 +165,8 @@ impl<W> Streamed<W> for Moving {
 
     fn refused(&mut self) -> Option<Diagnostic> {
         if self.refused.is_none() && self.coloured {
-            match self.choose() {
-                Ok(valued) => self.valued = Some(valued),
+            match self.cuts.settle(&mut self.calc) {
+                Ok((value, _, moves)) => self.valued = Some((value, moves)),
                 Err(exceeded) => {
                     let span = self.first.unwrap_or_default();
                     self.refused = Some(report::sum_refused(span, None, exceeded));

@@ -15,13 +15,13 @@ use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::diagnostic::Diagnostic;
-use crate::game::{Calculator, Exceeded, Outcome};
+use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
 use crate::source::{Source, Span};
 use crate::style::Paint;
 
 use super::text::{outcome, plural, printable, star};
-use super::{CutReport, PartizanMoves, Value};
+use super::{PartizanMoves, PositionCuts, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -73,9 +73,7 @@ pub struct Explanation {
 #[derive(Default)]
 struct Coloured {
     names: Vec<String>,
-    values: Vec<Value>,
-    cuts: Vec<CutReport>,
-    unlisted: usize,
+    cuts: PositionCuts,
     /// The sum and the winning cuts, once every graph is told.
     settled: Option<(Value, Outcome, PartizanMoves)>,
     refused: Option<Diagnostic>,
@@ -86,8 +84,8 @@ struct Coloured {
 impl std::fmt::Debug for Coloured {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Coloured")
-            .field("values", &self.values)
-            .field("cuts", &self.cuts.len())
+            .field("names", &self.names)
+            .field("cuts", &self.cuts)
             .finish_non_exhaustive()
     }
 }
@@ -130,7 +128,7 @@ impl Explanation {
     /// How many graphs were explained: the 0-based index of the next.
     pub fn told(&self) -> usize {
         match &self.coloured {
-            Some(coloured) => coloured.values.len(),
+            Some(coloured) => coloured.names.len(),
             None => self.values.len(),
         }
     }
@@ -173,7 +171,10 @@ impl Explanation {
     pub fn refused(&mut self) -> Option<Diagnostic> {
         let coloured = self.coloured.as_mut()?;
         if coloured.refused.is_none() && coloured.settled.is_none() {
-            match coloured.settle() {
+            match coloured
+                .cuts
+                .settle(&mut Calculator::new(coloured.budget.work))
+            {
                 Ok(settled) => coloured.settled = Some(settled),
                 Err(exceeded) => {
                     coloured.refused = Some(super::sum_refused(Span::default(), None, exceeded))
@@ -223,9 +224,12 @@ impl Coloured {
                 progress(&graph.name, n);
             }
         };
-        let valued = match partizan::analyze_observed(graph, budget, &mut tell) {
+        let valued = match self.cuts.add(graph, source, budget, &mut tell) {
             Ok(valued) => valued,
-            Err(refusal) => return self.refuse(out, super::refusal(graph, &refusal)),
+            Err(refusal) => {
+                self.names.push(graph.name.clone());
+                return self.refuse(out, super::refusal(graph, &refusal));
+            }
         };
         split_step(out, graph, &valued, paint);
         for (k, part) in valued.parts.iter().enumerate() {
@@ -250,18 +254,7 @@ impl Coloured {
                 outcome(valued.outcome)
             ))
         );
-        let (cuts, unlisted) = match partizan::cuts_observed(graph, &valued, budget, &mut tell) {
-            Ok(cuts) => cuts,
-            Err(refusal) => return self.refuse(out, super::refusal(graph, &refusal)),
-        };
-        let index = self.values.len();
-        self.cuts.extend(
-            cuts.iter()
-                .map(|cut| CutReport::new(index, graph, cut, source)),
-        );
-        self.unlisted += unlisted.len();
         self.names.push(graph.name.clone());
-        self.values.push(Value::Game(valued.value));
     }
 
     /// Records why the graph is not valued: the position's error.
@@ -270,30 +263,19 @@ impl Coloured {
         self.refused.get_or_insert(refused);
     }
 
-    /// The position's sum, its outcome and each player's winning cuts.
-    fn settle(&mut self) -> Result<(Value, Outcome, PartizanMoves), Exceeded> {
-        let mut calc = Calculator::new(self.budget.work);
-        let calc = &mut calc;
-        let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
-        let outcome = value.outcome(calc)?;
-        let cuts = std::mem::take(&mut self.cuts);
-        let moves = PartizanMoves::of(&self.values, cuts, self.unlisted, calc)?;
-        Ok((value, outcome, moves))
-    }
-
     /// The sum, who wins, and each player's first winning cut.
     fn finish(self, out: &mut String, paint: Paint) {
         let Some((value, class, moves)) = self.settled else {
             return;
         };
         let mut sum = String::new();
-        for (i, v) in self.values.iter().enumerate() {
+        for (i, v) in self.cuts.values().iter().enumerate() {
             if i > 0 {
                 sum.push_str(" + ");
             }
             let _ = write!(sum, "{v}");
         }
-        if self.values.is_empty() {
+        if self.cuts.values().is_empty() {
             sum.push_str("no graphs");
         }
         let _ = writeln!(out, "{}", paint.bold(&format!("Sum: {sum} = {value}")));

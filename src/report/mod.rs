@@ -16,7 +16,7 @@ use compact_str::CompactString;
 use serde::Serialize;
 
 use crate::analysis::Analysis;
-use crate::analysis::partizan::{Cut, Method, Partizan, Refusal};
+use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
 use crate::analysis::position::Move;
 use crate::analysis::summary::Summary;
 use crate::diagnostic::Diagnostic;
@@ -198,6 +198,56 @@ impl CutReport {
             value_after: Value::Game(cut.value_after.clone()),
             position_after: Value::Game(cut.value_after.clone()),
         }
+    }
+}
+
+/// The graphs of a position with blue or red edges, valued one by one with every cut of
+/// each: what the position's sum, outcome and winning cuts need once all are in.
+#[derive(Clone, Debug, Default)]
+pub struct PositionCuts {
+    values: Vec<Value>,
+    cuts: Vec<CutReport>,
+    unlisted: usize,
+}
+
+impl PositionCuts {
+    /// Values `graph`, the next graph of the position (read from `source`), and each of
+    /// its cuts, within `budget`, telling `progress` how a search goes; returns its value.
+    pub fn add(
+        &mut self,
+        graph: &Graph,
+        source: &Source,
+        budget: Budget,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Partizan, Refusal> {
+        let valued = partizan::analyze_observed(graph, budget, progress)?;
+        let (cuts, unlisted) = partizan::cuts_observed(graph, &valued, budget, progress)?;
+        let index = self.values.len();
+        self.cuts.extend(
+            cuts.iter()
+                .map(|cut| CutReport::new(index, graph, cut, source)),
+        );
+        self.unlisted += unlisted.len();
+        self.values.push(Value::Game(valued.value.clone()));
+        Ok(valued)
+    }
+
+    /// The graphs' values, in order.
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// The position's value (the sum), its outcome and each player's winning cuts; the
+    /// cuts are handed over.
+    pub fn settle(
+        &mut self,
+        calc: &mut Calculator,
+    ) -> Result<(Value, Outcome, PartizanMoves), Exceeded> {
+        let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
+        let outcome = value.outcome(calc)?;
+        let cuts = std::mem::take(&mut self.cuts);
+        let moves = PartizanMoves::of(&self.values, cuts, self.unlisted, calc)?;
+        Ok((value, outcome, moves))
     }
 }
 
