@@ -99,20 +99,15 @@ impl<W: Write> Streamed<W> for Verifying {
         }
         let (graph, analysis) = hackenbush::analyze_graph(decl, self.graphs);
         self.graphs += 1;
-        // A person watching sees the results so far while a search runs.
-        if progress::wanted() {
-            out.flush()?;
-        }
-        let mut progress = Progress::new(format!(
+        let what = format!(
             "verify: game tree of {} in {}, {} edges",
             printable(&graph.name),
             self.label,
             analysis.attached_edges
-        ));
-        let searched = game_tree::verify_observed(&graph, &analysis, self.limit, &mut |n| {
-            progress.update(|| format!("{} positions searched", progress::thousands(n as u64)))
-        });
-        drop(progress);
+        );
+        let searched = watched(out, what, |progress| {
+            game_tree::verify_observed(&graph, &analysis, self.limit, progress)
+        })?;
         match searched {
             Ok(v) => {
                 self.disagreements += usize::from(!v.agrees());
@@ -136,18 +131,14 @@ impl Verifying {
     /// A graph with a blue or red edge, against its coloured game tree.
     fn coloured_graph(&mut self, out: &mut impl Write, graph: Graph) -> Result<(), Stop> {
         self.graphs += 1;
-        if progress::wanted() {
-            out.flush()?;
-        }
-        let mut progress = Progress::new(format!(
+        let what = format!(
             "verify: game tree of {} in {}",
             printable(&graph.name),
-            self.label,
-        ));
-        let searched = game_tree::partizan::verify(&graph, self.limit, &mut |n| {
-            progress.update(|| format!("{} positions searched", progress::thousands(n as u64)))
-        });
-        drop(progress);
+            self.label
+        );
+        let searched = watched(out, what, |progress| {
+            game_tree::partizan::verify(&graph, self.limit, progress)
+        })?;
         match searched {
             Ok(v) => {
                 self.disagreements += usize::from(!v.agrees());
@@ -311,4 +302,21 @@ fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Res
         )?;
     }
     Ok(())
+}
+
+/// Runs `search`, which tells how many positions it has searched, with a spinner saying
+/// `what` it searches; what `out` holds is shown first, so that a person watching sees
+/// the results so far while the search runs.
+fn watched<W: Write, T>(
+    out: &mut W,
+    what: String,
+    search: impl FnOnce(&mut dyn FnMut(usize)) -> T,
+) -> Result<T, Stop> {
+    if progress::wanted() {
+        out.flush()?;
+    }
+    let mut spinner = Progress::new(what);
+    Ok(search(&mut |n| {
+        spinner.update(|| format!("{} positions searched", progress::thousands(n as u64)))
+    }))
 }
