@@ -141,6 +141,52 @@ pub enum Refusal {
     },
 }
 
+impl Refusal {
+    /// The part refused, its edges in input order.
+    pub fn edges(&self) -> &[EdgeIndex] {
+        match self {
+            Refusal::TooManyEdges { edges, .. }
+            | Refusal::TooManyPositions { edges, .. }
+            | Refusal::TooComplex { edges, .. } => edges,
+        }
+    }
+}
+
+/// `its part of 66 edges needs a search over its positions, which is limited to parts of
+/// 64 edges`: what was refused and which limit it reached.
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.edges().len();
+        let s = if n == 1 { "" } else { "s" };
+        write!(f, "its part of {n} edge{s} ")?;
+        match self {
+            Refusal::TooManyEdges { limit, .. } => write!(
+                f,
+                "needs a search over its positions, which is limited to parts of {limit} edges"
+            ),
+            Refusal::TooManyPositions { limit, .. } => {
+                write!(f, "has more positions than the search's limit of {limit}")
+            }
+            Refusal::TooComplex {
+                exceeded: Exceeded::Depth,
+                ..
+            } => write!(
+                f,
+                "has a value more than {} levels deep, beyond what is computed",
+                crate::game::MAX_DEPTH
+            ),
+            Refusal::TooComplex {
+                exceeded: Exceeded::Work,
+                ..
+            } => f.write_str(
+                "has a value whose canonical form is too large to compute within the work limit",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// The game of one edge: `1` for blue, `-1` for red, `*` for green.
 pub fn edge_game(colour: Colour) -> Game {
     match colour {

@@ -194,25 +194,7 @@ impl fmt::Display for Unverified {
         match self {
             Unverified::TooLarge(too_large) => too_large.fmt(f),
             Unverified::TooComplex(exceeded) => write!(f, "in the game tree, {exceeded}"),
-            Unverified::Refused(refusal) => {
-                let (edges, why) = match refusal {
-                    Refusal::TooManyEdges { edges, limit } => (
-                        edges,
-                        format!("a part to search has more than {limit} edges"),
-                    ),
-                    Refusal::TooManyPositions { edges, limit } => (
-                        edges,
-                        format!("its search visits more than {limit} positions"),
-                    ),
-                    Refusal::TooComplex { edges, exceeded } => (edges, exceeded.to_string()),
-                };
-                write!(
-                    f,
-                    "the analysis refused the part of {} edge{}: {why}",
-                    edges.len(),
-                    if edges.len() == 1 { "" } else { "s" }
-                )
-            }
+            Unverified::Refused(refusal) => write!(f, "the analysis refused the graph: {refusal}"),
         }
     }
 }

@@ -447,43 +447,12 @@ pub struct ErrorReport {
 
 /// Why a graph's value was not computed, located at the first edge of the part refused.
 pub fn refusal(graph: &Graph, refusal: &Refusal) -> Diagnostic {
-    let (edges, what) = match refusal {
-        Refusal::TooManyEdges { edges, limit } => (
-            edges,
-            format!(
-                "needs a search over its positions, which is limited to parts of {limit} edges"
-            ),
-        ),
-        Refusal::TooManyPositions { edges, limit } => (
-            edges,
-            format!("has more positions than the search's limit of {limit}"),
-        ),
-        Refusal::TooComplex {
-            edges,
-            exceeded: Exceeded::Depth,
-        } => (
-            edges,
-            format!("has a value more than {MAX_DEPTH} levels deep, beyond what is computed"),
-        ),
-        Refusal::TooComplex {
-            edges,
-            exceeded: Exceeded::Work,
-        } => (
-            edges,
-            "has a value whose canonical form is too large to compute within the work limit"
-                .to_string(),
-        ),
-    };
-    let span = edges
-        .first()
-        .map_or(graph.decl.span, |&e| graph.edge_decl(e).span);
-    let n = edges.len();
+    let span = (refusal.edges().first()).map_or(graph.decl.span, |&e| graph.edge_decl(e).span);
     Diagnostic::new(
         span,
         format!(
-            "graph `{}` is not valued: its part of {n} edge{} {what} (see docs/values.md)",
-            text::printable(&graph.name),
-            text::plural(n)
+            "graph `{}` is not valued: {refusal} (see docs/values.md)",
+            text::printable(&graph.name)
         ),
         "the part's first edge",
     )
