@@ -18,7 +18,8 @@
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
 //!    - **anything else** (a cycle with a red or blue edge): a search over the sets of
 //!      edges still standing, memoized, each set split at the ground again into its own
-//!      summands and every value kept canonical. At most [`Budget::edges`] edges and
+//!      summands (a summand with no cycle left goes to the tree rule), what falls after
+//!      each cut read off the position's bridges, and every value kept canonical. At most [`Budget::edges`] edges and
 //!      [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
 //!
 //!    Every part's values are computed within [`Budget::work`] steps of the game
