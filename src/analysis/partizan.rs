@@ -8,7 +8,7 @@
 //!    changes another), and so is each loop at the ground. Parts that never touch the
 //!    ground fall at once and are no moves. The graph is worth the sum of its parts.
 //! 2. Each part gets the best method the theory offers ([`Method`]):
-//!    - **all green:** the linear Green Hackenbush algorithm ([`lean`](super::lean)), the
+//!    - **all green:** the linear Green Hackenbush algorithm (the [lean search](super::lean)), the
 //!      value `*n`;
 //!    - **a tree** (no cycle among its edges; a loop is a twig of its colour): the
 //!      ordinal-sum recursion from the leaves down, in reverse depth-first order with no
