@@ -11,7 +11,7 @@ use std::fmt;
 use std::ops::{Add, Neg, Sub};
 
 use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// The dyadic rational `numerator / 2^exponent`, in lowest terms.
 ///
@@ -92,6 +92,15 @@ impl Dyadic {
     /// The numerator over `2^exponent`, for an `exponent` at least its own.
     fn scaled(&self, exponent: u64) -> BigInt {
         &self.numerator << (exponent - self.exponent)
+    }
+
+    /// Both numbers over the common denominator `2^k`, as machine integers, when they fit:
+    /// numerators of 64 bits shifted by at most 62 (the sum of two stays below 2^127).
+    /// Most numbers a search meets are this small, and big integers allocate.
+    fn small_pair(&self, other: &Dyadic, k: u64) -> Option<(i128, i128)> {
+        let (a, b) = (self.numerator.to_i64()?, other.numerator.to_i64()?);
+        let (sa, sb) = (k - self.exponent, k - other.exponent);
+        (sa <= 62 && sb <= 62).then(|| (i128::from(a) << sa, i128::from(b) << sb))
     }
 
     /// It divided by `2^n`.
@@ -205,6 +214,9 @@ impl Ord for Dyadic {
         if self.exponent == other.exponent {
             return self.numerator.cmp(&other.numerator);
         }
+        if let Some((a, b)) = self.small_pair(other, k) {
+            return a.cmp(&b);
+        }
         self.scaled(k).cmp(&other.scaled(k))
     }
 }
@@ -219,6 +231,17 @@ impl Add for &Dyadic {
     type Output = Dyadic;
     fn add(self, other: &Dyadic) -> Dyadic {
         let k = self.exponent.max(other.exponent);
+        if let Some((a, b)) = self.small_pair(other, k) {
+            let sum = a + b;
+            if sum == 0 {
+                return Dyadic::zero();
+            }
+            let shift = u64::from(sum.trailing_zeros()).min(k);
+            return Dyadic {
+                numerator: BigInt::from(sum >> shift),
+                exponent: k - shift,
+            };
+        }
         Dyadic::reduced(self.scaled(k) + other.scaled(k), k)
     }
 }
@@ -269,6 +292,37 @@ impl Dyadic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The machine-integer path of `+` and `cmp` gives what big integers give, at the
+    /// edges of where it applies (64-bit numerators, shifts around 62).
+    #[test]
+    fn small_numbers_add_and_compare_as_big_ones() {
+        let numerators = [
+            0i64,
+            1,
+            -1,
+            3,
+            -7,
+            i64::MAX,
+            i64::MIN,
+            i64::MAX - 1,
+            1 << 40,
+        ];
+        let exponents = [0u64, 1, 5, 61, 62, 63, 64, 100];
+        for &a in &numerators {
+            for &b in &numerators {
+                for &ea in &exponents {
+                    for &eb in &exponents {
+                        let (x, y) = (Dyadic::new(a, ea), Dyadic::new(b, eb));
+                        let k = x.exponent.max(y.exponent);
+                        let big = Dyadic::reduced(x.scaled(k) + y.scaled(k), k);
+                        assert_eq!(&x + &y, big, "{x} + {y}");
+                        assert_eq!(x.cmp(&y), x.scaled(k).cmp(&y.scaled(k)), "{x} vs {y}");
+                    }
+                }
+            }
+        }
+    }
 
     fn d(n: i64, k: u64) -> Dyadic {
         Dyadic::new(n, k)
