@@ -821,23 +821,16 @@ impl Board {
         Ok(std::mem::replace(&mut value[0], Game::zero()))
     }
 
-    /// The summands of an attached `mask`: its parts that meet only at the ground.
-    fn summands(&self, mask: u64) -> Vec<u64> {
-        let mut parts = Vec::new();
-        let mut left = mask;
-        while left != 0 {
-            let i = left.trailing_zeros();
-            let (a, b) = self.ends[i as usize];
-            let part = if a == 0 && b == 0 {
-                1 << i
-            } else {
-                let inner = if a == 0 { b } else { a };
-                self.reach(left, inner)
-            };
-            parts.push(part);
-            left &= !part;
+    /// The summand of an attached, non-empty `mask` that holds its lowest edge: its part
+    /// that meets the rest only at the ground.
+    fn summand_of_lowest(&self, mask: u64) -> u64 {
+        let i = mask.trailing_zeros();
+        let (a, b) = self.ends[i as usize];
+        if a == 0 && b == 0 {
+            1 << i
+        } else {
+            self.reach(mask, if a == 0 { b } else { a })
         }
-        parts
     }
 }
 
@@ -906,10 +899,14 @@ impl<'a> Search<'a> {
         if let Some(known) = self.memo.get(&mask) {
             return Ok(known.clone());
         }
-        let summands = self.board.summands(mask);
-        let value = if summands.len() > 1 {
-            let mut total = Game::zero();
-            for part in summands {
+        // The summands one by one, the first found before knowing whether there are more.
+        let first = self.board.summand_of_lowest(mask);
+        let value = if first != mask {
+            let mut total = self.value(first)?;
+            let mut left = mask & !first;
+            while left != 0 {
+                let part = self.board.summand_of_lowest(left);
+                left &= !part;
                 let part = self.value(part)?;
                 total = self.calc.sum(&total, &part).map_err(Failure::Exceeded)?;
             }
