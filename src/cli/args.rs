@@ -191,6 +191,53 @@ Examples:
   hackenbush verify --max-edges 24 examples/tour.hb"
     )]
     Verify(VerifyArgs),
+
+    /// Shell completions for bash, zsh, fish, elvish or PowerShell, on stdout
+    #[command(
+        long_about = "\
+Prints the completion script of hackenbush for SHELL on stdout: commands, flags, format \
+names and shapes complete with Tab. The script is generated from the same definition as \
+the command line, so it is always that of this version. Write it where your shell looks \
+for completions, then start a new shell.",
+        after_help = "\
+Examples:
+  hackenbush completions bash > ~/.local/share/bash-completion/completions/hackenbush
+  hackenbush completions zsh > ~/.zfunc/_hackenbush   # with fpath+=~/.zfunc before compinit
+  hackenbush completions fish > ~/.config/fish/completions/hackenbush.fish
+  hackenbush completions elvish >> ~/.config/elvish/rc.elv
+  hackenbush completions powershell >> $PROFILE"
+    )]
+    Completions(CompletionsArgs),
+
+    /// The manual page, in roff, on stdout
+    #[command(
+        long_about = "\
+Prints the manual page of hackenbush (man(7) roff) on stdout, made from the same text as \
+--help: the description, the options and the commands. With COMMAND, the page of that \
+command (hackenbush-COMMAND(1)) with all its options.",
+        after_help = "\
+Examples:
+  hackenbush man | man -l -
+  hackenbush man > ~/.local/share/man/man1/hackenbush.1
+  hackenbush man analyze > ~/.local/share/man/man1/hackenbush-analyze.1"
+    )]
+    Man(ManArgs),
+}
+
+/// `hackenbush completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// `hackenbush man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The page of this command instead of the whole program's (analyze, judge, ...)
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }
 
 /// Input format names for `--format`.

@@ -4,12 +4,14 @@
 mod analyze;
 mod args;
 mod check;
+mod completions;
 mod dot;
 mod explain;
 mod file;
 mod generate;
 mod input;
 mod judge;
+mod man;
 mod output;
 mod progress;
 mod verify;
@@ -48,6 +50,8 @@ pub fn run() -> ExitCode {
         Command::Dot(args) => dot::run(args).map(output::status),
         Command::Check(args) => check::run(args),
         Command::Gen(args) => generate::run(args).map(output::status),
+        Command::Completions(args) => completions::run(args).map(output::status),
+        Command::Man(args) => man::run(args).map(output::status),
     };
     match status {
         Ok(code) => ExitCode::from(code),
