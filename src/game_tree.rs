@@ -228,7 +228,7 @@ impl GameTree {
             mex += 1;
         }
         self.memo.insert(state, mex);
-        if self.memo.len() % PROGRESS_EVERY == 0 {
+        if self.memo.len().is_multiple_of(PROGRESS_EVERY) {
             progress(self.memo.len());
         }
         mex

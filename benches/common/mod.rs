@@ -86,7 +86,7 @@ pub fn edge_list(decl: &GraphDecl) -> (u32, Vec<u32>) {
 pub fn size_label(m: u32) -> String {
     let mut mantissa = m;
     let mut exponent = 0;
-    while mantissa >= 10 && mantissa % 10 == 0 {
+    while mantissa >= 10 && mantissa.is_multiple_of(10) {
         mantissa /= 10;
         exponent += 1;
     }

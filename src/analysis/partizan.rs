@@ -419,10 +419,10 @@ fn split(graph: &Graph) -> Vec<Vec<EdgeIndex>> {
     // Which sets an edge at the ground reaches: the others fall at once.
     let mut touches = vec![false; net.node_count()];
     for e in net.edge_references() {
-        if e.source() == ground || e.target() == ground {
-            if let Some(n) = inner(&e) {
-                touches[joined.find(n.index())] = true;
-            }
+        if (e.source() == ground || e.target() == ground)
+            && let Some(n) = inner(&e)
+        {
+            touches[joined.find(n.index())] = true;
         }
     }
     // A part per set that touches the ground, and one per loop at the ground.
@@ -942,7 +942,7 @@ impl<'a> Search<'a> {
             return Err(Failure::Positions);
         }
         self.memo.insert(mask, value.clone());
-        if self.memo.len() % PROGRESS_EVERY == 0
+        if self.memo.len().is_multiple_of(PROGRESS_EVERY)
             && let Some(progress) = self.progress.as_deref_mut()
         {
             progress(self.memo.len());

@@ -96,7 +96,7 @@ impl ColouredTree {
                 left_wins,
                 right_wins,
             });
-            if tree.solved.len() % PROGRESS_EVERY == 0 {
+            if tree.solved.len().is_multiple_of(PROGRESS_EVERY) {
                 progress(tree.solved.len());
             }
         }
