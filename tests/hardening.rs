@@ -107,6 +107,9 @@ fn help_and_version_on_a_full_disk_are_write_errors() {
         &["analyze", "--help"],
         &["gen", "--help"],
         &["gen", "poj", "--help"],
+        // Generated texts too: clap_complete and clap_mangen are handed no stdout.
+        &["completions", "bash"],
+        &["man"],
     ] {
         let full = std::fs::File::create("/dev/full").expect("/dev/full exists on Linux");
         let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
@@ -123,23 +126,26 @@ fn help_and_version_on_a_full_disk_are_write_errors() {
     }
 }
 
-/// Help cut short by the reader (`hackenbush --help | head -1`) is not an error.
+/// Help cut short by the reader (`hackenbush --help | head -1`) is not an error, nor is a
+/// completion script or a man page (clap_complete panics on a failed write).
 #[test]
 fn help_into_a_closed_pipe_is_quiet() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .arg("--help")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for args in [&["--help"][..], &["completions", "zsh"], &["man"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// Feeds `head` then an endless run of `byte` to `hackenbush ARGS`, a command reading
