@@ -49,9 +49,61 @@ Exit status: 0 on success, 1 when check or verify finds a problem, 2 on bad inpu
     max_term_width = 100
 )]
 pub struct Cli {
+    /// When to colour: `auto` colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE
+    /// colours pipes too); `always` and `never` override both variables
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto, global = true)]
+    pub color: ColorArg,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--color WHEN`. The rule, first match wins: the flag (`always`, `never`), then
+/// `NO_COLOR` set and not empty (never), then `CLICOLOR_FORCE` set and not empty
+/// (always), then `CLICOLOR=0` (never), then whether the stream is a terminal that
+/// can show colour (`TERM` set and not `dumb`). The same rule as `anstream`'s, which
+/// applies it (docs/exit-codes.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour a terminal, unless NO_COLOR is set; colour anything if CLICOLOR_FORCE is
+    #[default]
+    Auto,
+    /// Colour, even a pipe or a file (`| less -R`), whatever NO_COLOR says
+    Always,
+    /// Never colour, whatever CLICOLOR_FORCE says
+    Never,
+}
+
+impl ColorArg {
+    /// The choice as `anstream` takes it.
+    pub fn choice(self) -> anstream::ColorChoice {
+        match self {
+            ColorArg::Auto => anstream::ColorChoice::Auto,
+            ColorArg::Always => anstream::ColorChoice::Always,
+            ColorArg::Never => anstream::ColorChoice::Never,
+        }
+    }
+
+    /// The `--color` written among `args` (the last one, before any `--`), for clap's
+    /// own messages (help, usage errors), which are printed when the arguments could
+    /// not be parsed.
+    pub fn written<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> Option<ColorArg> {
+        let mut args = args.into_iter().skip(1);
+        let mut found = None;
+        while let Some(arg) = args.next() {
+            let Some(arg) = arg.to_str() else { continue };
+            let value = match arg {
+                "--" => break,
+                "--color" => args.next(),
+                _ => arg.strip_prefix("--color=").map(Into::into),
+            };
+            if let Some(value) = value.as_ref().and_then(|v| v.to_str()) {
+                found = ColorArg::from_str(value, false).ok().or(found);
+            }
+        }
+        found
+    }
 }
 
 /// The commands.
@@ -119,10 +171,12 @@ valued from the leaves down by ordinal sums (a branch is its edge's game `:` the
 above it), searched parts with how many positions they took, the sum, the outcome class, \
 and each player's first winning cut.
 
-Colour is used when stdout is a terminal and NO_COLOR is not set.",
+Colour follows --color: by default a terminal is coloured unless NO_COLOR is set; \
+--color always colours a pipe too, for a pager that shows it (less -R).",
         after_help = "\
 Examples:
   hackenbush explain examples/bowtie.hb
+  hackenbush explain --color always examples/bowtie.hb | less -R
   hackenbush explain examples/poj-sample.in examples/drawn.dot
   hackenbush explain examples/mixed-cycle.hb"
     )]
