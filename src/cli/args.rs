@@ -126,7 +126,8 @@ Examples:
   hackenbush analyze examples/*.hb examples/*.json
   hackenbush analyze --json examples/poj-sample.in
   hackenbush analyze --moves examples/red-blue-tree.hb
-  cat position.hb | hackenbush analyze --format hb
+  cat position.json | hackenbush analyze
+  hackenbush analyze -f hb - examples/poj-sample.in < position.txt
 
 Formats are described in docs/formats.md, the JSON output in docs/json.md, values in \
 docs/values.md."
@@ -278,10 +279,15 @@ impl From<FormatArg> for Format {
 /// Where positions come from: files (or stdin) and their format.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Input format; by default each file's extension decides (.hb, .in and .txt for
-    /// christmas, .json, .dot and .gv, .cgs). Required when reading stdin.
+    /// Format of stdin and of files whose extension tells none. A file named .hb, .in or
+    /// .txt (christmas), .json, .dot or .gv, .cgs keeps that format (--format-all
+    /// overrides it); without --format, stdin's format is recognised from its first bytes
     #[arg(short, long, value_enum)]
     pub format: Option<FormatArg>,
+
+    /// Format of every input, whatever its extension
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "format")]
+    pub format_all: Option<FormatArg>,
 
     /// Input files; `-` or nothing reads stdin
     #[arg(value_name = "FILE")]
@@ -289,9 +295,14 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
-    /// The format asked for, if any.
+    /// `--format`, if given.
     pub fn format(&self) -> Option<Format> {
         self.format.map(Into::into)
+    }
+
+    /// `--format-all`, if given.
+    pub fn format_all(&self) -> Option<Format> {
+        self.format_all.map(Into::into)
     }
 }
 
