@@ -285,8 +285,14 @@ pub struct InputArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<FormatArg>,
 
-    /// Format of every input, whatever its extension
-    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "format")]
+    /// Format of every input, whatever its extension (the values of --format)
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        conflicts_with = "format",
+        hide_possible_values = true
+    )]
     pub format_all: Option<FormatArg>,
 
     /// Input files; `-` or nothing reads stdin
@@ -429,4 +435,42 @@ pub struct JudgeArgs {
     /// Input file in the christmas format; `-` or nothing reads stdin
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(args: &[&str]) -> Option<ColorArg> {
+        ColorArg::written(
+            std::iter::once("hackenbush")
+                .chain(args.iter().copied())
+                .map(Into::into),
+        )
+    }
+
+    #[test]
+    fn the_color_written_is_found_before_parsing() {
+        assert_eq!(
+            written(&["--color", "always", "--help"]),
+            Some(ColorArg::Always)
+        );
+        assert_eq!(
+            written(&["explain", "--color=never", "x"]),
+            Some(ColorArg::Never)
+        );
+        assert_eq!(
+            written(&["--color=never", "--color", "always"]),
+            Some(ColorArg::Always)
+        );
+        assert_eq!(written(&["--color", "sometimes", "--bad"]), None);
+        assert_eq!(written(&["analyze", "--", "--color=always"]), None);
+        assert_eq!(written(&["--color"]), None);
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 }
