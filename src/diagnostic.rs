@@ -44,6 +44,9 @@ pub struct Diagnostic {
     pub message: String,
     /// A short note under the caret, usually what was expected instead.
     pub label: String,
+    /// Advice on a line of its own below the excerpt (`= help: ...`), if any: what the
+    /// user may have meant.
+    pub help: Option<String>,
 }
 
 impl Diagnostic {
@@ -54,6 +57,7 @@ impl Diagnostic {
             span,
             message: message.into(),
             label: label.into(),
+            help: None,
         }
     }
 
@@ -62,6 +66,14 @@ impl Diagnostic {
         Diagnostic {
             level: Level::Warning,
             ..Diagnostic::new(span, message, label)
+        }
+    }
+
+    /// The same message with `help` below it.
+    pub fn with_help(self, help: impl Into<String>) -> Self {
+        Diagnostic {
+            help: Some(help.into()),
+            ..self
         }
     }
 
@@ -87,6 +99,13 @@ impl Diagnostic {
     ///   |
     /// 3 | 1 7
     ///   |   ^ expected a vertex in 1..5
+    /// ```
+    ///
+    /// and, when there is [`Diagnostic::help`], two more lines:
+    ///
+    /// ```text
+    ///   |
+    ///   = help: ...
     /// ```
     ///
     /// Everything taken from the input is shown [`printable`]: the source line with
@@ -141,6 +160,15 @@ impl Diagnostic {
             },
         );
         out.truncate(out.trim_end().len());
+        if let Some(help) = &self.help {
+            out.push_str(&format!(
+                "\n{gutter} {}\n{gutter} {} {}: {}",
+                paint.blue("|"),
+                paint.blue("="),
+                paint.bold("help"),
+                printable(help)
+            ));
+        }
         out
     }
 
@@ -231,6 +259,20 @@ mod tests {
         assert!(out.contains("case.in:3:3"), "{out}");
         assert!(out.contains("3 | 1 7"), "{out}");
         assert!(out.contains("^ expected a vertex in 1..3"), "{out}");
+    }
+
+    #[test]
+    fn renders_help_below_the_excerpt() {
+        let src = Source::from_str("p.hb", "ground: g\n");
+        let d = Diagnostic::expected(Span::new(0, 6), "the number of trees N", "`ground`")
+            .with_help("this looks like hb");
+        let out = d.render(&src, false);
+        assert!(
+            out.ends_with(
+                "^^^^^^ expected the number of trees N\n  |\n  = help: this looks like hb"
+            ),
+            "{out}"
+        );
     }
 
     #[test]

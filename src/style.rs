@@ -1,6 +1,6 @@
 //! Terminal colours for the texts the library renders (diagnostics, explanations): ANSI
 //! escapes when asked for, nothing otherwise. Whether to ask is the caller's business
-//! (a terminal, and `NO_COLOR` unset).
+//! (`--color`, `NO_COLOR`, `CLICOLOR_FORCE`, a terminal).
 
 /// Paints text with ANSI colours, or leaves it plain.
 #[derive(Clone, Copy, Debug)]

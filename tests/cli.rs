@@ -1,6 +1,7 @@
 //! The one golden harness: every expected output of the binary, compared by trycmd.
 //!
-//! - `tests/cmd/*.md` and `*.toml`: end-to-end transcripts of each command.
+//! - `tests/cmd/*.md` and `*.toml`: end-to-end transcripts of each command, without
+//!   colour; `tests/cmd/color/*.toml`: the same with the colour each case asks for.
 //! - `README.md` and `docs/*.md`: every ```` ```console ```` block of the documentation
 //!   runs, so that a doc that disagrees with the binary fails.
 //! - `tests/fixtures/{valid,invalid,check}/NAME.COMMAND.toml`: each input fixture run
@@ -55,6 +56,16 @@ fn lint_documentation(
 #[test]
 fn transcripts() {
     run(&["tests/cmd/*.md", "tests/cmd/*.toml"]);
+}
+
+/// Colour as `--color`, `NO_COLOR` and `CLICOLOR_FORCE` decide: each case of
+/// `tests/cmd/color/` removes the three variables and sets what it shows, so it runs
+/// apart from the others (which have `NO_COLOR=1`).
+#[test]
+fn colour() {
+    let cases = trycmd::TestCases::new();
+    cases.case("tests/cmd/color/*.toml");
+    cases.run();
 }
 
 #[test]

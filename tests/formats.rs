@@ -14,6 +14,9 @@
 //!   the edge and ignored-edge counts agree too; cgsuite leaves out the edges not attached
 //!   to the ground (a CGSuite string starts at the ground), so it has no ignored edges.
 //!
+//! Every text written, and every bundled input, is recognised by its first bytes as its
+//! format (`syntax::detect`), or, for a bundled input, not at all.
+//!
 //! Where a writer refuses a position because the format cannot spell a name (hb: a vertex
 //! name that is not an identifier; json: an empty vertex name), the refusal is checked to
 //! be that one, and the other formats still compare.
@@ -26,6 +29,7 @@ use hackenbush::analysis::position::{nim_sum, winning_moves};
 use hackenbush::generate::write::{self, WriteError};
 use hackenbush::generate::{Cactus, Cycle, Multigraph, Path as PathShape, Poj, Shape};
 use hackenbush::source::Source;
+use hackenbush::syntax::detect::detect;
 use hackenbush::syntax::{self, Format, Position};
 
 /// Every position of `text` in `format`; panics on an error.
@@ -118,6 +122,14 @@ fn check_all_formats(what: &str, position: &Position) -> usize {
         }
         let shown = String::from_utf8_lossy(&text).into_owned();
         let name = format!("{what} as {format}");
+        // What a writer writes is recognised as its format (standard input needs no
+        // --format for it), unless it is empty (hb has nothing to write for no graphs).
+        let detected = detect(&text);
+        let empty = position.graphs.is_empty() && detected.is_none();
+        assert!(
+            empty || detected == Some(format),
+            "{name}: {detected:?}\n{shown}"
+        );
         let mut read = parse_all(&name, format, text);
         assert_eq!(read.len(), 1, "{name}: one position\n{shown}");
         let got = Facts::of(read.pop().unwrap());
@@ -164,7 +176,11 @@ fn every_input_agrees_in_every_format() {
             .unwrap()
             .display()
             .to_string();
-        for position in parse_all(&name, format, std::fs::read(&path).unwrap()) {
+        let text = std::fs::read(&path).unwrap();
+        // Recognised as its format, or not at all: never as another.
+        let detected = detect(&text);
+        assert!(detected.is_none_or(|d| d == format), "{name}: {detected:?}");
+        for position in parse_all(&name, format, text) {
             let what = match position.case {
                 Some(case) => format!("{name}#{case}"),
                 None => name.clone(),

@@ -49,9 +49,61 @@ Exit status: 0 on success, 1 when check or verify finds a problem, 2 on bad inpu
     max_term_width = 100
 )]
 pub struct Cli {
+    /// When to colour: `auto` colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE
+    /// colours pipes too); `always` and `never` override both variables
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto, global = true)]
+    pub color: ColorArg,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--color WHEN`. The rule, first match wins: the flag (`always`, `never`), then
+/// `NO_COLOR` set and not empty (never), then `CLICOLOR_FORCE` set and not empty
+/// (always), then `CLICOLOR=0` (never), then whether the stream is a terminal that
+/// can show colour (`TERM` set and not `dumb`). The same rule as `anstream`'s, which
+/// applies it (docs/exit-codes.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour a terminal, unless NO_COLOR is set; colour anything if CLICOLOR_FORCE is
+    #[default]
+    Auto,
+    /// Colour, even a pipe or a file (`| less -R`), whatever NO_COLOR says
+    Always,
+    /// Never colour, whatever CLICOLOR_FORCE says
+    Never,
+}
+
+impl ColorArg {
+    /// The choice as `anstream` takes it.
+    pub fn choice(self) -> anstream::ColorChoice {
+        match self {
+            ColorArg::Auto => anstream::ColorChoice::Auto,
+            ColorArg::Always => anstream::ColorChoice::Always,
+            ColorArg::Never => anstream::ColorChoice::Never,
+        }
+    }
+
+    /// The `--color` written among `args` (the last one, before any `--`), for clap's
+    /// own messages (help, usage errors), which are printed when the arguments could
+    /// not be parsed.
+    pub fn written<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> Option<ColorArg> {
+        let mut args = args.into_iter().skip(1);
+        let mut found = None;
+        while let Some(arg) = args.next() {
+            let Some(arg) = arg.to_str() else { continue };
+            let value = match arg {
+                "--" => break,
+                "--color" => args.next(),
+                _ => arg.strip_prefix("--color=").map(Into::into),
+            };
+            if let Some(value) = value.as_ref().and_then(|v| v.to_str()) {
+                found = ColorArg::from_str(value, false).ok().or(found);
+            }
+        }
+        found
+    }
 }
 
 /// The commands.
@@ -74,7 +126,8 @@ Examples:
   hackenbush analyze examples/*.hb examples/*.json
   hackenbush analyze --json examples/poj-sample.in
   hackenbush analyze --moves examples/red-blue-tree.hb
-  cat position.hb | hackenbush analyze --format hb
+  cat position.json | hackenbush analyze
+  hackenbush analyze -f hb - examples/poj-sample.in < position.txt
 
 Formats are described in docs/formats.md, the JSON output in docs/json.md, values in \
 docs/values.md."
@@ -119,10 +172,12 @@ valued from the leaves down by ordinal sums (a branch is its edge's game `:` the
 above it), searched parts with how many positions they took, the sum, the outcome class, \
 and each player's first winning cut.
 
-Colour is used when stdout is a terminal and NO_COLOR is not set.",
+Colour follows --color: by default a terminal is coloured unless NO_COLOR is set; \
+--color always colours a pipe too, for a pager that shows it (less -R).",
         after_help = "\
 Examples:
   hackenbush explain examples/bowtie.hb
+  hackenbush explain --color always examples/bowtie.hb | less -R
   hackenbush explain examples/poj-sample.in examples/drawn.dot
   hackenbush explain examples/mixed-cycle.hb"
     )]
@@ -271,10 +326,21 @@ impl From<FormatArg> for Format {
 /// Where positions come from: files (or stdin) and their format.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Input format; by default each file's extension decides (.hb, .in and .txt for
-    /// christmas, .json, .dot and .gv, .cgs). Required when reading stdin.
+    /// Format of stdin and of files whose extension tells none. A file named .hb, .in or
+    /// .txt (christmas), .json, .dot or .gv, .cgs keeps that format (--format-all
+    /// overrides it); without --format, stdin's format is recognised from its first bytes
     #[arg(short, long, value_enum)]
     pub format: Option<FormatArg>,
+
+    /// Format of every input, whatever its extension (the values of --format)
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        conflicts_with = "format",
+        hide_possible_values = true
+    )]
+    pub format_all: Option<FormatArg>,
 
     /// Input files; `-` or nothing reads stdin
     #[arg(value_name = "FILE")]
@@ -282,9 +348,14 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
-    /// The format asked for, if any.
+    /// `--format`, if given.
     pub fn format(&self) -> Option<Format> {
         self.format.map(Into::into)
+    }
+
+    /// `--format-all`, if given.
+    pub fn format_all(&self) -> Option<Format> {
+        self.format_all.map(Into::into)
     }
 }
 
@@ -411,4 +482,42 @@ pub struct JudgeArgs {
     /// Input file in the christmas format; `-` or nothing reads stdin
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(args: &[&str]) -> Option<ColorArg> {
+        ColorArg::written(
+            std::iter::once("hackenbush")
+                .chain(args.iter().copied())
+                .map(Into::into),
+        )
+    }
+
+    #[test]
+    fn the_color_written_is_found_before_parsing() {
+        assert_eq!(
+            written(&["--color", "always", "--help"]),
+            Some(ColorArg::Always)
+        );
+        assert_eq!(
+            written(&["explain", "--color=never", "x"]),
+            Some(ColorArg::Never)
+        );
+        assert_eq!(
+            written(&["--color=never", "--color", "always"]),
+            Some(ColorArg::Always)
+        );
+        assert_eq!(written(&["--color", "sometimes", "--bad"]), None);
+        assert_eq!(written(&["analyze", "--", "--color=always"]), None);
+        assert_eq!(written(&["--color"]), None);
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 }

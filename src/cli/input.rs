@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
-use hackenbush::source::{MAX_SOURCE_LEN, Source};
+use hackenbush::report::text::printable;
+use hackenbush::source::{MAX_SOURCE_LEN, Origin, Source};
 use hackenbush::syntax::christmas::Cases;
+use hackenbush::syntax::detect::detect;
 use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
@@ -51,16 +53,19 @@ impl Input {
         }
     }
 
-    /// The format: the one asked for, else the one the extension implies.
-    pub fn format(&self, asked: Option<Format>) -> Result<Format, String> {
-        if let Some(format) = asked {
-            return Ok(format);
+    /// The format, by the rule of docs/formats.md: `--format-all` for every input; else
+    /// a file's extension; else `--format`; else, for stdin, `None`: it is recognised
+    /// from its first bytes once read ([`recognise`]).
+    pub fn format(&self, args: &InputArgs) -> Result<Option<Format>, String> {
+        if let Some(format) = args.format_all() {
+            return Ok(Some(format));
         }
         match self {
-            Input::Stdin => {
-                Err("reading stdin needs --format (hb, christmas, json, dot or cgsuite)".into())
-            }
-            Input::File(path) => Format::from_path(path).ok_or_else(|| unknown_extension(path)),
+            Input::File(path) => Format::from_path(path)
+                .or(args.format())
+                .map(Some)
+                .ok_or_else(|| unknown_extension(path)),
+            Input::Stdin => Ok(args.format()),
         }
     }
 
@@ -114,11 +119,60 @@ pub fn report_end<R: Read>(
         output::report_error(&input.cannot_read(e));
         return false;
     }
-    if let Some(error) = error {
-        output::report_diagnostic(&error, &cases.feed_mut().excerpt());
+    if let Some(mut error) = error {
+        let source = cases.feed_mut().excerpt();
+        if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, true) {
+            error = error.with_help(hint);
+        }
+        output::report_diagnostic(&error, &source);
         return false;
     }
     true
+}
+
+/// The format of `source`, recognised from its first bytes ([`detect`]).
+pub fn recognise(source: &Source) -> Result<Format, String> {
+    detect(source.bytes()).ok_or_else(|| {
+        format!(
+            "cannot tell the format of {} from its first bytes; use --format (hb, christmas, \
+             json, dot or cgsuite); recognised are json (`{{`), dot (`graph`, `digraph`, \
+             `strict`), hb (`graph:`, `ground:`, a chain `a-b`), christmas (a number) and \
+             cgsuite (a line of e, l, r)",
+            printable(source.name())
+        )
+    })
+}
+
+/// Advice for an input that could not be read as `format` although its first bytes are
+/// clearly another format's ([`detect`]): how to read it as that one. `christmas_only`
+/// for the commands that read nothing else (`judge`, `check`). `None` when the text
+/// does not look like another format, or when only part of the input is at hand.
+pub fn wrong_format_hint(
+    input: &Input,
+    format: Format,
+    source: &Source,
+    christmas_only: bool,
+) -> Option<String> {
+    if source.origin() != Origin::default() {
+        return None;
+    }
+    let looks = detect(source.bytes()).filter(|&d| d != format)?;
+    let what = match looks {
+        Format::Hb => "an hb file",
+        Format::Christmas => "a christmas (POJ 3710) file",
+        Format::Json => "a JSON file",
+        Format::Dot => "a DOT file",
+        Format::Cgsuite => "a cgsuite file",
+    };
+    Some(match (christmas_only, input) {
+        (true, Input::Stdin) => format!("this looks like {what}: try `hackenbush analyze`"),
+        (true, Input::File(path)) => format!(
+            "this looks like {what}: try `hackenbush analyze {}`",
+            path.display()
+        ),
+        (false, Input::Stdin) => format!("this looks like {what}: try `--format {looks}`"),
+        (false, Input::File(_)) => format!("this looks like {what}: try `--format-all {looks}`"),
+    })
 }
 
 fn unknown_extension(path: &Path) -> String {
@@ -144,25 +198,32 @@ pub fn each_position<W: Write, S: GraphSink>(
     mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<Reported, Stop>,
     on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_source(input, out, on_error, |out, format, source, on_error| {
-        let mut reader = syntax::reader(format, source);
-        loop {
-            let mut sink = Warned {
-                inner: new_sink(),
-                warnings: Vec::new(),
-            };
-            match reader.next_position(&mut sink) {
-                None => return Ok(()),
-                Some(Ok(read)) => {
-                    report_warnings(out, &sink.warnings, source)?;
-                    if let Err(refused) = on_position(out, source, read, sink.inner)? {
-                        report_malformed(out, &refused, source, on_error)?;
+    each_source(
+        input,
+        out,
+        on_error,
+        |out, format, source, hint, on_error| {
+            let mut reader = syntax::reader(format, source);
+            loop {
+                let mut sink = Warned {
+                    inner: new_sink(),
+                    warnings: Vec::new(),
+                };
+                match reader.next_position(&mut sink) {
+                    None => return Ok(()),
+                    Some(Ok(read)) => {
+                        report_warnings(out, &sink.warnings, source)?;
+                        if let Err(refused) = on_position(out, source, read, sink.inner)? {
+                            report_malformed(out, &refused, source, &mut None, on_error)?;
+                        }
+                    }
+                    Some(Err(diagnostic)) => {
+                        report_malformed(out, &diagnostic, source, hint, on_error)?
                     }
                 }
-                Some(Err(diagnostic)) => report_malformed(out, &diagnostic, source, on_error)?,
             }
-        }
-    })
+        },
+    )
 }
 
 /// Whether a position was reported, or why not: what its reading could not do (a value
@@ -217,66 +278,79 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
     mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
     on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_source(input, out, on_error, |out, format, source, on_error| {
-        let mut ahead = syntax::reader(format, source);
-        let mut reader = syntax::reader(format, source);
-        let mut lean = Lean::default();
-        loop {
-            lean.start();
-            match ahead.next_position(&mut lean) {
-                None => return Ok(()),
-                Some(Err(diagnostic)) => {
-                    // The second reading stops at the same error: skip it there.
-                    let _ = reader.next_position(&mut Skipped);
-                    report_malformed(out, &diagnostic, source, on_error)?;
-                }
-                Some(Ok(read)) => {
-                    report_warnings(out, &lean.warnings, source)?;
-                    let foreseen = Foreseen {
-                        case: read.case,
-                        graphs: lean.graphs,
-                        nim_sum: lean.nim_sum,
-                        coloured: lean.coloured,
-                    };
-                    let sink = start(out, source, &foreseen)?;
-                    let mut feeding = Feeding {
-                        out: &mut *out,
-                        source,
-                        sink,
-                        stop: None,
-                    };
-                    let read = reader.next_position(&mut feeding);
-                    let Feeding { mut sink, stop, .. } = feeding;
-                    if let Some(stop) = stop {
-                        return Err(stop);
+    each_source(
+        input,
+        out,
+        on_error,
+        |out, format, source, hint, on_error| {
+            let mut ahead = syntax::reader(format, source);
+            let mut reader = syntax::reader(format, source);
+            let mut lean = Lean::default();
+            loop {
+                lean.start();
+                match ahead.next_position(&mut lean) {
+                    None => return Ok(()),
+                    Some(Err(diagnostic)) => {
+                        // The second reading stops at the same error: skip it there.
+                        let _ = reader.next_position(&mut Skipped);
+                        report_malformed(out, &diagnostic, source, hint, on_error)?;
                     }
-                    if let Some(refused) = sink.refused() {
-                        report_malformed(out, &refused, source, on_error)?;
-                        continue;
-                    }
-                    // The two readings read the same text alike, so the second finds no
-                    // error and no end where the first found a position.
-                    match read {
-                        Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
-                        Some(Err(diagnostic)) => {
-                            report_malformed(out, &diagnostic, source, on_error)?
+                    Some(Ok(read)) => {
+                        report_warnings(out, &lean.warnings, source)?;
+                        let foreseen = Foreseen {
+                            case: read.case,
+                            graphs: lean.graphs,
+                            nim_sum: lean.nim_sum,
+                            coloured: lean.coloured,
+                        };
+                        let sink = start(out, source, &foreseen)?;
+                        let mut feeding = Feeding {
+                            out: &mut *out,
+                            source,
+                            sink,
+                            stop: None,
+                        };
+                        let read = reader.next_position(&mut feeding);
+                        let Feeding { mut sink, stop, .. } = feeding;
+                        if let Some(stop) = stop {
+                            return Err(stop);
                         }
-                        None => return Ok(()),
+                        if let Some(refused) = sink.refused() {
+                            report_malformed(out, &refused, source, &mut None, on_error)?;
+                            continue;
+                        }
+                        // The two readings read the same text alike, so the second finds no
+                        // error and no end where the first found a position.
+                        match read {
+                            Some(Ok(_)) => finish(out, source, &foreseen, sink)?,
+                            Some(Err(diagnostic)) => {
+                                report_malformed(out, &diagnostic, source, hint, on_error)?
+                            }
+                            None => return Ok(()),
+                        }
                     }
                 }
             }
-        }
-    })
+        },
+    )
 }
 
-/// Opens every input in turn and hands it to `read`, which reports each of its errors to
-/// the `on_error` it is given; an input that cannot be opened, or whose format is unknown,
-/// is reported. Returns whether everything was clean: whether no error was reported.
+/// Opens every input in turn and hands it to `read`, with its format and the hint its
+/// first parse error gets ([`wrong_format_hint`]); `read` reports each of its errors to
+/// the `on_error` it is given. An input that cannot be opened, or whose format is
+/// unknown, is reported. Returns whether everything was clean: whether no error was
+/// reported.
 fn each_source<W: Write>(
     args: &InputArgs,
     out: &mut W,
     mut on_error: impl FnMut(ErrorReport),
-    mut read: impl FnMut(&mut W, Format, &Source, &mut dyn FnMut(ErrorReport)) -> Result<(), Stop>,
+    mut read: impl FnMut(
+        &mut W,
+        Format,
+        &Source,
+        &mut Option<String>,
+        &mut dyn FnMut(ErrorReport),
+    ) -> Result<(), Stop>,
 ) -> Result<bool, Stop> {
     let mut clean = true;
     let mut on_error = |error| {
@@ -284,11 +358,19 @@ fn each_source<W: Write>(
         on_error(error);
     };
     for input in Input::list(&args.files) {
-        let opened = input
-            .format(args.format())
-            .and_then(|f| Ok((f, input.read()?)));
+        let opened = input.format(args).and_then(|format| {
+            let source = input.read()?;
+            let format = match format {
+                Some(format) => format,
+                None => recognise(&source)?,
+            };
+            Ok((format, source))
+        });
         match opened {
-            Ok((format, source)) => read(out, format, &source, &mut on_error)?,
+            Ok((format, source)) => {
+                let mut hint = wrong_format_hint(&input, format, &source, false);
+                read(out, format, &source, &mut hint, &mut on_error)?
+            }
             Err(message) => {
                 out.flush()?;
                 output::report_error(&message);
@@ -319,15 +401,20 @@ fn report_warnings<W: Write>(
     Ok(())
 }
 
-/// Reports a malformed position on stderr, after what `out` holds, and to `on_error`.
+/// Reports a malformed position on stderr, after what `out` holds, and to `on_error`; the
+/// `hint`, if any, goes with it (and not with the next).
 fn report_malformed<W: Write>(
     out: &mut W,
     diagnostic: &Diagnostic,
     source: &Source,
+    hint: &mut Option<String>,
     on_error: &mut dyn FnMut(ErrorReport),
 ) -> Result<(), Stop> {
     out.flush()?;
-    output::report_diagnostic(diagnostic, source);
+    match hint.take() {
+        Some(hint) => output::report_diagnostic(&diagnostic.clone().with_help(hint), source),
+        None => output::report_diagnostic(diagnostic, source),
+    }
     let at = source.locate(diagnostic.span.start as usize);
     on_error(ErrorReport {
         source: source.name().to_string(),

@@ -21,27 +21,16 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command};
+use args::{Cli, ColorArg, Command};
 
 /// Runs `hackenbush` with the process's arguments and returns its exit status.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if e.use_stderr() => {
-            // A usage error is bad input (2); its message goes to stderr, like every
-            // error, whether or not stderr can take it.
-            let _ = e.print();
-            return ExitCode::from(output::BAD_INPUT);
-        }
-        // Help and version requests succeed, when their text reaches stdout: a failed
-        // write is reported like any other (a closed pipe is not one).
-        Err(e) => {
-            return match e.print().and_then(|()| io::stdout().flush()) {
-                Ok(()) => ExitCode::from(output::SUCCESS),
-                Err(e) => output::Stop::from(e).exit_code(),
-            };
-        }
+        Err(e) => return clap_message(&e, ColorArg::written(std::env::args_os())),
     };
+    // Every coloured stream asks `anstream`, which reads this choice first.
+    cli.color.choice().write_global();
     let status = match &cli.command {
         Command::Analyze(args) => analyze::run(args).map(output::status),
         Command::Judge(args) => judge::run(args).map(output::status),
@@ -56,5 +45,25 @@ pub fn run() -> ExitCode {
     match status {
         Ok(code) => ExitCode::from(code),
         Err(stop) => stop.exit_code(),
+    }
+}
+
+/// Prints clap's message for arguments it did not parse (help, version, a usage error),
+/// coloured by the `--color` written among them if any, and returns the exit status.
+fn clap_message(e: &clap::Error, color: Option<ColorArg>) -> ExitCode {
+    if let Some(color) = color {
+        color.choice().write_global();
+    }
+    if e.use_stderr() {
+        // A usage error is bad input (2); its message goes to stderr, like every
+        // error, whether or not stderr can take it.
+        let _ = e.print();
+        return ExitCode::from(output::BAD_INPUT);
+    }
+    // Help and version requests succeed, when their text reaches stdout: a failed
+    // write is reported like any other (a closed pipe is not one).
+    match e.print().and_then(|()| io::stdout().flush()) {
+        Ok(()) => ExitCode::from(output::SUCCESS),
+        Err(e) => output::Stop::from(e).exit_code(),
     }
 }

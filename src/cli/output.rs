@@ -1,10 +1,11 @@
-//! Where results and messages go: buffered stdout, stderr with colour when it is a
-//! terminal (and `NO_COLOR` is not set), and the exit status policy.
+//! Where results and messages go: buffered stdout, stderr, colour on either as
+//! `--color`, `NO_COLOR`, `CLICOLOR_FORCE` and the terminal decide, and the exit status
+//! policy.
 //!
 //! A closed stdout (`hackenbush judge big.in | head`) is not an error: the command stops
 //! quietly with status 0, as ripgrep does.
 
-use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::io::{self, BufWriter, Stdout, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -116,19 +117,21 @@ pub fn stdout() -> BufWriter<Stdout> {
     BufWriter::with_capacity(1 << 16, io::stdout())
 }
 
-/// Whether `NO_COLOR` asks for no colour (set and not empty, per no-color.org).
-fn no_color() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+/// Whether text written to `stream` gets colour: `--color`, then `NO_COLOR`, then
+/// `CLICOLOR_FORCE`, then `CLICOLOR`, then whether `stream` is a terminal that shows colour
+/// (`anstream`'s rule; the choice of `--color` is set before any command runs).
+fn color(stream: &impl anstream::stream::RawStream) -> bool {
+    anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
 }
 
 /// Whether messages on stderr get colour.
 fn stderr_color() -> bool {
-    !no_color() && io::stderr().is_terminal()
+    color(&io::stderr())
 }
 
-/// Whether stdout gets colour (`explain`).
+/// Whether stdout gets colour (`explain`, `check`).
 pub fn stdout_color() -> bool {
-    !no_color() && io::stdout().is_terminal()
+    color(&io::stdout())
 }
 
 /// Prints a located diagnostic on stderr; after a warning, the run still succeeds.

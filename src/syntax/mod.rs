@@ -19,10 +19,14 @@
 //! | `json` | [`json`] | `grammars/json.ebnf` | `struson` (JSON syntax, with positions), then the schema walk |
 //! | `dot` (Graphviz) | [`dot`] | `grammars/dot.md` | `nom` |
 //! | `cgsuite` | [`cgsuite`] | `grammars/cgsuite.ebnf` | `nom`, with an explicit stack of brackets |
+//!
+//! An input without a format to go by (standard input) is recognised by its first bytes
+//! where no two formats can be confused ([`detect`]).
 
 pub mod builder;
 pub mod cgsuite;
 pub mod christmas;
+pub mod detect;
 pub mod dot;
 pub mod hb;
 pub mod json;
