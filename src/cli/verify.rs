@@ -8,7 +8,7 @@ use hackenbush::game_tree::{self, Verification};
 use hackenbush::model::Graph;
 use hackenbush::report::text::{printable, star};
 use hackenbush::source::Source;
-use hackenbush::syntax::{Colour, GraphDecl};
+use hackenbush::syntax::GraphDecl;
 
 use super::args::VerifyArgs;
 use super::input::{self, Streamed};
@@ -93,7 +93,7 @@ struct Verifying {
 
 impl<W: Write> Streamed<W> for Verifying {
     fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        if decl.edges.iter().any(|e| e.colour != Colour::Green) {
+        if !decl.is_green() {
             self.coloured = true;
             return self.coloured_graph(out, Graph::build(decl, self.graphs));
         }

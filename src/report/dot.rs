@@ -71,7 +71,8 @@ use super::graphviz::{self, Failure};
 use super::text::{plural, star, winner};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
-use crate::game::{Calculator, Game, MAX_DEPTH, Outcome};
+use crate::game::{Calculator, Game, Outcome};
+use crate::report::Value;
 use crate::model::{Graph, Node as ModelNode};
 use crate::syntax::Colour;
 
@@ -161,7 +162,7 @@ pub fn position(
 ) -> String {
     let mut text = String::new();
     let mut drawing = Drawing::begin(&mut text, title, options);
-    let coloured = graphs.iter().any(|(graph, _)| is_coloured(graph));
+    let coloured = graphs.iter().any(|(graph, _)| !graph.decl.is_green());
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
         let moves = match winning.get(i) {
             Some(moves) if !coloured => moves.as_slice(),
@@ -283,7 +284,7 @@ impl Drawing {
     ) {
         self.graphs += 1;
         let number = self.graphs;
-        let coloured = is_coloured(graph);
+        let coloured = !graph.decl.is_green();
         let term = if coloured {
             let value = partizan::analyze(graph, PICTURE_BUDGET)
                 .ok()
@@ -467,12 +468,6 @@ const DROPPED: &str = "#9a9a9a";
 /// The width of a winning move's line, and of the outline of a block with one inside.
 const WINNING_WIDTH: &str = "4";
 const MUTED: &str = "#555555";
-
-/// Whether `graph` has a blue or red edge: Green Hackenbush theory (Grundy values, the
-/// Colon and Fusion Principles, the nim-sum's winning moves) does not apply to it.
-fn is_coloured(graph: &Graph) -> bool {
-    graph.decl.edges.iter().any(|e| e.colour != Colour::Green)
-}
 
 /// How Graphviz draws `colour` in the edges' colour scheme (SVG's), for the legend's
 /// samples (HTML-like labels take no scheme).
@@ -1026,12 +1021,8 @@ fn position_label(
         return quoted(&format!("{title}\n{sum}: {}", winner(Winner::of(nim_sum))));
     };
     // The green graphs add up to the nimber of their nim-sum.
-    let green = u32::try_from(nim_sum)
-        .ok()
-        .filter(|&n| n < MAX_DEPTH)
-        .map(Game::nimber);
-    let total = match (partizan, green) {
-        (Some(coloured), Some(green)) => game_sum(coloured, &green),
+    let total = match (partizan, Value::Nim(nim_sum).game()) {
+        (Some(coloured), Ok(green)) => game_sum(coloured, &green),
         _ => None,
     };
     let Some(total) = total else {
@@ -1053,7 +1044,7 @@ fn position_label(
     let terms: Vec<String> = values
         .iter()
         .map(|term| match term {
-            Term::Nim(v) => nimber(*v),
+            Term::Nim(v) => Value::Nim(*v).to_string(),
             Term::Game(value) => value.as_ref().map_or("?".to_string(), Game::to_string),
         })
         .collect();
@@ -1073,15 +1064,6 @@ const MAX_SHOWN: usize = 64;
 /// `value` in CGSuite notation, if at most `max` characters long.
 fn shown_value(value: &Game, max: usize) -> Option<String> {
     Some(value.to_string()).filter(|text| text.len() <= max)
-}
-
-/// The nimber `*n` in CGSuite notation: `0`, `*`, `*2`, ...
-fn nimber(n: u64) -> String {
-    match n {
-        0 => "0".to_string(),
-        1 => "*".to_string(),
-        n => star(n),
-    }
 }
 
 /// What the legend explains.
