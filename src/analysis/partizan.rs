@@ -585,18 +585,44 @@ fn tree_value(
             }
         }
     }
+    let colour = |e| graph.colour(e);
+    fold_branches(
+        &order,
+        &mut value,
+        colour,
+        calc,
+        |v, edge, above, branch| {
+            if let Some(branches) = branches.as_deref_mut() {
+                branches.push(Branch {
+                    edge,
+                    top: nodes[v as usize],
+                    above,
+                    value: branch.clone(),
+                });
+            }
+        },
+    )
+}
+
+/// The ordinal-sum recursion once a tree is laid out, shared by whole parts and by the
+/// search's positions: `value[v]` holds what vertex `v`'s loops are worth, and `order` is
+/// a preorder from the ground (vertex 0, first) of each vertex with its parent and the
+/// edge between. From the last vertex to the first, each vertex's value (the sum of its
+/// branches) becomes a branch, its edge's game `:` that value, added to its parent's.
+/// Each branch goes to `on_branch` (the vertex above the edge, the edge, what the vertex
+/// is worth, the branch's value). Returns the ground's value.
+fn fold_branches<E: Copy>(
+    order: &[(u32, u32, E)],
+    value: &mut [Game],
+    colour: impl Fn(E) -> Colour,
+    calc: &mut Calculator,
+    mut on_branch: impl FnMut(u32, E, Game, &Game),
+) -> Result<Game, Exceeded> {
     for &(v, parent, edge) in order.iter().skip(1).rev() {
         let above = std::mem::replace(&mut value[v as usize], Game::zero());
-        let branch = calc.ordinal_sum(&edge_game(graph.colour(edge)), &above)?;
+        let branch = calc.ordinal_sum(&edge_game(colour(edge)), &above)?;
         value[parent as usize] = calc.sum(&value[parent as usize], &branch)?;
-        if let Some(branches) = branches.as_deref_mut() {
-            branches.push(Branch {
-                edge,
-                top: nodes[v as usize],
-                above,
-                value: branch,
-            });
-        }
+        on_branch(v, edge, above, &branch);
     }
     Ok(std::mem::replace(&mut value[0], Game::zero()))
 }
@@ -779,21 +805,20 @@ impl Board {
     }
 
     /// The value of a tree `mask` ([`Board::is_tree`]) by ordinal sums from the leaves
-    /// down, as [`tree_value`] does for a whole part.
+    /// down ([`fold_branches`], as for a whole part).
     fn tree_value(
         &self,
         mask: u64,
         colours: &[Colour],
         calc: &mut Calculator,
     ) -> Result<Game, Exceeded> {
-        // Preorder from the ground: each vertex with the edge below it.
-        let mut order: Vec<(u32, u32)> = Vec::new();
+        // Preorder from the ground: each vertex with its parent and the edge between.
+        let mut order: Vec<(u32, u32, u32)> = Vec::new();
         let mut value: Vec<Game> = vec![Game::zero(); self.at.len()];
-        let mut below = vec![u32::MAX; self.at.len()];
-        let mut stack = vec![(0u32, u32::MAX)];
+        let mut stack = vec![(0u32, u32::MAX, u32::MAX)];
         let mut seen = 1u128;
-        while let Some((v, edge)) = stack.pop() {
-            order.push((v, edge));
+        while let Some((v, parent, edge)) = stack.pop() {
+            order.push((v, parent, edge));
             let mut edges = self.at[v as usize] & mask;
             while edges != 0 {
                 let i = edges.trailing_zeros();
@@ -807,18 +832,12 @@ impl Board {
                 let w = if a == v { b } else { a };
                 if seen & (1 << w) == 0 {
                     seen |= 1 << w;
-                    below[w as usize] = v;
-                    stack.push((w, i));
+                    stack.push((w, v, i));
                 }
             }
         }
-        for &(v, edge) in order.iter().skip(1).rev() {
-            let above = std::mem::replace(&mut value[v as usize], Game::zero());
-            let branch = calc.ordinal_sum(&edge_game(colours[edge as usize]), &above)?;
-            let parent = below[v as usize] as usize;
-            value[parent] = calc.sum(&value[parent], &branch)?;
-        }
-        Ok(std::mem::replace(&mut value[0], Game::zero()))
+        let colour = |i: u32| colours[i as usize];
+        fold_branches(&order, &mut value, colour, calc, |_, _, _, _| {})
     }
 
     /// The summand of an attached, non-empty `mask` that holds its lowest edge: its part

@@ -72,8 +72,8 @@ use super::text::{plural, star, winner};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::game::{Calculator, Game, Outcome};
-use crate::report::Value;
 use crate::model::{Graph, Node as ModelNode};
+use crate::report::Value;
 use crate::syntax::Colour;
 
 /// What to draw.
