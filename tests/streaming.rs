@@ -270,3 +270,32 @@ fn showing_a_violation_hides_no_test_case_after_it() {
         assert_eq!(read, 3, "chunk {chunk}");
     }
 }
+
+/// `judge --json` streams too: one line per test case, numbered on across batches (and
+/// across the two cores), the same verdicts as the text, and the error as a last line.
+#[test]
+fn the_judge_streams_json_lines_numbered_across_batches() {
+    let dir = std::env::temp_dir().join(format!("hackenbush-json-lines-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let (mut text, verdicts) = common::judge_data(7, 10_000, 3, 6);
+    text.extend_from_slice(b"1\n3 1\n1 9\n");
+    fs::write(dir.join("many.in"), &text).unwrap();
+    let judged = run(&dir, &["judge", "--json", "many.in"]);
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(judged.code, 2, "{}", judged.stderr);
+    let lines: Vec<serde_json::Value> = (judged.stdout.lines())
+        .map(|line| serde_json::from_str(line).expect("each line is a JSON document"))
+        .collect();
+    let (error, cases) = lines.split_last().unwrap();
+    assert_eq!(cases.len(), 10_000);
+    for ((i, line), verdict) in cases.iter().enumerate().zip(verdicts.lines()) {
+        assert_eq!(line["version"], 1);
+        assert_eq!(line["case"], i + 1);
+        assert_eq!(line["verdict"], verdict);
+        let first = line["nim_sum"] != 0;
+        assert_eq!(line["winner"], if first { "first" } else { "second" });
+    }
+    assert_eq!(error["version"], 1);
+    assert_eq!(error["error"]["source"], "many.in");
+    assert_eq!(error["error"]["message"], "vertex 9 is out of range 1..3");
+}

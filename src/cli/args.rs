@@ -152,6 +152,7 @@ on a second core while the current one is judged; RAYON_NUM_THREADS=1 keeps to o
 Examples:
   hackenbush judge examples/poj-sample.in
   hackenbush judge < tests.in > answers.out
+  hackenbush judge --json examples/poj-sample.in | jq -c .nim_sum
 
 The format: a line N (number of trees), then per tree a line `m k` (vertices 1..m, k \
 edges) and k lines `u v`; vertex 1 is the ground. See docs/formats.md."
@@ -474,6 +475,11 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N", default_value_t = 20,
           value_parser = clap::value_parser!(u16).range(0..=64))]
     pub max_edges: u16,
+
+    /// Print one JSON document (docs/json.md): each graph's verdict, both values and
+    /// outcomes, the positions searched, and the inputs that failed
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `hackenbush judge`.
@@ -482,6 +488,12 @@ pub struct JudgeArgs {
     /// Input file in the christmas format; `-` or nothing reads stdin
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    /// One JSON object per line and test case, as each is judged: {"version":1,"case":1,
+    /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":1,
+    /// "error":{..}} (docs/json.md)
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use hackenbush::check::{self, Options, Violation, ViolationKind};
+use hackenbush::report::json::{CheckSummary as Tally, JsonDocument, ViolationReport};
 use hackenbush::source::{Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 
@@ -38,6 +39,7 @@ Examples:
   hackenbush check tests.in
   hackenbush check --no-digons < tests.in
   hackenbush check --short tests.in | head
+  hackenbush check --json tests.in
 
 What is checked, and how to read the report: docs/check.md.";
 
@@ -65,17 +67,13 @@ pub struct CheckArgs {
     pub no_digons: bool,
 
     /// One line per violation (file:line:column: ...), without the input line and caret
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub short: bool,
-}
 
-/// Running totals, for the summary line.
-#[derive(Default)]
-struct Tally {
-    cases: usize,
-    bad_cases: usize,
-    violations: usize,
-    by_kind: [usize; ViolationKind::ALL.len()],
+    /// Print one JSON document: every violation located, the totals, and the input's
+    /// error if any (docs/json.md)
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs the command; its exit status: [`BAD_INPUT`] when the input cannot be read or is
@@ -84,15 +82,25 @@ struct Tally {
 /// case, which the window holds while its violations are shown.
 pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let Some(window) = output::or_report(input.window()) else {
-        return Ok(BAD_INPUT);
+    let mut out = output::stdout();
+    let mut json = args.json.then(|| JsonDocument::new("violations"));
+    let window = match input.window() {
+        Ok(window) => window,
+        Err(message) => {
+            let error = input::report_unopened(&input, message);
+            if let Some(mut json) = json {
+                json.error(error);
+                json.finish_with(&mut out, Some(("summary", &Tally::default())))?;
+                out.flush()?;
+            }
+            return Ok(BAD_INPUT);
+        }
     };
     let mut cases = Cases::streaming(window);
     let options = Options {
         allow_digons: !args.no_digons,
     };
     let color = output::stdout_color();
-    let mut out = output::stdout();
     let mut tally = Tally::default();
     let mut error = None;
     while let Some(case) = cases.next_case() {
@@ -114,6 +122,13 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
         let mut locator = Locator::default();
         for violation in &violations {
             tally.by_kind[violation.kind as usize] += 1;
+            if let Some(json) = &mut json {
+                let at = locator.locate(&source, violation.span.start as usize);
+                let name = source.name();
+                json.item(&mut out, &ViolationReport::new(violation, name, at))?;
+                tally.violations += 1;
+                continue;
+            }
             let text = if args.short || tally.violations >= SHOWN_IN_FULL {
                 short(violation, &source, &mut locator)
             } else {
@@ -124,9 +139,19 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
         }
     }
     let malformed = error.is_some() || cases.feed().error().is_some();
-    writeln!(out, "{}", summary(&tally, malformed))?;
+    if json.is_none() {
+        writeln!(out, "{}", summary(&tally, malformed))?;
+    }
     out.flush()?;
-    Ok(if !input::report_end(&input, &mut cases, error) {
+    let error = input::report_end(&input, &mut cases, error);
+    if let Some(mut json) = json {
+        if let Some(error) = &error {
+            json.error(error.clone());
+        }
+        json.finish_with(&mut out, Some(("summary", &tally)))?;
+        out.flush()?;
+    }
+    Ok(if error.is_some() {
         BAD_INPUT
     } else if tally.violations > 0 {
         DISAGREE

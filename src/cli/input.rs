@@ -109,25 +109,46 @@ impl Input {
 
 /// After the last test case read from `input`: reports why it ended early, if it did (a
 /// read error before a parse error it may have caused, shown in what the window still
-/// holds). Returns whether the input was clean.
+/// holds). Returns the error, or `None` when the input was clean.
 pub fn report_end<R: Read>(
     input: &Input,
     cases: &mut Cases<Window<R>>,
     error: Option<Diagnostic>,
-) -> bool {
+) -> Option<ErrorReport> {
     if let Some(e) = cases.feed().error() {
-        output::report_error(&input.cannot_read(e));
-        return false;
+        let message = input.cannot_read(e);
+        output::report_error(&message);
+        return Some(ErrorReport {
+            source: input.name(),
+            line: None,
+            column: None,
+            message,
+        });
     }
-    if let Some(mut error) = error {
-        let source = cases.feed_mut().excerpt();
-        if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, true) {
-            error = error.with_help(hint);
-        }
-        output::report_diagnostic(&error, &source);
-        return false;
+    let mut error = error?;
+    let source = cases.feed_mut().excerpt();
+    if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, true) {
+        error = error.with_help(hint);
     }
-    true
+    output::report_diagnostic(&error, &source);
+    let at = source.locate(error.span.start as usize);
+    Some(ErrorReport {
+        source: input.name(),
+        line: Some(at.line),
+        column: Some(at.column),
+        message: error.message,
+    })
+}
+
+/// An input that could not be opened, reported on stderr; its report.
+pub fn report_unopened(input: &Input, message: String) -> ErrorReport {
+    output::report_error(&message);
+    ErrorReport {
+        source: input.name(),
+        line: None,
+        column: None,
+        message,
+    }
 }
 
 /// The format of `source`, recognised from its first bytes ([`detect`]).

@@ -12,6 +12,7 @@ use std::io::Write;
 
 use hackenbush::analysis::lean::{self, Scratch};
 use hackenbush::diagnostic::Diagnostic;
+use hackenbush::report::json::{self, CaseLine, ErrorLine};
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::Window;
 
@@ -64,17 +65,26 @@ impl Batch {
         }
     }
 
-    /// `Sally` or `Harry` for each case, as the bytes to print.
-    fn verdicts(&self, scratch: &mut Scratch, out: &mut Vec<u8>) {
+    /// `Sally` or `Harry` for each case, as the bytes to print; with `json`, each case's
+    /// [`CaseLine`], the cases numbered on from `json`'s count.
+    fn verdicts(&self, scratch: &mut Scratch, out: &mut Vec<u8>, json: Option<&mut u64>) {
         out.clear();
         let mut start = 0;
+        let mut json = json;
         for &end in &self.case_ends {
             let nim_sum = self.lists.trees[start..end]
                 .iter()
                 .fold(0, |acc, (n, range)| {
                     acc ^ lean::value(*n, &self.lists.ends[range.clone()], scratch)
                 });
-            out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
+            match json.as_deref_mut() {
+                None => out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" }),
+                Some(case) => {
+                    *case += 1;
+                    json::write_line(out, &CaseLine::new(*case, nim_sum))
+                        .expect("a Vec takes every write");
+                }
+            }
             start = end;
         }
     }
@@ -84,12 +94,20 @@ impl Batch {
 /// case are printed (and flushed) before its error.
 pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
     let input = Input::from_arg(args.file.as_ref());
-    let Some(window) = output::or_report(input.window()) else {
-        return Ok(false);
+    let mut out = output::stdout();
+    let window = match input.window() {
+        Ok(window) => window,
+        Err(message) => {
+            let error = input::report_unopened(&input, message);
+            if args.json {
+                json::write_line(&mut out, &ErrorLine::new(error))?;
+                out.flush()?;
+            }
+            return Ok(false);
+        }
     };
     let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
     let mut cases = Cases::streaming(window);
-    let mut out = output::stdout();
     let mut scratch = Scratch::default();
     let mut printed = Vec::new();
     let mut current = Batch::default();
@@ -105,20 +123,28 @@ pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
     }
     // One batch is the whole input: no second core needed.
     let parallel = !current.last;
+    let mut json_cases = args.json.then_some(0);
     loop {
         if parallel {
             rayon::join(
-                || current.verdicts(&mut scratch, &mut printed),
+                || current.verdicts(&mut scratch, &mut printed, json_cases.as_mut()),
                 || next.fill(&mut cases),
             );
         } else {
-            current.verdicts(&mut scratch, &mut printed);
+            current.verdicts(&mut scratch, &mut printed, json_cases.as_mut());
             next.fill(&mut cases);
         }
         out.write_all(&printed)?;
         if current.last {
             out.flush()?;
-            return Ok(input::report_end(&input, &mut cases, current.error.take()));
+            let error = input::report_end(&input, &mut cases, current.error.take());
+            if let Some(error) = &error
+                && args.json
+            {
+                json::write_line(&mut out, &ErrorLine::new(error.clone()))?;
+                out.flush()?;
+            }
+            return Ok(error.is_none());
         }
         std::mem::swap(&mut current, &mut next);
     }

@@ -6,7 +6,9 @@ use hackenbush::game::{Game, Outcome};
 use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued};
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::model::Graph;
+use hackenbush::report::json::JsonDocument;
 use hackenbush::report::text::{printable, star};
+use hackenbush::report::verify::{VerifiedGraph, VerifiedPosition, VerifiedSum, VerifySummary};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
 
@@ -22,15 +24,26 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     let mut out = output::stdout();
     let mut disagreements = 0;
     let mut refused = 0;
+    let mut graphs = 0;
     let limit = usize::from(args.max_edges);
+    let mut json = args.json.then(|| JsonDocument::new("positions"));
+    let mut errors = Vec::new();
     let clean = input::each_position_streamed(
         &args.input,
         &mut out,
         |out, source, foreseen| {
-            let label = printable(&foreseen.label(source)).into_owned();
-            writeln!(out, "{label}")?;
-            if foreseen.graphs == 0 {
-                writeln!(out, "  (no graphs)")?;
+            let label = foreseen.label(source);
+            let position = args.json.then(|| VerifiedPosition {
+                source: label.clone(),
+                graphs: Vec::new(),
+                sum: None,
+            });
+            let label = printable(&label).into_owned();
+            if position.is_none() {
+                writeln!(out, "{label}")?;
+                if foreseen.graphs == 0 {
+                    writeln!(out, "  (no graphs)")?;
+                }
             }
             Ok(Verifying {
                 label,
@@ -40,18 +53,45 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
                 refused: 0,
                 coloured: false,
                 sum: Some(PositionSum::default()),
+                json: position,
             })
         },
-        |out, _, _, verifying| {
+        |out, _, _, mut verifying| {
             if verifying.coloured {
-                write_position_sum(out, verifying.sum)?;
+                let sum = verifying.sum.take().and_then(|sum| sum.finish().ok());
+                // A disagreeing sum with agreeing graphs is a disagreement of its own.
+                if let Some((analysis, game_tree)) = &sum
+                    && analysis != game_tree
+                    && verifying.disagreements == 0
+                {
+                    verifying.disagreements += 1;
+                }
+                match &mut verifying.json {
+                    Some(position) => position.sum = Some(VerifiedSum::new(sum)),
+                    None => write_position_sum(out, sum)?,
+                }
             }
             disagreements += verifying.disagreements;
             refused += verifying.refused;
+            graphs += verifying.graphs;
+            if let (Some(json), Some(position)) = (&mut json, &verifying.json) {
+                json.item(out, position)?;
+            }
             Ok(())
         },
-        |_| {},
+        |error| errors.push(error),
     )?;
+    if let Some(mut json) = json {
+        for error in errors {
+            json.error(error);
+        }
+        let summary = VerifySummary {
+            graphs,
+            disagreements,
+            not_searched: refused,
+        };
+        json.finish_with(&mut out, Some(("summary", &summary)))?;
+    }
     if refused > 0 {
         out.flush()?;
         output::report_error(&format!(
@@ -89,6 +129,9 @@ struct Verifying {
     coloured: bool,
     /// The sum of the graphs' values so far; `None` once a graph was not verified.
     sum: Option<PositionSum>,
+    /// With `--json`: the position's report, which the graphs join (and nothing is
+    /// written until the position ends).
+    json: Option<VerifiedPosition>,
 }
 
 impl<W: Write> Streamed<W> for Verifying {
@@ -114,14 +157,12 @@ impl<W: Write> Streamed<W> for Verifying {
                 // The sum of a coloured position counts a Green graph as its nimber.
                 let nimbers = [v.analysis_value, v.game_tree_value].map(nimber);
                 self.add_to_sum(nimbers[0].as_ref(), nimbers[1].as_ref());
-                write_verification(out, &graph.name, &v)?;
+                match &mut self.json {
+                    Some(json) => json.graphs.push(VerifiedGraph::green(&graph.name, &v)),
+                    None => write_verification(out, &graph.name, &v)?,
+                }
             }
-            Err(too_large) => {
-                self.refused += 1;
-                self.sum = None;
-                let name = printable(&graph.name);
-                writeln!(out, "  {name}: not searched: {too_large}")?;
-            }
+            Err(too_large) => self.not_searched(out, &graph.name, too_large.to_string())?,
         }
         Ok(())
     }
@@ -143,14 +184,23 @@ impl Verifying {
             Ok(v) => {
                 self.disagreements += usize::from(!v.agrees());
                 self.add_to_sum(Some(&v.analysis.value), Some(&v.game_tree.value));
-                write_coloured_verification(out, &graph.name, &v)?;
+                match &mut self.json {
+                    Some(json) => json.graphs.push(VerifiedGraph::coloured(&graph.name, &v)),
+                    None => write_coloured_verification(out, &graph.name, &v)?,
+                }
             }
-            Err(unverified) => {
-                self.refused += 1;
-                self.sum = None;
-                let name = printable(&graph.name);
-                writeln!(out, "  {name}: not searched: {unverified}")?;
-            }
+            Err(unverified) => self.not_searched(out, &graph.name, unverified.to_string())?,
+        }
+        Ok(())
+    }
+
+    /// A graph too large to search: the position's sum is dropped.
+    fn not_searched(&mut self, out: &mut impl Write, name: &str, why: String) -> Result<(), Stop> {
+        self.refused += 1;
+        self.sum = None;
+        match &mut self.json {
+            Some(json) => json.graphs.push(VerifiedGraph::not_searched(name, why)),
+            None => writeln!(out, "  {}: not searched: {why}", printable(name))?,
         }
         Ok(())
     }
@@ -245,9 +295,10 @@ fn write_coloured_verification(
     Ok(())
 }
 
-/// The position of a coloured input: the sum of its graphs' values and who wins it.
-fn write_position_sum(out: &mut impl Write, sum: Option<PositionSum>) -> Result<(), Stop> {
-    let Some(Ok((analysis, game_tree))) = sum.map(PositionSum::finish) else {
+/// The position of a coloured input: the sum of its graphs' values and who wins it, by
+/// both sides (`None`: not summed).
+fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> Result<(), Stop> {
+    let Some((analysis, game_tree)) = sum else {
         writeln!(
             out,
             "  position: not summed, since a graph was not verified"

@@ -1,23 +1,106 @@
-//! The JSON document of `hackenbush analyze --json`, written one position at a time: the
-//! same bytes as `serde_json::to_writer_pretty(&Report)`, without holding every position
-//! of the run in memory.
+//! The JSON documents of `--json` (`analyze`, `verify`, `check`), written one item at a
+//! time: the same bytes as serde_json's pretty printer gives for the whole document (for
+//! `analyze`, `serde_json::to_writer_pretty(&Report)`), without holding every item of the
+//! run in memory. Every document starts with its schema [`VERSION`].
 //!
-//! A position is serialized on its own with serde_json's pretty printer and indented to
-//! its place in the document (a JSON string never holds a raw line break, so every line
-//! break of the serialization is a line of the layout).
+//! An item is serialized on its own with serde_json's pretty printer and indented to its
+//! place in the document (a JSON string never holds a raw line break, so every line break
+//! of the serialization is a line of the layout).
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{ErrorReport, PositionReport};
+use super::{ErrorReport, PositionReport, Winner};
+use crate::check::{Violation, ViolationKind};
 
-/// A [`Report`](super::Report) being written. Nothing is written before the first
-/// position (or [`JsonReport::finish`]), so a run that fails to start prints nothing.
-#[derive(Debug, Default)]
-pub struct JsonReport {
-    positions: usize,
+/// The schema version every JSON document and line carries as `"version"`. Fields are only
+/// ever added (docs/json.md); the version changes if one is ever removed or changes its
+/// meaning.
+pub const VERSION: u32 = 1;
+
+/// A document being written: `{"version": 1, "<key>": [items...], ..., "errors": [...]}`.
+/// Nothing is written before the first item (or [`JsonDocument::finish`]), so a run that
+/// fails to start prints nothing.
+#[derive(Debug)]
+pub struct JsonDocument {
+    key: &'static str,
+    items: usize,
     errors: Vec<ErrorReport>,
+}
+
+impl JsonDocument {
+    /// A document whose items are listed under `key`, none yet.
+    pub fn new(key: &'static str) -> Self {
+        JsonDocument {
+            key,
+            items: 0,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Writes the next item.
+    pub fn item(&mut self, out: &mut impl Write, item: &impl Serialize) -> io::Result<()> {
+        if self.items == 0 {
+            self.head(out)?;
+            out.write_all(b"[\n    ")?;
+        } else {
+            out.write_all(b",\n    ")?;
+        }
+        self.items += 1;
+        write_indented(out, item, b"\n    ")
+    }
+
+    /// Records an input that failed; errors are listed after the items.
+    pub fn error(&mut self, error: ErrorReport) {
+        self.errors.push(error);
+    }
+
+    /// Ends the document.
+    pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
+        self.finish_with(out, None::<(&str, &())>)
+    }
+
+    /// Ends the document with one more field, `(name, value)`, after the errors.
+    pub fn finish_with(
+        self,
+        out: &mut impl Write,
+        field: Option<(&str, &impl Serialize)>,
+    ) -> io::Result<()> {
+        if self.items == 0 {
+            self.head(out)?;
+            out.write_all(b"[]")?;
+        } else {
+            out.write_all(b"\n  ]")?;
+        }
+        if !self.errors.is_empty() {
+            out.write_all(b",\n  \"errors\": ")?;
+            write_indented(out, &self.errors, b"\n  ")?;
+        }
+        if let Some((name, value)) = field {
+            out.write_all(b",\n  ")?;
+            write_indented(out, &name, b"")?;
+            out.write_all(b": ")?;
+            write_indented(out, value, b"\n  ")?;
+        }
+        out.write_all(b"\n}\n")
+    }
+
+    /// `{`, the version and the items' key.
+    fn head(&self, out: &mut impl Write) -> io::Result<()> {
+        write!(out, "{{\n  \"version\": {VERSION},\n  \"{}\": ", self.key)
+    }
+}
+
+/// The document of `analyze --json`: a [`Report`](super::Report) written position by
+/// position.
+#[derive(Debug)]
+pub struct JsonReport(JsonDocument);
+
+impl Default for JsonReport {
+    fn default() -> Self {
+        JsonReport(JsonDocument::new("positions"))
+    }
 }
 
 impl JsonReport {
@@ -28,33 +111,140 @@ impl JsonReport {
 
     /// Writes the next position.
     pub fn position(&mut self, out: &mut impl Write, position: &PositionReport) -> io::Result<()> {
-        out.write_all(if self.positions == 0 {
-            b"{\n  \"positions\": [\n    "
-        } else {
-            b",\n    "
-        })?;
-        self.positions += 1;
-        write_indented(out, position, b"\n    ")
+        self.0.item(out, position)
     }
 
     /// Records an input that failed; errors are listed after the positions.
     pub fn error(&mut self, error: ErrorReport) {
-        self.errors.push(error);
+        self.0.error(error);
     }
 
     /// Ends the document.
     pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
-        out.write_all(if self.positions == 0 {
-            b"{\n  \"positions\": []"
-        } else {
-            b"\n  ]"
-        })?;
-        if !self.errors.is_empty() {
-            out.write_all(b",\n  \"errors\": ")?;
-            write_indented(out, &self.errors, b"\n  ")?;
-        }
-        out.write_all(b"\n}\n")
+        self.0.finish(out)
     }
+}
+
+/// A line of `judge --json` for one test case: `{"version":1,"case":1,"nim_sum":2,
+/// "winner":"first","verdict":"Sally"}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CaseLine {
+    /// [`VERSION`].
+    pub version: u32,
+    /// The test case, from 1.
+    pub case: u64,
+    /// The XOR of its trees' Grundy values.
+    pub nim_sum: u64,
+    /// Who wins with best play.
+    pub winner: Winner,
+    /// The judge's answer: `Sally` (the first player wins) or `Harry`.
+    pub verdict: &'static str,
+}
+
+impl CaseLine {
+    /// The line of test case `case` (from 1), worth `nim_sum`.
+    pub fn new(case: u64, nim_sum: u64) -> Self {
+        CaseLine {
+            version: VERSION,
+            case,
+            nim_sum,
+            winner: Winner::of(nim_sum),
+            verdict: if nim_sum != 0 { "Sally" } else { "Harry" },
+        }
+    }
+}
+
+/// A line of JSON Lines output for an input that failed: `{"version":1,"error":{..}}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorLine {
+    /// [`VERSION`].
+    pub version: u32,
+    /// What failed, and where.
+    pub error: ErrorReport,
+}
+
+impl ErrorLine {
+    /// The line of `error`.
+    pub fn new(error: ErrorReport) -> Self {
+        ErrorLine {
+            version: VERSION,
+            error,
+        }
+    }
+}
+
+/// A violation in `check --json`'s document.
+#[derive(Clone, Debug, Serialize)]
+pub struct ViolationReport {
+    /// The file (`<stdin>` for standard input).
+    pub source: String,
+    /// 1-based line of the culprit.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// Which promise is broken: [`ViolationKind::name`] (`polygon-branch`).
+    pub kind: &'static str,
+    /// The test case, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub case: Option<usize>,
+    /// The tree within the test case, from 1; absent for the test case itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<usize>,
+    /// What is wrong, without the test case and tree.
+    pub message: String,
+}
+
+impl ViolationReport {
+    /// The report of `violation`, found in `source` at `line` and `column`.
+    pub fn new(violation: &Violation, source: &str, (line, column): (usize, usize)) -> Self {
+        ViolationReport {
+            source: source.to_string(),
+            line,
+            column,
+            kind: violation.kind.name(),
+            case: violation.case,
+            tree: violation.tree,
+            message: violation.message.clone(),
+        }
+    }
+}
+
+/// The totals that end `check --json`'s document.
+#[derive(Clone, Debug, Default)]
+pub struct CheckSummary {
+    /// Test cases read completely.
+    pub cases: usize,
+    /// Test cases with at least one violation.
+    pub bad_cases: usize,
+    /// Violations in all.
+    pub violations: usize,
+    /// Violations of each kind, indexed as [`ViolationKind::ALL`].
+    pub by_kind: [usize; ViolationKind::ALL.len()],
+}
+
+impl Serialize for CheckSummary {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// Every kind's count, zero or not, as an object in the kinds' order.
+        struct ByKind<'a>(&'a [usize]);
+        impl Serialize for ByKind<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_map(ViolationKind::ALL.iter().map(|k| k.name()).zip(self.0))
+            }
+        }
+        let mut s = serializer.serialize_struct("CheckSummary", 4)?;
+        s.serialize_field("cases", &self.cases)?;
+        s.serialize_field("bad_cases", &self.bad_cases)?;
+        s.serialize_field("violations", &self.violations)?;
+        s.serialize_field("by_kind", &ByKind(&self.by_kind))?;
+        s.end()
+    }
+}
+
+/// Writes `value` on one line of JSON.
+pub fn write_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 /// `value` pretty-printed, each line break followed by `indent`.
@@ -118,6 +308,7 @@ mod tests {
             let report = Report {
                 positions: positions.clone(),
                 errors: errors.clone(),
+                ..Report::default()
             };
             let mut expected = serde_json::to_vec_pretty(&report).unwrap();
             expected.push(b'\n');
@@ -130,6 +321,48 @@ mod tests {
                 json.error(e);
             }
             json.finish(&mut got).unwrap();
+            assert_eq!(
+                String::from_utf8(got).unwrap(),
+                String::from_utf8(expected).unwrap()
+            );
+        }
+    }
+
+    /// With a last field after the errors, as `check` and `verify` end theirs.
+    #[test]
+    fn a_closing_field_is_written_as_serde_json_writes_it() {
+        #[derive(Serialize)]
+        struct Document {
+            version: u32,
+            items: Vec<u32>,
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            errors: Vec<ErrorReport>,
+            summary: CheckSummary,
+        }
+        let summary = CheckSummary {
+            cases: 3,
+            by_kind: [1; ViolationKind::ALL.len()],
+            ..CheckSummary::default()
+        };
+        for (items, errors) in [(vec![], vec![]), (vec![1, 2], vec![error("bad")])] {
+            let document = Document {
+                version: VERSION,
+                items: items.clone(),
+                errors: errors.clone(),
+                summary: summary.clone(),
+            };
+            let mut expected = serde_json::to_vec_pretty(&document).unwrap();
+            expected.push(b'\n');
+            let mut got = Vec::new();
+            let mut json = JsonDocument::new("items");
+            for item in &items {
+                json.item(&mut got, item).unwrap();
+            }
+            for e in errors {
+                json.error(e);
+            }
+            json.finish_with(&mut got, Some(("summary", &summary)))
+                .unwrap();
             assert_eq!(
                 String::from_utf8(got).unwrap(),
                 String::from_utf8(expected).unwrap()

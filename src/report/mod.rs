@@ -11,6 +11,7 @@ pub mod explain;
 mod graphviz;
 pub mod json;
 pub mod text;
+pub mod verify;
 
 use compact_str::CompactString;
 use serde::Serialize;
@@ -27,14 +28,26 @@ use crate::source::Span;
 use crate::syntax::{Colour, VertexName};
 
 /// Everything `analyze --json` prints: one document per run.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The schema version, [`json::VERSION`].
+    pub version: u32,
     /// Every position read, in input order (files in command-line order, then test
     /// cases in file order).
     pub positions: Vec<PositionReport>,
     /// Inputs that could not be read or parsed; absent when there were none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<ErrorReport>,
+}
+
+impl Default for Report {
+    fn default() -> Self {
+        Report {
+            version: json::VERSION,
+            positions: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
 }
 
 /// Who wins a position with best play.
