@@ -97,6 +97,7 @@ const LISTED: usize = 8;
 
 /// What promise a [`Violation`] breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum ViolationKind {
     /// `N >= 100` trees in a test case.
     TooManyTrees,

@@ -7,11 +7,12 @@ use std::fmt;
 use unicode_width::UnicodeWidthStr;
 
 use crate::report::text::printable;
-use crate::source::{Source, Span};
+use crate::source::{Location, Source, Span};
 use crate::style::Paint;
 
 /// How serious a [`Diagnostic`] is; it heads the rendered message.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// The input cannot be read: `error`.
     #[default]
@@ -190,6 +191,95 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+impl std::error::Error for Diagnostic {}
+
+/// What the library refuses: the crate's error type. An input's problem comes with its
+/// place (file, line, column) and the whole message as the command line shows it.
+///
+/// ```
+/// use hackenbush::{Error, syntax::Format};
+///
+/// let error = hackenbush::analyze_text("ground: g\ng-a-", Format::Hb).unwrap_err();
+/// assert_eq!(error.to_string(), "<text>:2:5: expected a vertex after `-`, found end of line");
+/// // `{:#}` shows it as the command line does: the line and a caret.
+/// assert!(format!("{error:#}").contains(" --> <text>:2:5"));
+/// assert!(matches!(error, Error::Input(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A problem in an input: malformed, or a graph beyond the analysis' budget.
+    Input(Box<Located>),
+    /// An input larger than [`MAX_SOURCE_LEN`](crate::source::MAX_SOURCE_LEN) bytes.
+    TooLarge {
+        /// The input's name.
+        name: String,
+        /// Its size in bytes.
+        bytes: usize,
+    },
+    /// A format name that names no [`Format`](crate::syntax::Format).
+    UnknownFormat(String),
+    /// Parameters of a generated shape that describe no position
+    /// ([`Shape::validate`](crate::generate::Shape::validate)).
+    Shape(String),
+}
+
+/// A [`Diagnostic`] with its place in a named input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// The input's name (a file name, `<stdin>`, `<text>`).
+    pub name: String,
+    /// Where the problem starts.
+    pub location: Location,
+    /// The problem, its span into the input.
+    pub diagnostic: Diagnostic,
+    /// The message as [`Diagnostic::render`] shows it, without colour.
+    pub rendered: String,
+}
+
+impl Error {
+    /// The error of `diagnostic`, found in `source`.
+    pub fn located(diagnostic: Diagnostic, source: &Source) -> Error {
+        Error::Input(Box::new(Located {
+            name: source.name().to_string(),
+            location: source.locate(diagnostic.span.start as usize),
+            rendered: diagnostic.render(source, false),
+            diagnostic,
+        }))
+    }
+}
+
+impl fmt::Display for Error {
+    /// `file:line:column: message`, one line; with `{:#}`, the whole message as the
+    /// command line shows it (source line, caret, help).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(located) if f.alternate() => f.write_str(&located.rendered),
+            Error::Input(located) => write!(
+                f,
+                "{}:{}: {}",
+                printable(&located.name),
+                located.location,
+                printable(&located.diagnostic.message)
+            ),
+            Error::TooLarge { name, bytes } => write!(
+                f,
+                "{}: input is {bytes} bytes; at most {} bytes are supported",
+                printable(name),
+                crate::source::MAX_SOURCE_LEN
+            ),
+            Error::UnknownFormat(name) => write!(
+                f,
+                "unknown format `{}`: expected hb, christmas, json, dot or cgsuite",
+                printable(name)
+            ),
+            Error::Shape(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
 /// A source line as text: invalid UTF-8 and control characters are shown as U+FFFD and a
 /// tab as four spaces, so the caret lines up.
 fn display_line(line: &[u8]) -> String {
@@ -245,7 +335,7 @@ mod tests {
 
     #[test]
     fn renders_location_line_and_caret() {
-        let src = Source::from_str("case.in", "1\n3 2\n1 7\n");
+        let src = Source::from_text("case.in", "1\n3 2\n1 7\n").unwrap();
         let d = Diagnostic::new(
             Span::new(8, 9),
             "vertex 7 is out of range 1..3",
@@ -263,7 +353,7 @@ mod tests {
 
     #[test]
     fn renders_help_below_the_excerpt() {
-        let src = Source::from_str("p.hb", "ground: g\n");
+        let src = Source::from_text("p.hb", "ground: g\n").unwrap();
         let d = Diagnostic::expected(Span::new(0, 6), "the number of trees N", "`ground`")
             .with_help("this looks like hb");
         let out = d.render(&src, false);
@@ -277,7 +367,7 @@ mod tests {
 
     #[test]
     fn renders_end_of_input() {
-        let src = Source::from_str("x.in", "1\n2 1");
+        let src = Source::from_text("x.in", "1\n2 1").unwrap();
         let d = Diagnostic::expected(Span::at(5), "1 more edge", "end of input");
         let out = d.render(&src, false);
         assert!(out.contains("x.in:2:4"), "{out}");
@@ -288,7 +378,7 @@ mod tests {
         let mut text = "x".repeat(100_000);
         text.push_str("-?");
         text.push_str(&"y".repeat(100_000));
-        let src = Source::from_str("long.hb", &text);
+        let src = Source::from_text("long.hb", &text).unwrap();
         let d = Diagnostic::new(Span::new(100_001, 100_002), "bad", "here");
         let out = d.render(&src, false);
         assert!(out.len() < 600, "{out}");

@@ -23,6 +23,17 @@
 //!
 //! R. P. Sprague (1935), P. M. Grundy (1939): the value of an impartial game is the mex of
 //! its options' values.
+//!
+//! ```
+//! use hackenbush::{analysis, game_tree::GameTree, model::Graph};
+//!
+//! // A triangle on the ground: three edges, worth *1 by the Fusion Principle.
+//! let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 0)]);
+//! let mut tree = GameTree::new(&graph, 20)?;
+//! assert_eq!(tree.value(), 1);
+//! assert_eq!(tree.value(), analysis::analyze(&graph).value); // played out, same value
+//! # Ok::<(), hackenbush::game_tree::TooLarge>(())
+//! ```
 
 use std::collections::HashMap;
 use std::fmt;

@@ -1,6 +1,34 @@
-//! Exact analysis of Green Hackenbush positions.
+//! Exact analysis of Hackenbush positions: Green Hackenbush's Grundy values and winning
+//! moves for any multigraph in linear time, and Red-Blue-Green values in canonical form.
 //!
-//! The data flows through one room per stage:
+//! The common case is one call: text in a [format](syntax::Format) in, each position's
+//! values, outcome and winning moves out, as the serde types `hackenbush analyze --json`
+//! prints.
+//!
+//! ```
+//! use hackenbush::{analyze_text, syntax::Format};
+//!
+//! // Two graphs on one ground: a triangle and a stalk of two edges.
+//! let positions = analyze_text("ground: g\ng-a-b-g\ng-c-d\n", Format::Hb)?;
+//! let position = &positions[0];
+//! assert_eq!(position.value.to_string(), "*3"); // *1 + *2
+//! assert_eq!(position.outcome.to_string(), "N"); // the player to move wins...
+//! let cut = &position.winning_moves.as_ref().unwrap()[0];
+//! assert_eq!((cut.graph, cut.edge), (0, 1)); // ...by cutting the triangle's edge g-a
+//! # Ok::<(), hackenbush::Error>(())
+//! ```
+//!
+//! Blue and red edges (Left cuts blue, Right cuts red) give partizan values:
+//!
+//! ```
+//! # use hackenbush::{analyze_text, syntax::Format};
+//! let positions = analyze_text("ground: g\nblue: g-a\nred: a-b\n", Format::Hb)?;
+//! assert_eq!(positions[0].value.to_string(), "1/2");
+//! assert_eq!(positions[0].outcome.to_string(), "L"); // Left wins whoever starts
+//! # Ok::<(), hackenbush::Error>(())
+//! ```
+//!
+//! Underneath, the data flows through one room per stage:
 //!
 //! ```text
 //! text ──> syntax ──────────> model ─────────────> analysis ───────────> report
@@ -12,13 +40,15 @@
 //! - [`syntax`]: one reader per input format, each following its grammar in
 //!   `grammars/` and feeding one graph builder, handing over each graph as it is read;
 //! - [`diagnostic`]: located errors, warnings and violations, and their rendering
-//!   (`file:line:column`, source line, caret);
-//! - [`model`]: each graph as a `petgraph` undirected multigraph whose ground vertices are
-//!   fused into one node;
+//!   (`file:line:column`, source line, caret), and the crate's [`Error`];
+//! - [`model`]: each graph as a [`petgraph`] undirected multigraph whose ground vertices
+//!   are fused into one node;
 //! - [`analysis`]: the Grundy value of every graph in linear time, by the Fusion and Colon
 //!   Principles (Winning Ways, ch. 7), with the breakdown into 2-edge-connected blocks, or
 //!   as a [summary](analysis::summary) straight from the declaration, without the model;
-//! - [`report`]: what the command line shows, as serde types rendered to text or JSON;
+//!   the values of coloured graphs ([`analysis::partizan`]) as [`game`]s;
+//! - [`report`]: what the command line shows, as serde types rendered to text or JSON,
+//!   built graph by graph by [`Summarized`] and [`WithMoves`];
 //! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
 //!   check behind `hackenbush verify` and the test suite.
 //! - [`generate`]: seeded, reproducible positions in every format (`hackenbush gen`).
@@ -26,10 +56,11 @@
 //! ```
 //! use hackenbush::{source::Source, syntax::{self, Format}, model, analysis};
 //!
-//! let source = Source::from_str("triangle.hb", "ground: g\ng-a-b-g\n");
-//! let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+//! let source = Source::from_text("triangle.hb", "ground: g\ng-a-b-g\n")?;
+//! let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
 //! let graph = model::Graph::build(position.graphs[0].clone(), 0);
 //! assert_eq!(analysis::analyze(&graph).value, 1); // an odd cycle at the ground is a twig
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The library never prints; the binary in `src/main.rs` and `src/cli/` does.
@@ -46,24 +77,138 @@ pub mod game_tree;
 pub mod generate;
 pub mod model;
 pub mod report;
+#[doc(hidden)]
 pub mod rng;
 pub mod source;
 mod style;
 pub mod syntax;
+mod valuing;
+
+/// The Rust examples of the README and the docs, run as doctests so that they cannot
+/// drift from the library.
+#[cfg(doctest)]
+mod documentation {
+    #[doc = include_str!("../README.md")]
+    struct Readme;
+    #[doc = include_str!("../docs/check.md")]
+    struct Check;
+}
+
+/// The graph library of [`model`]'s graphs, re-exported so that its types
+/// ([`EdgeIndex`](petgraph::graph::EdgeIndex), [`NodeIndex`](petgraph::graph::NodeIndex))
+/// need no dependency of their own.
+pub use petgraph;
+
+pub use diagnostic::Error;
+pub use valuing::{SearchProgress, Summarized, WithMoves};
 
 use analysis::Analysis;
-use analysis::partizan::{self, Budget};
-use diagnostic::Diagnostic;
-use game::Calculator;
+use analysis::partizan::Budget;
 use model::Graph;
-use syntax::{GraphDecl, GraphSink, Position};
+use report::PositionReport;
+use source::Source;
+use syntax::{Format, GraphDecl, Position};
+
+/// What [`analyze_source`] computes, and within what budget.
+#[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Whether to list the winning moves (every winning cut of each player). Costs about
+    /// as much again as the values (for a coloured graph, each cut is valued).
+    pub moves: bool,
+    /// How much searching a coloured graph that is not a tree may take.
+    pub budget: Budget,
+}
+
+impl Options {
+    /// Values, outcomes and winning moves, within [`Budget::DEFAULT`].
+    pub fn with_moves() -> Self {
+        Options {
+            moves: true,
+            ..Options::default()
+        }
+    }
+}
+
+/// Reads `text`, written in `format`, and reports every position in it: each graph's
+/// value, the position's value and outcome, and every winning move
+/// ([`Options::with_moves`]). The text is named `<text>` in errors. See [`analyze_source`]
+/// for the details and the crate's doc for an example.
+pub fn analyze_text(text: &str, format: Format) -> Result<Vec<PositionReport>, Error> {
+    let source = Source::from_text("<text>", text)?;
+    analyze_source(&source, format, Options::with_moves())
+}
+
+/// Reads `source`, written in `format`, and reports every position in it, in order (one
+/// per hb, json or dot input; one per test case of christmas, per line of cgsuite),
+/// labelled as `hackenbush analyze` labels them (`name`, or `name#case`).
+///
+/// The first malformed position, or the first graph beyond `options.budget`, is the
+/// error, located in the source. Warnings (legal but suspicious input) are not errors:
+/// read them with [`syntax::parse`].
+///
+/// ```
+/// use hackenbush::{Options, analyze_source, source::Source, syntax::Format};
+///
+/// let source = Source::from_text("two.in", "1\n2 1\n1 2\n1\n2 2\n1 2\n1 2\n")?;
+/// let positions = analyze_source(&source, Format::Christmas, Options::default())?;
+/// let winners: Vec<_> = positions.iter().map(|p| p.outcome.to_string()).collect();
+/// assert_eq!(winners, ["N", "P"]); // Sally, then Harry
+/// assert_eq!(positions[1].source, "two.in#2");
+/// # Ok::<(), hackenbush::Error>(())
+/// ```
+pub fn analyze_source(
+    source: &Source,
+    format: Format,
+    options: Options,
+) -> Result<Vec<PositionReport>, Error> {
+    syntax::parse(format, source)
+        .map(|position| {
+            let position = position.map_err(|e| Error::located(e, source))?;
+            report_position(source, position, options).map_err(|e| Error::located(e, source))
+        })
+        .collect()
+}
+
+/// The report of one position of `source`.
+fn report_position(
+    source: &Source,
+    position: Position,
+    options: Options,
+) -> Result<PositionReport, diagnostic::Diagnostic> {
+    let label = match position.case {
+        Some(case) => format!("{}#{case}", source.name()),
+        None => source.name().to_string(),
+    };
+    if !options.moves {
+        let mut summarized = Summarized::new(options.budget);
+        for graph in position.graphs {
+            syntax::GraphSink::graph(&mut summarized, graph);
+        }
+        return summarized.report(label);
+    }
+    let coloured = position.graphs.iter().any(|g| !g.is_green());
+    let mut scratch = analysis::summary::Scratch::default();
+    let nim_sum = if coloured {
+        0
+    } else {
+        (position.graphs.iter())
+            .map(|g| analysis::summary::summarize(g.clone(), &mut scratch).value)
+            .fold(0, |a, b| a ^ b)
+    };
+    let mut moves = WithMoves::new(nim_sum, coloured, options.budget);
+    for graph in position.graphs {
+        moves.add(source, graph);
+    }
+    moves.report(label)
+}
 
 /// Builds the model of every graph of `position` and analyzes it, in input order.
 ///
 /// ```
 /// use hackenbush::{source::Source, syntax::{self, Format}};
 ///
-/// let source = Source::from_str("sample.in", "1\n4 4\n1 2\n2 3\n2 4\n3 4\n");
+/// let source = Source::from_text("sample.in", "1\n4 4\n1 2\n2 3\n2 4\n3 4\n").unwrap();
 /// for position in syntax::parse(Format::Christmas, &source) {
 ///     let graphs = hackenbush::analyze_position(position.unwrap());
 ///     let nim_sum = graphs.iter().fold(0, |acc, (_, a)| acc ^ a.value);
@@ -84,106 +229,4 @@ pub fn analyze_graph(decl: GraphDecl, index: usize) -> (Graph, Analysis) {
     let graph = Graph::build(decl, index);
     let analysis = analysis::analyze(&graph);
     (graph, analysis)
-}
-
-/// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
-/// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
-/// search (its value and counts, no model: a few dozen bytes a graph); a graph with blue
-/// or red edges is modelled and valued by [`partizan::analyze`], then dropped. The sum of
-/// the values is kept as they come; the first graph that cannot be valued stops the
-/// position, located in the input.
-pub struct Summarized {
-    /// Each graph's report, in input order.
-    pub graphs: Vec<report::GraphReport>,
-    value: report::Value,
-    /// Where the first graph starts.
-    first: Option<source::Span>,
-    refused: Option<Diagnostic>,
-    calc: Calculator,
-    budget: Budget,
-    scratch: analysis::summary::Scratch,
-    progress: Option<SearchProgress>,
-}
-
-/// Told, while a search values a graph, the graph's name and how many positions it has
-/// valued so far (every [`partizan::PROGRESS_EVERY`]): for a person watching.
-pub type SearchProgress = Box<dyn FnMut(&str, usize)>;
-
-impl Default for Summarized {
-    fn default() -> Self {
-        Summarized::new(Budget::default())
-    }
-}
-
-impl Summarized {
-    /// A sink whose searches and sums stay within `budget`.
-    pub fn new(budget: Budget) -> Self {
-        Summarized {
-            graphs: Vec::new(),
-            value: report::Value::Nim(0),
-            first: None,
-            refused: None,
-            calc: Calculator::new(budget.work),
-            budget,
-            scratch: Default::default(),
-            progress: None,
-        }
-    }
-
-    /// The sink, telling `progress` how its searches go.
-    pub fn observed(self, progress: SearchProgress) -> Self {
-        Summarized {
-            progress: Some(progress),
-            ..self
-        }
-    }
-
-    /// The position's report, named `source`, or why it could not be valued.
-    pub fn report(mut self, source: String) -> Result<report::PositionReport, Diagnostic> {
-        if let Some(refused) = self.refused {
-            return Err(refused);
-        }
-        let span = self.first.unwrap_or_default();
-        report::PositionReport::valued(source, self.graphs, self.value, &mut self.calc)
-            .map_err(|exceeded| report::sum_refused(span, None, exceeded))
-    }
-}
-
-impl GraphSink for Summarized {
-    fn graph(&mut self, decl: GraphDecl) {
-        if self.refused.is_some() {
-            return;
-        }
-        let index = self.graphs.len();
-        let span = decl.span;
-        self.first.get_or_insert(span);
-        let report = if decl.is_green() {
-            let name = decl.display_name(index);
-            let summary = analysis::summary::summarize(decl, &mut self.scratch);
-            report::GraphReport::from_summary(name, &summary)
-        } else {
-            let (graph, analysis) = analyze_graph(decl, index);
-            let progress = &mut self.progress;
-            let mut tell = |n| {
-                if let Some(progress) = progress {
-                    progress(&graph.name, n);
-                }
-            };
-            match partizan::analyze_observed(&graph, self.budget, &mut tell) {
-                Ok(valued) => report::GraphReport::partizan(&graph, &analysis, &valued),
-                Err(refusal) => {
-                    self.refused = Some(report::refusal(&graph, &refusal));
-                    return;
-                }
-            }
-        };
-        match self.value.sum(&report.value, &mut self.calc) {
-            Ok(value) => self.value = value,
-            Err(exceeded) => {
-                self.refused = Some(report::sum_refused(span, Some(&report.name), exceeded));
-                return;
-            }
-        }
-        self.graphs.push(report);
-    }
 }

@@ -2,6 +2,8 @@
 //! byte range in it. Line and column are computed only when an error is displayed.
 
 use std::fmt;
+
+use crate::diagnostic::Error;
 use std::sync::OnceLock;
 
 /// A half-open byte range `start..end` into a [`Source`].
@@ -108,15 +110,23 @@ impl fmt::Display for Location {
 }
 
 impl Source {
-    /// Wraps `text` read from `name`. Inputs of [`MAX_SOURCE_LEN`] bytes or more are
-    /// refused with a message, since spans are 32-bit.
-    pub fn new(name: impl Into<String>, text: Vec<u8>) -> Result<Self, String> {
+    /// Wraps `text` read from `name`. Inputs of more than [`MAX_SOURCE_LEN`] bytes are
+    /// refused ([`Error::TooLarge`]), since spans are 32-bit.
+    ///
+    /// ```
+    /// use hackenbush::source::Source;
+    ///
+    /// let source = Source::new("stalk.hb", b"ground: g\ng-a-b\n".to_vec())?;
+    /// assert_eq!(source.locate(12).to_string(), "2:3");
+    /// # Ok::<(), hackenbush::Error>(())
+    /// ```
+    pub fn new(name: impl Into<String>, text: Vec<u8>) -> Result<Self, Error> {
         let name = name.into();
         if text.len() > MAX_SOURCE_LEN {
-            return Err(format!(
-                "{name}: input is {} bytes; at most {MAX_SOURCE_LEN} bytes are supported",
-                text.len()
-            ));
+            return Err(Error::TooLarge {
+                name,
+                bytes: text.len(),
+            });
         }
         Ok(Source {
             name,
@@ -129,15 +139,33 @@ impl Source {
     /// A part of a larger input (one too large to hold, read through a window) starting
     /// at `origin`: lines and columns are those of the whole input. Offsets and spans are
     /// relative to the excerpt's first byte.
-    pub fn excerpt(name: impl Into<String>, text: Vec<u8>, origin: Origin) -> Result<Self, String> {
+    pub fn excerpt(name: impl Into<String>, text: Vec<u8>, origin: Origin) -> Result<Self, Error> {
         let mut source = Source::new(name, text)?;
         source.origin = origin;
         Ok(source)
     }
 
-    /// Convenience for tests and library users: a source from a string.
-    pub fn from_str(name: impl Into<String>, text: &str) -> Self {
-        Source::new(name, text.as_bytes().to_vec()).expect("string sources are small")
+    /// A source of a few words (a message), which cannot be too large.
+    pub(crate) fn short(name: String, text: String) -> Self {
+        Source {
+            name,
+            text: text.into_bytes(),
+            line_starts: OnceLock::new(),
+            origin: Origin::default(),
+        }
+    }
+
+    /// A source holding a copy of `text`, named `name`: [`Source::new`] for a string.
+    ///
+    /// ```
+    /// use hackenbush::source::Source;
+    ///
+    /// let source = Source::from_text("triangle.hb", "ground: g\ng-a-b-g\n")?;
+    /// assert_eq!(source.name(), "triangle.hb");
+    /// # Ok::<(), hackenbush::Error>(())
+    /// ```
+    pub fn from_text(name: impl Into<String>, text: &str) -> Result<Self, Error> {
+        Source::new(name, text.as_bytes().to_vec())
     }
 
     /// The name shown in messages.
@@ -218,7 +246,7 @@ mod tests {
 
     #[test]
     fn locates_lines_and_columns() {
-        let s = Source::from_str("x", "ab\r\ncd\nef");
+        let s = Source::from_text("x", "ab\r\ncd\nef").unwrap();
         assert_eq!(s.locate(0), Location { line: 1, column: 1 });
         assert_eq!(s.locate(5), Location { line: 2, column: 2 });
         assert_eq!(s.locate(9), Location { line: 3, column: 3 });
@@ -242,7 +270,7 @@ mod tests {
             },
         )
         .unwrap();
-        let full = Source::from_str("x", whole);
+        let full = Source::from_text("x", whole).unwrap();
         for offset in 0..s.bytes().len() {
             assert_eq!(s.locate(offset), full.locate(offset + 5), "at {offset}");
             assert_eq!(s.line_number(offset), full.line_number(offset + 5));
@@ -263,7 +291,7 @@ mod tests {
 
     #[test]
     fn columns_count_characters() {
-        let s = Source::from_str("x", "é-x");
+        let s = Source::from_text("x", "é-x").unwrap();
         assert_eq!(s.locate(3).column, 3);
     }
 }

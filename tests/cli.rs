@@ -167,3 +167,22 @@ fn fixtures() {
 fn pictures() {
     run(&["tests/golden/dot/*.toml"]);
 }
+
+/// Rust examples run as doctests only from the files `src/lib.rs` includes (in its
+/// `documentation` module): a page with a `rust` block must be one of them, and its
+/// blocks are then compiled and run by `cargo test --doc`.
+#[test]
+fn every_rust_example_of_the_documentation_is_a_doctest() {
+    let lib = std::fs::read_to_string("src/lib.rs").expect("readable lib.rs");
+    lint_documentation("rust examples", 2, |doc, text, failures| {
+        let blocks = text.lines().filter(|l| l.trim_start() == "```rust").count();
+        let included = format!("include_str!(\"../{}\")", doc.display());
+        if blocks > 0 && !lib.contains(&included) {
+            failures.push(format!(
+                "{}: its rust examples are not doctests",
+                doc.display()
+            ));
+        }
+        blocks
+    });
+}

@@ -107,7 +107,7 @@ fn round_trip(
          (src/report/dot.rs, ground_node_attrs), so they cannot be read back"
     );
     let back = hackenbush::syntax::dot::parse(text.as_bytes()).unwrap_or_else(|d| {
-        let source = Source::from_str("picture.dot", &text);
+        let source = Source::from_text("picture.dot", &text).unwrap();
         panic!(
             "{title}: the picture does not read back:\n{}\n--- picture:\n{text}",
             d.render(&source, false)

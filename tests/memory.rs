@@ -71,6 +71,7 @@ fn tiny_graphs(format: Format, bytes: usize) -> String {
             text = vec!["e"; bytes / 2].join("+");
             text.push('\n');
         }
+        other => panic!("no input of tiny graphs written for {other}"),
     }
     text
 }
@@ -83,6 +84,7 @@ fn one_path(format: Format, bytes: usize) -> String {
         Format::Json => 16,
         Format::Dot => 60,
         Format::Cgsuite => 1,
+        other => panic!("no bytes per edge known for {other}"),
     };
     let shape = Shape::Path(Path {
         graphs: 1,

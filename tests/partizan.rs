@@ -155,6 +155,7 @@ fn swapped(edges: &[(u32, u32, Colour)]) -> Edges {
                 Blue => Red,
                 Red => Blue,
                 Green => Green,
+                other => panic!("no swap of {other:?} known"),
             };
             (a, b, c)
         })
@@ -261,7 +262,7 @@ fn known_values() {
     ] {
         use hackenbush::source::Source;
         use hackenbush::syntax::{self, Format};
-        let source = Source::from_str("known.cgs", text);
+        let source = Source::from_text("known.cgs", text).unwrap();
         let position = syntax::parse(Format::Cgsuite, &source)
             .next()
             .expect("one line")
@@ -405,7 +406,7 @@ fn moderately_hard_bed_is_1_128() {
     use hackenbush::syntax::{self, Format};
     let text =
         "(lr:A(rr:B;rr:D;rr:F);lr:B(r(r:D;r:E));lr:C(rr:F;rr:G);lr:D;lr:E(r(r:F;r:G));lr:F;lr:G)";
-    let source = Source::from_str("bed.cgs", text);
+    let source = Source::from_text("bed.cgs", text).unwrap();
     let mut position = syntax::parse(Format::Cgsuite, &source)
         .next()
         .expect("one line")

@@ -25,6 +25,8 @@
 //! Values are `u64`: a graph's value never exceeds its number of edges.
 
 mod bridges;
+// The judge's value path: public for the binary and the tests, not part of the API.
+#[doc(hidden)]
 pub mod lean;
 pub mod moves;
 pub mod partizan;

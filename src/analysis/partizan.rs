@@ -49,6 +49,7 @@ use super::lean;
 /// How a part's value was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Method {
     /// All green: the linear Green Hackenbush algorithm.
     Green,
@@ -115,6 +116,7 @@ impl Default for Budget {
 
 /// Why a graph's value was not computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Refusal {
     /// A part needs the search and has more edges than the budget allows.
     TooManyEdges {

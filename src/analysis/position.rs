@@ -5,6 +5,23 @@
 //! `v`, wins exactly when it leaves that graph worth `v XOR N`: the new nim-sum is then 0.
 //! So the winning moves of a position are, graph by graph, the cuts to a target value,
 //! which [`moves::cuts_to`] finds from the block structure.
+//!
+//! ```
+//! use hackenbush::analysis::position::{nim_sum, winning_moves};
+//! use hackenbush::model::Graph;
+//!
+//! // Two stalks, of one edge and of three: *1 + *3 = *2, and the winning move takes the
+//! // tall stalk down to one edge (its second edge, leaving *1).
+//! let graphs = [vec![(0, 1)], vec![(0, 1), (1, 2), (2, 3)]].map(|edges| {
+//!     let graph = Graph::from_edges(&[0], &edges);
+//!     let analysis = hackenbush::analysis::analyze(&graph);
+//!     (graph, analysis)
+//! });
+//! assert_eq!(nim_sum(&graphs), 2);
+//! let moves = winning_moves(&graphs);
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!((moves[0].graph, moves[0].edge.index(), moves[0].value_after), (1, 1, 1));
+//! ```
 
 use petgraph::graph::EdgeIndex;
 

@@ -3,22 +3,15 @@
 
 use std::io::Write;
 
-use hackenbush::Summarized;
-use hackenbush::analysis::Analysis;
-use hackenbush::analysis::partizan::Budget;
-use hackenbush::analysis::position::winning_moves_in;
 use hackenbush::diagnostic::Diagnostic;
-use hackenbush::game::Calculator;
-use hackenbush::model::Graph;
 use hackenbush::report::json::JsonReport;
-use hackenbush::report::{
-    self, GraphReport, MoveReport, PartizanMoves, PositionCuts, PositionReport, Value, text,
-};
-use hackenbush::source::{Source, Span};
+use hackenbush::report::{PositionReport, text};
+use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
+use hackenbush::{Summarized, WithMoves};
 
 use super::args::AnalyzeArgs;
-use super::input::{self, Foreseen, Streamed};
+use super::input::{self, Streamed};
 use super::output::{self, Stop};
 use super::progress;
 
@@ -46,8 +39,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         input::each_position_streamed(
             &args.input,
             &mut out,
-            |_, _, foreseen| Ok(Moving::new(foreseen, budget)),
-            |out, source, foreseen, moving| report(out, moving.report(foreseen.label(source))),
+            |_, _, foreseen| {
+                let moves = WithMoves::new(foreseen.nim_sum, foreseen.coloured, budget);
+                Ok(moves.observed(progress::searches("analyze")))
+            },
+            |out, source, foreseen, moves| match moves.report(foreseen.label(source)) {
+                Ok(position) => report(out, position),
+                // `refused` found it before the position was finished: never here.
+                Err(refused) => {
+                    output::report_error(&refused.message);
+                    Ok(())
+                }
+            },
             on_error,
         )?
     } else {
@@ -75,104 +78,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     Ok(clean)
 }
 
-/// The graphs of a position with `--moves`: each analyzed as it is read, its report and
-/// winning moves kept, its model dropped. In an all-green position a graph's winning moves
-/// follow from the nim-sum the first reading foresaw; in any other, every cut of every
-/// graph is valued as the graph is read, and the winning ones are chosen once the whole
-/// position's value is known.
-struct Moving {
-    budget: Budget,
-    nim_sum: u64,
-    coloured: bool,
-    graphs: Vec<GraphReport>,
-    moves: Vec<MoveReport>,
-    cuts: PositionCuts,
-    /// The sum and the winning cuts of a coloured position, once its graphs are read.
-    valued: Option<(Value, PartizanMoves)>,
-    calc: Calculator,
-    /// Where the first graph starts, to point at when the sum is refused.
-    first: Option<Span>,
-    refused: Option<Diagnostic>,
-}
-
-impl Moving {
-    fn new(foreseen: &Foreseen, budget: Budget) -> Self {
-        Moving {
-            budget,
-            nim_sum: foreseen.nim_sum,
-            coloured: foreseen.coloured,
-            graphs: Vec::new(),
-            moves: Vec::new(),
-            cuts: PositionCuts::default(),
-            valued: None,
-            calc: Calculator::new(budget.work),
-            first: None,
-            refused: None,
-        }
-    }
-
-    /// The position's report.
-    fn report(mut self, label: String) -> PositionReport {
-        let Some((value, moves)) = self.valued else {
-            let mut position = PositionReport::new(label, self.graphs);
-            position.winning_moves = Some(self.moves);
-            return position;
-        };
-        let mut position = PositionReport::valued(label, self.graphs, value, &mut self.calc)
-            .expect("its outcome was found with its moves");
-        position.moves = Some(moves);
-        position
-    }
-
-    /// A graph of a coloured position: its value and the value of each of its cuts.
-    fn value(
-        &mut self,
-        source: &Source,
-        graph: &Graph,
-        analysis: &Analysis,
-    ) -> Result<(), Diagnostic> {
-        let mut progress = progress::searches("analyze");
-        let mut tell = |n| progress(&graph.name, n);
-        let valued = (self.cuts.add(graph, source, self.budget, &mut tell))
-            .map_err(|refusal| report::refusal(graph, &refusal))?;
-        self.graphs
-            .push(GraphReport::partizan(graph, analysis, &valued));
-        Ok(())
-    }
-}
-
-impl<W> Streamed<W> for Moving {
+impl<W> Streamed<W> for WithMoves {
     fn graph(&mut self, _: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        if self.refused.is_some() {
-            return Ok(());
-        }
-        let index = self.graphs.len();
-        let span = decl.span;
-        let (graph, analysis) = hackenbush::analyze_graph(decl, index);
-        if self.coloured {
-            if let Err(refused) = self.value(source, &graph, &analysis) {
-                self.refused = Some(refused);
-            }
-            self.first.get_or_insert(span);
-            return Ok(());
-        }
-        let moves = winning_moves_in(index, &graph, &analysis, self.nim_sum);
-        self.moves
-            .extend(moves.iter().map(|m| MoveReport::new(m, &graph, source)));
-        self.graphs.push(GraphReport::new(&graph, &analysis));
+        self.add(source, decl);
         Ok(())
     }
 
     fn refused(&mut self) -> Option<Diagnostic> {
-        if self.refused.is_none() && self.coloured {
-            match self.cuts.settle(&mut self.calc) {
-                Ok((value, _, moves)) => self.valued = Some((value, moves)),
-                Err(exceeded) => {
-                    let span = self.first.unwrap_or_default();
-                    self.refused = Some(report::sum_refused(span, None, exceeded));
-                }
-            }
-        }
-        self.refused.take()
+        self.refusal().cloned()
     }
 }

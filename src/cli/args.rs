@@ -26,7 +26,7 @@ With blue and red edges (Left cuts blue, Right cuts red, either cuts green), a p
 worth a partizan game, printed in CGSuite's notation (3/4, 1*, ^, {1|0}), and has an \
 outcome class: L (Left wins), R (Right wins), N (the first player wins), P (the second). \
 Trees of any size are valued by ordinal sums, other graphs by a budgeted search \
-(docs/values.md).";
+(hackenbush docs values).";
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -35,7 +35,7 @@ Examples:
   hackenbush judge < tests.in
 
 Exit status: 0 on success, 1 when check or verify finds a problem, 2 on bad input or usage \
-(see docs/exit-codes.md).";
+(hackenbush docs exit-codes).";
 
 /// `hackenbush`: the command line.
 #[derive(Debug, Parser)]
@@ -116,7 +116,7 @@ Reports, for every position, the Grundy value of each graph (as *n), the nim-sum
 position and who wins with best play. A position with blue or red edges gets each graph's \
 value and the position's in CGSuite's notation (3/4, ^*, {1|0}), its outcome class (L, R, \
 N or P) and how each value was found (green, tree or searched); a graph whose value is \
-beyond the search's budget is the position's error (docs/values.md).
+beyond the search's budget is the position's error (hackenbush docs values).
 
 A file is one position (hb, JSON, DOT) or a sequence of positions: one per test case \
 (christmas), one per line (cgsuite). Edges not connected to the ground are ignored, and the report says how many.",
@@ -129,8 +129,8 @@ Examples:
   cat position.json | hackenbush analyze
   hackenbush analyze -f hb - examples/poj-sample.in < position.txt
 
-Formats are described in docs/formats.md, the JSON output in docs/json.md, values in \
-docs/values.md."
+The formats are described by `hackenbush docs formats`, the JSON output by `hackenbush \
+docs json`, the values by `hackenbush docs values`."
     )]
     Analyze(AnalyzeArgs),
 
@@ -155,7 +155,7 @@ Examples:
   hackenbush judge --json examples/poj-sample.in | jq -c .nim_sum
 
 The format: a line N (number of trees), then per tree a line `m k` (vertices 1..m, k \
-edges) and k lines `u v`; vertex 1 is the ground. See docs/formats.md."
+edges) and k lines `u v`; vertex 1 is the ground (hackenbush docs formats)."
     )]
     Judge(JudgeArgs),
 
@@ -208,9 +208,7 @@ Examples:
   hackenbush dot examples/bowtie.hb > bowtie.dot
   hackenbush dot --moves --render svg -o bowtie.svg examples/bowtie.hb
   hackenbush dot --reduced examples/tour.hb | dot -Tpng > tour.png
-  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in
-
-See docs/gallery.md for the pictures of every example."
+  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in"
     )]
     Dot(DotArgs),
 
@@ -278,6 +276,20 @@ Examples:
   hackenbush man analyze > ~/.local/share/man/man1/hackenbush-analyze.1"
     )]
     Man(ManArgs),
+
+    /// The documentation pages (formats, theory, values, json, ...), on stdout
+    #[command(
+        long_about = "\
+Prints a page of hackenbush's documentation, in Markdown, on stdout; without PAGE, the \
+list of pages. The pages are built into the program: they are those of its version, \
+wherever it is installed.",
+        after_help = "\
+Examples:
+  hackenbush docs
+  hackenbush docs formats | less
+  hackenbush docs values"
+    )]
+    Docs(DocsArgs),
 }
 
 /// `hackenbush completions`.
@@ -286,6 +298,14 @@ pub struct CompletionsArgs {
     /// The shell to complete in
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: clap_complete::Shell,
+}
+
+/// `hackenbush docs`.
+#[derive(Debug, Args)]
+pub struct DocsArgs {
+    /// The page to print
+    #[arg(value_enum, value_name = "PAGE")]
+    pub page: Option<super::docs::Page>,
 }
 
 /// `hackenbush man`.
@@ -364,7 +384,7 @@ impl InputArgs {
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
     /// With blue or red edges: the most positions the search of one part of a graph may
-    /// value (about 130 bytes each) before the graph is refused (docs/values.md)
+    /// value (about 130 bytes each) before the graph is refused (hackenbush docs values)
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.positions)]
     pub max_positions: usize,
 
@@ -396,7 +416,7 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub budget: BudgetArgs,
 
-    /// Print one JSON document (schema in docs/json.md) instead of the text report
+    /// Print one JSON document (schema: hackenbush docs json) instead of the text report
     #[arg(long)]
     pub json: bool,
 
@@ -476,7 +496,7 @@ pub struct VerifyArgs {
           value_parser = clap::value_parser!(u16).range(0..=64))]
     pub max_edges: u16,
 
-    /// Print one JSON document (docs/json.md): each graph's verdict, both values and
+    /// Print one JSON document (hackenbush docs json): each graph's verdict, both values and
     /// outcomes, the positions searched, and the inputs that failed
     #[arg(long)]
     pub json: bool,
@@ -491,7 +511,7 @@ pub struct JudgeArgs {
 
     /// One JSON object per line and test case, as each is judged: {"version":1,"case":1,
     /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":1,
-    /// "error":{..}} (docs/json.md)
+    /// "error":{..}} (hackenbush docs json)
     #[arg(long)]
     pub json: bool,
 }

@@ -41,7 +41,7 @@ Examples:
   hackenbush check --short tests.in | head
   hackenbush check --json tests.in
 
-What is checked, and how to read the report: docs/check.md.";
+What is checked, and how to read the report: hackenbush docs check.";
 
 /// How many violations are shown with their input line and a caret (the rest, one line
 /// each: rendering locates a line from the start of the input, which is fine for a few).
@@ -71,7 +71,7 @@ pub struct CheckArgs {
     pub short: bool,
 
     /// Print one JSON document: every violation located, the totals, and the input's
-    /// error if any (docs/json.md)
+    /// error if any (hackenbush docs json)
     #[arg(long)]
     pub json: bool,
 }

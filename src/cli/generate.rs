@@ -32,7 +32,8 @@ file is one position, so --count above 1 needs christmas or cgsuite; --graphs pu
 several graphs in one position. --colours blue,red colours each edge at random from the \
 list, from the seed too (christmas is green only).
 
-Run `hackenbush gen SHAPE --help` for the flags of a shape. See docs/gen.md.
+Run `hackenbush gen SHAPE --help` for the flags of a shape, and
+`hackenbush docs gen` for the shapes and the seed guarantee.
 
 Examples:
   hackenbush gen stalks --heights 3,5,7
@@ -511,7 +512,7 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
 /// refused or the output cannot be written.
 pub fn run(args: &GenArgs) -> Result<bool, Stop> {
     let (shape, common) = args.shape.shape();
-    let checked = shape.validate().and_then(|()| {
+    let checked = shape.validate().map_err(|e| e.to_string()).and_then(|()| {
         let format = format(&shape, common)?;
         if format == Format::Christmas
             && let Some(c) = common.colours.iter().find(|&&c| c != Colour::Green)
@@ -542,9 +543,9 @@ pub fn run(args: &GenArgs) -> Result<bool, Stop> {
             match write_all(&mut out, &shape, common, format) {
                 Ok(()) => {}
                 Err(WriteError::Io(e)) => return Err(e.into()),
-                Err(WriteError::Unwritable(message)) => {
+                Err(unwritable) => {
                     out.flush()?;
-                    output::report_error(&message);
+                    output::report_error(&unwritable.to_string());
                     return Ok(false);
                 }
             }
@@ -557,7 +558,7 @@ pub fn run(args: &GenArgs) -> Result<bool, Stop> {
             let written = file::create(&path).and_then(|mut file| {
                 write_all(&mut file, &shape, common, format).map_err(|e| match e {
                     WriteError::Io(e) => file.cannot(&e),
-                    WriteError::Unwritable(message) => message,
+                    unwritable => unwritable.to_string(),
                 })?;
                 file.commit()
             });

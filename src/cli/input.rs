@@ -103,7 +103,7 @@ impl Input {
             .take(MAX_SOURCE_LEN as u64 + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| self.cannot_read(&e))?;
-        Source::new(self.name(), bytes)
+        Source::new(self.name(), bytes).map_err(|e| e.to_string())
     }
 }
 
@@ -184,6 +184,7 @@ pub fn wrong_format_hint(
         Format::Json => "a JSON file",
         Format::Dot => "a DOT file",
         Format::Cgsuite => "a cgsuite file",
+        _ => return None,
     };
     Some(match (christmas_only, input) {
         (true, Input::Stdin) => format!("this looks like {what}: try `hackenbush analyze`"),

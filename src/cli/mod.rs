@@ -5,6 +5,7 @@ mod analyze;
 mod args;
 mod check;
 mod completions;
+mod docs;
 mod dot;
 mod explain;
 mod file;
@@ -41,6 +42,7 @@ pub fn run() -> ExitCode {
         Command::Gen(args) => generate::run(args).map(output::status),
         Command::Completions(args) => completions::run(args).map(output::status),
         Command::Man(args) => man::run(args).map(output::status),
+        Command::Docs(args) => docs::run(args).map(output::status),
     };
     match status {
         Ok(code) => ExitCode::from(code),

@@ -43,6 +43,7 @@ pub const MAX_DEPTH: u32 = 1_000;
 
 /// Why an operation on games stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Exceeded {
     /// The result would be deeper than [`MAX_DEPTH`].
     Depth,

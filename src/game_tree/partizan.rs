@@ -180,6 +180,7 @@ fn positions(board: &Board) -> Vec<Mask> {
 
 /// Why a coloured graph was not verified.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Unverified {
     /// Too many attached edges for the game tree.
     TooLarge(TooLarge),

@@ -7,6 +7,7 @@
 //! stalks, which are small and name their ground `g`. Edge spans are empty: the graphs
 //! were not read from any text.
 
+use crate::diagnostic::Error;
 use crate::source::Span;
 use crate::syntax::{Colour, EdgeDecl, GraphDecl, GraphKind, Position, VertexName, Vertices};
 
@@ -34,6 +35,7 @@ pub const POJ_MAX_EDGES: u32 = 499;
 
 /// A family of positions, with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Shape {
     /// Nim heaps: one stalk per graph.
     Stalks(Stalks),
@@ -65,8 +67,15 @@ impl Shape {
         }
     }
 
-    /// Checks the parameters: `Err` says what is wrong.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the parameters: [`Error::Shape`] says what is wrong.
+    ///
+    /// ```
+    /// use hackenbush::generate::{Cycle, Shape};
+    ///
+    /// let shape = Shape::Cycle(Cycle { edges: 0, ..Cycle::default() });
+    /// assert_eq!(shape.validate().unwrap_err().to_string(), "a cycle has at least 1 edge");
+    /// ```
+    pub fn validate(&self) -> Result<(), Error> {
         match self {
             Shape::Stalks(s) => s.validate(),
             Shape::Tree(s) => s.validate(),
@@ -76,6 +85,7 @@ impl Shape {
             Shape::Path(s) => s.validate(),
             Shape::Cycle(s) => s.validate(),
         }
+        .map_err(Error::Shape)
     }
 
     /// Position number `index` (0-based) of `seed`: its graphs are drawn from
@@ -120,8 +130,8 @@ impl Shape {
     /// assert!(position.graphs[0].edges.iter().all(|e| [Blue, Red].contains(&e.colour)));
     /// ```
     pub fn coloured_position(&self, seed: u64, index: u64, colours: &[Colour]) -> Position {
-        if let Err(message) = self.validate() {
-            panic!("invalid {} parameters: {message}", self.name());
+        if let Err(error) = self.validate() {
+            panic!("invalid {} parameters: {error}", self.name());
         }
         let mut rng = Rng::stream(seed, index);
         let rng = &mut rng;
@@ -892,6 +902,7 @@ mod tests {
             too_small
                 .validate()
                 .unwrap_err()
+                .to_string()
                 .contains("at most 6 edges")
         );
     }
@@ -930,6 +941,7 @@ mod tests {
         assert!(
             big.validate()
                 .unwrap_err()
+                .to_string()
                 .contains("the limit is 100000000")
         );
         let poj = Shape::Poj(Poj {

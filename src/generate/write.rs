@@ -53,6 +53,7 @@ pub fn holds_several(format: Format) -> bool {
 
 /// Why a position could not be written.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum WriteError {
     /// The output failed.
     Io(io::Error),

@@ -8,6 +8,19 @@
 //! petgraph graph is edge `j` of the input, so input order and edge indices agree.
 //!
 //! Only vertices that are used (the ground, and the ends of edges) become nodes.
+//!
+//! ```
+//! use hackenbush::{model::Graph, source::Source, syntax::{self, Format}};
+//!
+//! let source = Source::from_text("two.hb", "ground: g h\ng-a-h\n")?;
+//! let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
+//! let graph = Graph::build(position.graphs[0].clone(), 0);
+//! // g and h are one node: the two edges are a cycle through the ground.
+//! assert_eq!(graph.net.node_count(), 2);
+//! assert_eq!(graph.vertex_count, 3);
+//! assert_eq!(graph.name, "graph 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::collections::HashMap;
 

@@ -86,6 +86,7 @@ pub struct Options {
 
 /// An output format of [`render`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RenderFormat {
     /// Scalable vector graphics (`dot -Tsvg`).
     Svg,
@@ -147,7 +148,7 @@ impl std::error::Error for RenderError {}
 /// ```
 /// use hackenbush::{source::Source, syntax::{self, Format}, report::dot};
 ///
-/// let source = Source::from_str("triangle.hb", "ground: g\ng-a-b-g\n");
+/// let source = Source::from_text("triangle.hb", "ground: g\ng-a-b-g\n").unwrap();
 /// let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
 /// let graphs = hackenbush::analyze_position(position);
 /// let text = dot::position("triangle.hb", &graphs, &[], &dot::Options::default());

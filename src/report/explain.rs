@@ -10,7 +10,6 @@ use std::fmt::Write;
 
 use petgraph::graph::EdgeIndex;
 
-use crate::SearchProgress;
 use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
@@ -19,6 +18,7 @@ use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
 use crate::source::{Source, Span};
 use crate::style::Paint;
+use crate::valuing::SearchProgress;
 
 use super::text::{outcome, plural, printable, star};
 use super::{PartizanMoves, PositionCuts, Value};
@@ -35,7 +35,7 @@ const MAX_NAMES: usize = 8;
 /// ```
 /// use hackenbush::{report::explain, source::Source, syntax::{self, Format}};
 ///
-/// let source = Source::from_str("t.hb", "ground: g\ng-a-b-g\ng-c\n");
+/// let source = Source::from_text("t.hb", "ground: g\ng-a-b-g\ng-c\n").unwrap();
 /// let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
 /// let graphs = hackenbush::analyze_position(position);
 /// let text = explain::position("t.hb", &graphs, &source, false);
@@ -746,7 +746,7 @@ mod tests {
     fn explain(ground: &[u32], edges: &[(u32, u32)]) -> String {
         let g = Graph::from_edges(ground, edges);
         let a = analyze(&g);
-        position("x", &[(g, a)], &Source::from_str("x", ""), false)
+        position("x", &[(g, a)], &Source::from_text("x", "").unwrap(), false)
     }
 
     /// Asserts that `text` says each of `lines`.
@@ -790,7 +790,7 @@ mod tests {
     fn colour_only_when_asked() {
         let g = Graph::from_edges(&[0], &[(0, 1)]);
         let a = analyze(&g);
-        let text = position("x", &[(g, a)], &Source::from_str("x", ""), true);
+        let text = position("x", &[(g, a)], &Source::from_text("x", "").unwrap(), true);
         assert!(text.contains('\x1b'));
     }
 }

@@ -6,6 +6,19 @@
 //! An item is serialized on its own with serde_json's pretty printer and indented to its
 //! place in the document (a JSON string never holds a raw line break, so every line break
 //! of the serialization is a line of the layout).
+//!
+//! ```
+//! use hackenbush::report::json::JsonDocument;
+//!
+//! let mut out = Vec::new();
+//! let mut document = JsonDocument::new("numbers");
+//! document.item(&mut out, &1)?;
+//! document.item(&mut out, &2)?;
+//! document.finish(&mut out)?;
+//! let read: serde_json::Value = serde_json::from_slice(&out).unwrap();
+//! assert_eq!(read, serde_json::json!({ "version": 1, "numbers": [1, 2] }));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::io::{self, Write};
 

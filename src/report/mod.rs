@@ -5,6 +5,19 @@
 //! marked *fixed* there never change; fields may be added.
 //!
 //! [`text`] renders the same types for people.
+//!
+//! ```
+//! use hackenbush::{analyze_text, report::text, syntax::Format};
+//!
+//! let positions = analyze_text("ground: g\ng-a-b-g\n", Format::Hb)?;
+//! let json = serde_json::to_value(&positions[0]).unwrap();
+//! assert_eq!(json["value"], "*");
+//! assert_eq!(json["winner"], "first");
+//! let mut shown = String::new();
+//! text::write_position(&mut shown, &positions[0]).unwrap();
+//! assert!(shown.starts_with("<text>\n  graph 1  *1"));
+//! # Ok::<(), hackenbush::Error>(())
+//! ```
 
 pub mod dot;
 pub mod explain;
@@ -75,6 +88,7 @@ impl Winner {
 /// hold for millions of graphs), otherwise a game in canonical form. Shown, and
 /// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Value {
     /// The nim heap `*n`.
     Nim(u64),
@@ -426,11 +440,21 @@ impl PositionReport {
         calc: &mut Calculator,
     ) -> Result<Self, Exceeded> {
         let outcome = value.outcome(calc)?;
+        Ok(PositionReport::with_outcome(source, graphs, value, outcome))
+    }
+
+    /// The report of a position worth `value`, whose `outcome` is known.
+    pub fn with_outcome(
+        source: String,
+        graphs: Vec<GraphReport>,
+        value: Value,
+        outcome: Outcome,
+    ) -> Self {
         let green = match value {
             Value::Nim(n) if graphs.iter().all(|g| g.grundy.is_some()) => Some(n),
             _ => None,
         };
-        Ok(PositionReport {
+        PositionReport {
             source,
             graphs,
             value,
@@ -439,7 +463,7 @@ impl PositionReport {
             winner: green.map(Winner::of),
             winning_moves: None,
             moves: None,
-        })
+        }
     }
 }
 
@@ -464,7 +488,7 @@ pub fn refusal(graph: &Graph, refusal: &Refusal) -> Diagnostic {
     Diagnostic::new(
         span,
         format!(
-            "graph `{}` is not valued: {refusal} (see docs/values.md)",
+            "graph `{}` is not valued: {refusal} (see `hackenbush docs values`)",
             text::printable(&graph.name)
         ),
         "the part's first edge",
@@ -480,7 +504,7 @@ pub fn sum_refused(span: Span, name: Option<&str>, exceeded: Exceeded) -> Diagno
     };
     Diagnostic::new(
         span,
-        format!("the position is not valued: {when}: {exceeded} (see docs/values.md)"),
+        format!("the position is not valued: {when}: {exceeded} (see `hackenbush docs values`)"),
         "this graph",
     )
 }

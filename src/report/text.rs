@@ -173,7 +173,7 @@ fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &PartizanMov
     if moves.unlisted_edges > 0 {
         writeln!(
             out,
-            "  ({} edge{} of parts larger than {MAX_LISTED_EDGES} edges not listed: see docs/values.md)",
+            "  ({} edge{} of parts larger than {MAX_LISTED_EDGES} edges not listed: see `hackenbush docs values`)",
             moves.unlisted_edges,
             plural(moves.unlisted_edges)
         )?;

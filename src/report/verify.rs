@@ -1,5 +1,17 @@
 //! What `hackenbush verify --json` prints: each graph's analysis held against its game
 //! tree (docs/json.md).
+//!
+//! ```
+//! use hackenbush::{analysis, game_tree, model::Graph};
+//! use hackenbush::report::verify::{Verdict, VerifiedGraph};
+//!
+//! let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2)]);
+//! let verification = game_tree::verify(&graph, &analysis::analyze(&graph), 20)?;
+//! let verified = VerifiedGraph::green("stalk", &verification);
+//! assert_eq!(verified.verdict, Verdict::Agree);
+//! assert_eq!(serde_json::to_value(&verified).unwrap()["game_tree"]["value"], "*2");
+//! # Ok::<(), hackenbush::game_tree::TooLarge>(())
+//! ```
 
 use serde::Serialize;
 
@@ -11,6 +23,7 @@ use crate::game_tree::partizan::{ColouredVerification, CutMismatch, Valued};
 /// Whether the analysis and the game tree agree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Verdict {
     /// On everything compared.
     Agree,
@@ -59,6 +72,7 @@ impl Judged {
 /// Where the two sides differ on the cuts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum Mismatch {
     /// All-green: the cuts that leave the graph worth `value_after` (edges numbered from 1).
     Green {

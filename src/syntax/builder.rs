@@ -16,6 +16,23 @@
 //!   set here, in one place.
 //!
 //! Nothing is sized by a number the input claims: tables grow with what is read.
+//!
+//! ```
+//! use hackenbush::source::Span;
+//! use hackenbush::syntax::GraphBuilder;
+//!
+//! let mut builder = GraphBuilder::named(Span::at(0));
+//! let g = builder.name_str("g", Span::new(0, 1))?;
+//! let a = builder.name_str("a", Span::new(2, 3))?;
+//! builder.ground(g, Span::new(0, 1));
+//! builder.edge(g, a, Span::new(0, 3));
+//! builder.edge(a, a, Span::new(4, 7)); // a loop
+//! let built = builder.finish();
+//! assert_eq!(built.graph.edges.len(), 2);
+//! assert_eq!(built.graph.ground, [g]);
+//! assert!(built.lone_ground.is_empty()); // every ground vertex has an edge
+//! # Ok::<(), hackenbush::diagnostic::Diagnostic>(())
+//! ```
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;

@@ -945,7 +945,7 @@ mod tests {
         /// and render, and accepted graphs are well formed.
         #[test]
         fn any_text_parses_or_fails_cleanly(text in "[e();:{}A1+ .#xlé\t\r\n-]{0,40}") {
-            let source = crate::source::Source::from_str("t.cgs", &text);
+            let source = crate::source::Source::from_text("t.cgs", &text).unwrap();
             for result in positions(text.as_bytes()) {
                 match result {
                     Ok(p) => {

@@ -8,6 +8,18 @@
 //! [`Cases`] reads one case at a time, so a judge can answer the cases before a malformed
 //! one. No allocation is sized by a count the input claims: vectors grow with what is
 //! actually read.
+//!
+//! ```
+//! use hackenbush::syntax::christmas::Cases;
+//!
+//! // Two test cases; the second names vertex 3 of a tree of 2 vertices.
+//! let mut cases = Cases::new(b"1\n2 1\n1 2\n1\n2 1\n1 3\n");
+//! let first = cases.next_case().unwrap()?;
+//! assert_eq!(first.trees.len(), 1);
+//! let error = cases.next_case().unwrap().unwrap_err();
+//! assert_eq!(error.message, "vertex 3 is out of range 1..2");
+//! # Ok::<(), hackenbush::diagnostic::Diagnostic>(())
+//! ```
 
 use std::collections::HashMap;
 
@@ -43,6 +55,7 @@ impl<R: std::io::Read> Cases<Window<R>> {
     /// Cases read through `window`: memory stays within the window and the current test
     /// case's edge lists, whatever the size of the input. Only
     /// [`Cases::next_edge_lists`] reads this way (syntax trees need the whole input).
+    #[doc(hidden)]
     pub fn streaming(window: Window<R>) -> Self {
         Cases::with_feed(window)
     }
@@ -60,11 +73,13 @@ impl<F: Feed> Cases<F> {
     }
 
     /// What the cases are read from (after an error: where its span points).
+    #[doc(hidden)]
     pub fn feed(&self) -> &F {
         &self.feed
     }
 
     /// See [`Cases::feed`].
+    #[doc(hidden)]
     pub fn feed_mut(&mut self) -> &mut F {
         &mut self.feed
     }
@@ -404,6 +419,7 @@ fn too_many_vertices(span: Span) -> Diagnostic {
 /// reused from case to case. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the input
 /// is id 0, the ground) and its edges are the pairs `ends[trees[t].1]` (u, v, u, v, ...).
 #[derive(Clone, Debug, Default)]
+#[doc(hidden)]
 pub struct EdgeLists {
     /// Per tree: vertex-id count and the range of its ends in `ends`.
     pub trees: Vec<(u32, std::ops::Range<usize>)>,
@@ -469,6 +485,7 @@ impl<F: Feed> Cases<F> {
     /// syntax tree. Its trees are APPENDED to `lists` (clear it to start afresh), so a
     /// batch of cases can share one buffer; a malformed case appends nothing. Returns
     /// `None` at the end of the input or after an error.
+    #[doc(hidden)]
     pub fn next_edge_lists(&mut self, lists: &mut EdgeLists) -> Option<Result<(), Diagnostic>> {
         if self.failed || self.at_end() {
             return None;
@@ -488,6 +505,7 @@ impl<F: Feed> Cases<F> {
     /// consuming a token (it may read the first window); `k` is capped by the bytes known
     /// to be left (4 per edge at least). `None` if what shows does not start that way. A
     /// hint for preparing buffers, not a promise.
+    #[doc(hidden)]
     pub fn peek_first_tree(&mut self) -> Option<(u64, u64)> {
         self.skip_space();
         let mut ahead = Cases::new(self.rest());

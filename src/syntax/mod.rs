@@ -31,6 +31,8 @@ pub mod dot;
 pub mod hb;
 pub mod json;
 mod lex;
+// The binary's streaming reader: public for it and the tests, not part of the API.
+#[doc(hidden)]
 pub mod window;
 
 use std::fmt;
@@ -43,6 +45,7 @@ pub use builder::GraphBuilder;
 
 /// An input format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// The native format, written for people (`.hb`).
     Hb,
@@ -95,6 +98,29 @@ impl Format {
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = crate::Error;
+
+    /// The format named as the command line names it ([`Format::name`]), in any case.
+    ///
+    /// ```
+    /// use hackenbush::syntax::Format;
+    ///
+    /// assert_eq!("cgsuite".parse::<Format>()?, Format::Cgsuite);
+    /// let unknown = "yaml".parse::<Format>().unwrap_err();
+    /// assert_eq!(
+    ///     unknown.to_string(),
+    ///     "unknown format `yaml`: expected hb, christmas, json, dot or cgsuite"
+    /// );
+    /// # Ok::<(), hackenbush::Error>(())
+    /// ```
+    fn from_str(name: &str) -> Result<Format, crate::Error> {
+        (Format::ALL.into_iter())
+            .find(|format| format.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| crate::Error::UnknownFormat(name.to_string()))
     }
 }
 
@@ -219,6 +245,7 @@ impl Labels {
 /// What a graph is called when its input gives it no name: `graph N`, or `tree N` for
 /// the trees of christmas judge data.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GraphKind {
     /// `graph N`.
     #[default]
@@ -240,6 +267,7 @@ impl GraphKind {
 /// Who may cut an edge: Left (blue), Right (red), or either player (green).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Colour {
     /// Either player may cut it: the edge of Green Hackenbush, and the default.
     #[default]

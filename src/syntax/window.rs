@@ -180,9 +180,9 @@ impl<R: Read> Window<R> {
             }
         }
         let text = self.buf.clone();
-        Source::excerpt(self.name.clone(), text, self.origin).unwrap_or_else(|message| {
+        Source::excerpt(self.name.clone(), text, self.origin).unwrap_or_else(|error| {
             // Only a token of 4 GiB could get here; show the message without context.
-            Source::from_str(self.name.clone(), &message)
+            Source::short(self.name.clone(), error.to_string())
         })
     }
 
@@ -382,7 +382,7 @@ mod tests {
             pos -= shift;
         }
         let excerpt = window.excerpt();
-        let whole = Source::from_str("t", &text);
+        let whole = Source::from_text("t", &text).unwrap();
         let at = text.find('x').unwrap();
         assert_eq!(excerpt.locate(pos), whole.locate(at));
         assert!(excerpt.bytes().len() < 1024);

@@ -155,7 +155,7 @@ pub fn small_generated() -> Vec<(String, Position)> {
 /// The graphs of the one position of `text` in `format`, read from a file called `name`,
 /// analysed; panics if it does not parse.
 pub fn analyzed(name: &str, format: Format, text: &str) -> Vec<(Graph, Analysis)> {
-    let source = Source::from_str(name, text);
+    let source = Source::from_text(name, text).unwrap();
     let position = syntax::parse(format, &source).next().expect("a position");
     hackenbush::analyze_position(position.unwrap_or_else(|d| panic!("{name}: {d}")))
 }

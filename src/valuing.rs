@@ -1,0 +1,260 @@
+//! A position's report built graph by graph, as a reader hands the graphs over: memory
+//! follows the largest graph, not the position. [`Summarized`] gives values and outcomes
+//! (what `hackenbush analyze` shows), [`WithMoves`] the winning moves too (`analyze
+//! --moves`).
+
+use crate::analysis::partizan::{self, Budget};
+use crate::analysis::position::winning_moves_in;
+use crate::analysis::{self, Analysis};
+use crate::analyze_graph;
+use crate::diagnostic::Diagnostic;
+use crate::game::{Calculator, Outcome};
+use crate::model::Graph;
+use crate::report::{
+    self, GraphReport, MoveReport, PartizanMoves, PositionCuts, PositionReport, Value,
+};
+use crate::source::{self, Source, Span};
+use crate::syntax::{GraphDecl, GraphSink};
+
+/// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
+/// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
+/// search (its value and counts, no model: a few dozen bytes a graph); a graph with blue
+/// or red edges is modelled and valued by [`partizan::analyze`], then dropped. The sum of
+/// the values is kept as they come; the first graph that cannot be valued stops the
+/// position, located in the input.
+pub struct Summarized {
+    /// Each graph's report, in input order.
+    pub graphs: Vec<report::GraphReport>,
+    value: report::Value,
+    /// Where the first graph starts.
+    first: Option<source::Span>,
+    refused: Option<Diagnostic>,
+    calc: Calculator,
+    budget: Budget,
+    scratch: analysis::summary::Scratch,
+    progress: Option<SearchProgress>,
+}
+
+/// Told, while a search values a graph, the graph's name and how many positions it has
+/// valued so far (every [`partizan::PROGRESS_EVERY`]): for a person watching.
+pub type SearchProgress = Box<dyn FnMut(&str, usize)>;
+
+impl Default for Summarized {
+    fn default() -> Self {
+        Summarized::new(Budget::default())
+    }
+}
+
+impl Summarized {
+    /// A sink whose searches and sums stay within `budget`.
+    pub fn new(budget: Budget) -> Self {
+        Summarized {
+            graphs: Vec::new(),
+            value: report::Value::Nim(0),
+            first: None,
+            refused: None,
+            calc: Calculator::new(budget.work),
+            budget,
+            scratch: Default::default(),
+            progress: None,
+        }
+    }
+
+    /// The sink, telling `progress` how its searches go.
+    pub fn observed(self, progress: SearchProgress) -> Self {
+        Summarized {
+            progress: Some(progress),
+            ..self
+        }
+    }
+
+    /// The position's report, named `source`, or why it could not be valued.
+    pub fn report(mut self, source: String) -> Result<report::PositionReport, Diagnostic> {
+        if let Some(refused) = self.refused {
+            return Err(refused);
+        }
+        let span = self.first.unwrap_or_default();
+        report::PositionReport::valued(source, self.graphs, self.value, &mut self.calc)
+            .map_err(|exceeded| report::sum_refused(span, None, exceeded))
+    }
+}
+
+impl GraphSink for Summarized {
+    fn graph(&mut self, decl: GraphDecl) {
+        if self.refused.is_some() {
+            return;
+        }
+        let index = self.graphs.len();
+        let span = decl.span;
+        self.first.get_or_insert(span);
+        let report = if decl.is_green() {
+            let name = decl.display_name(index);
+            let summary = analysis::summary::summarize(decl, &mut self.scratch);
+            report::GraphReport::from_summary(name, &summary)
+        } else {
+            let (graph, analysis) = analyze_graph(decl, index);
+            let progress = &mut self.progress;
+            let mut tell = |n| {
+                if let Some(progress) = progress {
+                    progress(&graph.name, n);
+                }
+            };
+            match partizan::analyze_observed(&graph, self.budget, &mut tell) {
+                Ok(valued) => report::GraphReport::partizan(&graph, &analysis, &valued),
+                Err(refusal) => {
+                    self.refused = Some(report::refusal(&graph, &refusal));
+                    return;
+                }
+            }
+        };
+        match self.value.sum(&report.value, &mut self.calc) {
+            Ok(value) => self.value = value,
+            Err(exceeded) => {
+                self.refused = Some(report::sum_refused(span, Some(&report.name), exceeded));
+                return;
+            }
+        }
+        self.graphs.push(report);
+    }
+}
+
+/// The graphs of a position and every winning move: each graph analyzed as it is added,
+/// its report and winning moves kept, its model dropped. In an all-green position a
+/// graph's winning moves follow from the position's nim-sum, which must be known before
+/// the first graph (a first, lean reading finds it: [`analysis::summary`]); in any other,
+/// every cut of every graph is valued as the graph is added, and the winning ones are
+/// chosen once the whole position's value is known.
+///
+/// ```
+/// use hackenbush::{WithMoves, source::Source, syntax::{self, Format}};
+/// use hackenbush::analysis::partizan::Budget;
+///
+/// let source = Source::from_text("flag.hb", "ground: g\nblue: g-a\nred: a-b\n")?;
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
+/// let mut moves = WithMoves::new(0, true, Budget::DEFAULT);
+/// for graph in position.graphs {
+///     moves.add(&source, graph);
+/// }
+/// let report = moves.report("flag.hb".into())?;
+/// assert_eq!(report.value.to_string(), "1/2");
+/// // Left moving first wins by cutting the blue edge: nothing is left for Right.
+/// let moves = report.moves.unwrap();
+/// assert_eq!(moves.left[0].edge, 1);
+/// assert!(moves.right.is_empty()); // Right moving first loses
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct WithMoves {
+    budget: Budget,
+    nim_sum: u64,
+    coloured: bool,
+    graphs: Vec<GraphReport>,
+    moves: Vec<MoveReport>,
+    cuts: PositionCuts,
+    /// The sum, its outcome and the winning cuts of a coloured position, once its graphs
+    /// are in.
+    valued: Option<(Value, Outcome, PartizanMoves)>,
+    calc: Calculator,
+    /// Where the first graph starts, to point at when the sum is refused.
+    first: Option<Span>,
+    refused: Option<Diagnostic>,
+    progress: Option<SearchProgress>,
+}
+
+impl WithMoves {
+    /// A position worth `nim_sum` when every edge is green (`coloured` false), or one with
+    /// some blue or red edge, whose searches and sums stay within `budget`.
+    pub fn new(nim_sum: u64, coloured: bool, budget: Budget) -> Self {
+        WithMoves {
+            budget,
+            nim_sum,
+            coloured,
+            graphs: Vec::new(),
+            moves: Vec::new(),
+            cuts: PositionCuts::default(),
+            valued: None,
+            calc: Calculator::new(budget.work),
+            first: None,
+            refused: None,
+            progress: None,
+        }
+    }
+
+    /// The same, telling `progress` how its searches go.
+    pub fn observed(self, progress: SearchProgress) -> Self {
+        WithMoves {
+            progress: Some(progress),
+            ..self
+        }
+    }
+
+    /// The next graph of the position, read from `source`.
+    pub fn add(&mut self, source: &Source, decl: GraphDecl) {
+        if self.refused.is_some() {
+            return;
+        }
+        let index = self.graphs.len();
+        let span = decl.span;
+        let (graph, analysis) = analyze_graph(decl, index);
+        if self.coloured {
+            if let Err(refused) = self.value(source, &graph, &analysis) {
+                self.refused = Some(refused);
+            }
+            self.first.get_or_insert(span);
+            return;
+        }
+        let moves = winning_moves_in(index, &graph, &analysis, self.nim_sum);
+        self.moves
+            .extend(moves.iter().map(|m| MoveReport::new(m, &graph, source)));
+        self.graphs.push(GraphReport::new(&graph, &analysis));
+    }
+
+    /// Why the position cannot be reported, once every graph is added: a graph or the sum
+    /// beyond the budget. `None`: [`WithMoves::report`] gives the report.
+    pub fn refusal(&mut self) -> Option<&Diagnostic> {
+        if self.refused.is_none() && self.coloured && self.valued.is_none() {
+            match self.cuts.settle(&mut self.calc) {
+                Ok(valued) => self.valued = Some(valued),
+                Err(exceeded) => {
+                    let span = self.first.unwrap_or_default();
+                    self.refused = Some(report::sum_refused(span, None, exceeded));
+                }
+            }
+        }
+        self.refused.as_ref()
+    }
+
+    /// The position's report, named `label`, or why it could not be valued.
+    pub fn report(mut self, label: String) -> Result<PositionReport, Diagnostic> {
+        if self.refusal().is_some() {
+            return Err(self.refused.take().expect("a refusal"));
+        }
+        let Some((value, outcome, moves)) = self.valued else {
+            let mut position = PositionReport::new(label, self.graphs);
+            position.winning_moves = Some(self.moves);
+            return Ok(position);
+        };
+        let mut position = PositionReport::with_outcome(label, self.graphs, value, outcome);
+        position.moves = Some(moves);
+        Ok(position)
+    }
+
+    /// A graph of a coloured position: its value and the value of each of its cuts.
+    fn value(
+        &mut self,
+        source: &Source,
+        graph: &Graph,
+        analysis: &Analysis,
+    ) -> Result<(), Diagnostic> {
+        let progress = &mut self.progress;
+        let mut tell = |n| {
+            if let Some(progress) = progress {
+                progress(&graph.name, n);
+            }
+        };
+        let valued = (self.cuts.add(graph, source, self.budget, &mut tell))
+            .map_err(|refusal| report::refusal(graph, &refusal))?;
+        self.graphs
+            .push(GraphReport::partizan(graph, analysis, &valued));
+        Ok(())
+    }
+}
