@@ -76,8 +76,8 @@ pub mod game;
 pub mod game_tree;
 pub mod generate;
 pub mod model;
+pub mod play;
 pub mod report;
-#[doc(hidden)]
 pub mod rng;
 pub mod source;
 mod style;

@@ -277,6 +277,9 @@ Examples:
     )]
     Man(ManArgs),
 
+    /// Play a position against a perfect opponent, at a terminal or through a pipe
+    Play(super::play::PlayArgs),
+
     /// The documentation pages (formats, theory, values, json, ...), on stdout
     #[command(
         long_about = "\

@@ -14,6 +14,7 @@ mod input;
 mod judge;
 mod man;
 mod output;
+mod play;
 mod progress;
 mod verify;
 
@@ -42,6 +43,7 @@ pub fn run() -> ExitCode {
         Command::Gen(args) => generate::run(args).map(output::status),
         Command::Completions(args) => completions::run(args).map(output::status),
         Command::Man(args) => man::run(args).map(output::status),
+        Command::Play(args) => play::run(args).map(output::status),
         Command::Docs(args) => docs::run(args).map(output::status),
     };
     match status {

@@ -1,0 +1,523 @@
+//! `hackenbush play`: a game against a perfect opponent ([`hackenbush::play`]), one
+//! command per line on standard input, so that a game can be played at a terminal or
+//! scripted through a pipe.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use hackenbush::diagnostic::Diagnostic;
+use hackenbush::game::Side;
+use hackenbush::play::{Cut, EdgeRef, Illegal, Match, Turn};
+use hackenbush::report::text::printable;
+use hackenbush::source::Source;
+use hackenbush::syntax::{self, Colour, Format, GraphDecl, Position};
+
+use super::args::FormatArg;
+use super::input::{self, Input};
+use super::output::{self, Stop};
+
+const LONG_ABOUT: &str = "\
+Plays a game of Hackenbush against you, from the position in FILE (a bundled example, the \
+bowtie, without FILE). The position is shown with every standing edge numbered as in the \
+input, graph by graph (the numbers analyze --moves uses); you type the edge to cut as \
+GRAPH.EDGE (1.3), or just EDGE when there is one graph. What is no longer connected to \
+the ground falls. Whoever cannot cut loses.
+
+The computer plays a winning move whenever it has one. When it has none it cuts what \
+leaves the most edges standing, so you have to find the win, not stumble on it.
+
+Commands: an edge, `hint` (a winning move for you, if there is one), `undo` (takes back \
+your last move and the reply), `show` (the position again), `quit`. Standard input is read \
+one command per line, from a terminal or a pipe; end of input ends the game quietly. The \
+last line of a finished game is `You win.` or `I win.`
+
+With blue and red edges you play one side (--side): Left cuts blue and green edges, Right \
+red and green ones.";
+
+const AFTER_HELP: &str = "\
+Examples:
+  hackenbush play
+  hackenbush play --first me examples/poj-sample.in
+  hackenbush play --side red examples/red-blue-tree.hb
+  printf '1.1\\nhint\\n' | hackenbush play examples/bowtie.hb";
+
+/// The position played without FILE.
+const BUILT_IN: (&str, &str) = ("bowtie", include_str!("../../examples/bowtie.hb"));
+
+/// `hackenbush play`.
+#[derive(Debug, Args)]
+#[command(
+    before_long_help = LONG_ABOUT,
+    after_help = AFTER_HELP,
+    help_template = "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}"
+)]
+pub struct PlayArgs {
+    /// The position to play (the bowtie of examples/ without it)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// The format of FILE when its extension tells none
+    #[arg(short, long, value_enum)]
+    pub format: Option<FormatArg>,
+
+    /// Which position of a file of several (a christmas test case, a cgsuite line), from 1
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: u64,
+
+    /// Who cuts first
+    #[arg(long, value_enum, default_value_t = First::You)]
+    pub first: First,
+
+    /// Your side when there are blue or red edges: blue is Left, red is Right
+    #[arg(long, value_enum, default_value_t = SideArg::Blue)]
+    pub side: SideArg,
+}
+
+/// `--first`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You cut first
+    You,
+    /// The computer cuts first
+    Me,
+}
+
+/// `--side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// Left: blue and green edges
+    Blue,
+    /// Right: red and green edges
+    Red,
+}
+
+/// Runs the game; whether the position could be read.
+pub fn run(args: &PlayArgs) -> Result<bool, Stop> {
+    let Some((source, position)) = read(args) else {
+        return Ok(false);
+    };
+    let mut out = output::stdout();
+    let you = match args.side {
+        SideArg::Blue => Side::Left,
+        SideArg::Red => Side::Right,
+    };
+    let coloured = position.graphs.iter().any(|g| !g.is_green());
+    let mut table = Table {
+        game: Match::new(&source, position),
+        you,
+        me: other(you),
+        coloured,
+        interactive: io::stdin().is_terminal(),
+    };
+    table.introduce(&mut out, args.first)?;
+    let over = match args.first {
+        First::Me => table.reply(&mut out)?,
+        First::You => table.ended(&mut out, table.you)?,
+    };
+    if !over {
+        table.converse(&mut out)?;
+    }
+    out.flush()?;
+    Ok(true)
+}
+
+/// Reads the position to play, or reports why it cannot be read.
+fn read(args: &PlayArgs) -> Option<(Source, Position)> {
+    let source = match &args.file {
+        None => Source::from_text(BUILT_IN.0, BUILT_IN.1).map_err(|e| e.to_string()),
+        Some(path) => {
+            let input = Input::File(path.clone());
+            input.read()
+        }
+    };
+    let source = output::or_report(source)?;
+    let format = match &args.file {
+        None => Format::Hb,
+        Some(path) => {
+            let format = Format::from_path(path).or(args.format.map(Into::into));
+            output::or_report(format.map_or_else(|| input::recognise(&source), Ok))?
+        }
+    };
+    let found = pick(syntax::parse(format, &source), args.case, source.name());
+    match found {
+        Ok(position) => {
+            for warning in &position.warnings {
+                output::report_diagnostic(warning, &source);
+            }
+            Some((source, position))
+        }
+        Err(Some(diagnostic)) => {
+            output::report_diagnostic(&diagnostic, &source);
+            None
+        }
+        Err(None) => None,
+    }
+}
+
+/// Position `case` (from 1) of `positions`; the error that comes first, or `None` when
+/// there are fewer positions (reported here).
+fn pick(
+    positions: syntax::Positions<'_>,
+    case: u64,
+    name: &str,
+) -> Result<Position, Option<Diagnostic>> {
+    let mut read = 0;
+    for position in positions {
+        let position = position.map_err(Some)?;
+        read += 1;
+        if read == case {
+            return Ok(position);
+        }
+    }
+    output::report_error(&format!(
+        "{} holds {read} position{}: there is no position {case} (--case)",
+        printable(name),
+        if read == 1 { "" } else { "s" },
+    ));
+    Err(None)
+}
+
+/// The game and who plays what.
+struct Table<'s> {
+    game: Match<'s>,
+    you: Side,
+    me: Side,
+    coloured: bool,
+    interactive: bool,
+}
+
+/// What a line of input asks.
+enum Command {
+    Cut(EdgeRef),
+    Hint,
+    Undo,
+    Show,
+    Quit,
+    Help,
+    Nothing,
+}
+
+impl Table<'_> {
+    /// Says what is played, by whom, and shows the position.
+    fn introduce(&self, out: &mut impl Write, first: First) -> Result<(), Stop> {
+        let name = printable(self.game_name()).into_owned();
+        let who = match first {
+            First::You => "you cut first",
+            First::Me => "I cut first",
+        };
+        writeln!(out, "Playing {name}: {who}.")?;
+        if self.coloured {
+            writeln!(
+                out,
+                "You are {}: you cut {} and green edges; I cut {} and green ones.",
+                side_name(self.you),
+                colour_of(self.you),
+                colour_of(self.me)
+            )?;
+        }
+        writeln!(
+            out,
+            "Type an edge to cut ({}), or hint, undo, show, quit.",
+            if self.game.graphs().len() == 1 {
+                "its number"
+            } else {
+                "graph.edge, like 1.2"
+            }
+        )?;
+        self.show(out)
+    }
+
+    fn game_name(&self) -> &str {
+        self.game.source().name()
+    }
+
+    /// Every graph with its standing edges.
+    fn show(&self, out: &mut impl Write) -> Result<(), Stop> {
+        for (g, decl) in self.game.graphs().iter().enumerate() {
+            let edges: Vec<String> = (self.game.standing(g))
+                .map(|e| self.edge_text(decl, e))
+                .collect();
+            let shown = if edges.is_empty() {
+                "nothing standing".to_string()
+            } else {
+                edges.join(", ")
+            };
+            let name = printable(&decl.display_name(g)).into_owned();
+            writeln!(out, "  graph {} ({name}): {shown}", g + 1)?;
+        }
+        Ok(())
+    }
+
+    /// `3 a-b`, with its colour when the position has colours: `3 a-b blue`.
+    fn edge_text(&self, decl: &GraphDecl, e: EdgeRef) -> String {
+        let edge = decl.edges[e.edge - 1];
+        let ends = format!(
+            "{}-{}",
+            decl.vertices.name(edge.u),
+            decl.vertices.name(edge.v)
+        );
+        let ends = printable(&ends).into_owned();
+        if self.coloured {
+            format!("{} {ends} {}", e.edge, edge.colour.name())
+        } else {
+            format!("{} {ends}", e.edge)
+        }
+    }
+
+    /// `1.3`, or `3` when there is one graph: as the player types it.
+    fn label(&self, e: EdgeRef) -> String {
+        if self.game.graphs().len() == 1 {
+            e.edge.to_string()
+        } else {
+            e.to_string()
+        }
+    }
+
+    /// `1.3 (a-b)`.
+    fn named(&self, e: EdgeRef) -> String {
+        let decl = &self.game.graphs()[e.graph];
+        let edge = decl.edges[e.edge - 1];
+        let ends = format!(
+            "{}-{}",
+            decl.vertices.name(edge.u),
+            decl.vertices.name(edge.v)
+        );
+        format!("{} ({})", self.label(e), printable(&ends))
+    }
+
+    /// Why a cut is not allowed, naming the edge as the player does.
+    fn refusal(&self, illegal: &Illegal) -> String {
+        match illegal {
+            Illegal::NoSuchEdge(e) => format!("There is no edge {}.", self.label(*e)),
+            Illegal::Gone(e) => format!("Edge {} is not there any more.", self.label(*e)),
+            Illegal::NotYours(e, colour) => format!(
+                "Edge {} is {}: you cut {} and green edges.",
+                self.label(*e),
+                colour.name(),
+                colour_of(self.you)
+            ),
+            other => format!("{other}."),
+        }
+    }
+
+    /// `You cut 1.3 (a-b); 1.4 and 1.5 fell.`
+    fn tell(&self, out: &mut impl Write, who: &str, cut: &Cut) -> Result<(), Stop> {
+        write!(out, "{who} cut {}", self.named(cut.edge))?;
+        let fell: Vec<String> = cut.fell.iter().map(|&e| self.label(e)).collect();
+        match fell.len() {
+            0 => writeln!(out, ".")?,
+            1 => writeln!(out, "; {} fell.", fell[0])?,
+            _ => writeln!(out, "; {} fell.", and_list(&fell))?,
+        }
+        Ok(())
+    }
+
+    /// Reads commands until the game is over, input ends or the player quits.
+    fn converse(&mut self, out: &mut impl Write) -> Result<(), Stop> {
+        let stdin = io::stdin();
+        let mut lines = stdin.lock().lines();
+        loop {
+            if self.interactive {
+                write!(out, "> ")?;
+                out.flush()?;
+            }
+            let Some(line) = lines.next() else {
+                return Ok(());
+            };
+            let line = line?;
+            match self.command(&line) {
+                Ok(Command::Nothing) => {}
+                Ok(Command::Quit) => return Ok(()),
+                Ok(Command::Help) => {
+                    writeln!(
+                        out,
+                        "Commands: an edge ({}), hint, undo, show, quit.",
+                        self.edge_form()
+                    )?;
+                }
+                Ok(Command::Show) => self.show(out)?,
+                Ok(Command::Hint) => self.hint(out)?,
+                Ok(Command::Undo) => self.undo(out)?,
+                Ok(Command::Cut(edge)) => match self.game.cut(self.you, edge) {
+                    Err(illegal) => writeln!(out, "{}", self.refusal(&illegal))?,
+                    Ok(cut) => {
+                        let cut = cut.clone();
+                        self.tell(out, "You", &cut)?;
+                        if self.reply(out)? {
+                            return Ok(());
+                        }
+                    }
+                },
+                Err(message) => writeln!(out, "{message}")?,
+            }
+            out.flush()?;
+        }
+    }
+
+    /// `graph.edge, like 1.2` or `its number`.
+    fn edge_form(&self) -> &'static str {
+        if self.game.graphs().len() == 1 {
+            "its number, like 2"
+        } else {
+            "graph.edge, like 1.2"
+        }
+    }
+
+    /// What `line` asks, or why it is not understood.
+    fn command(&self, line: &str) -> Result<Command, String> {
+        let word = line.trim();
+        Ok(match word.to_ascii_lowercase().as_str() {
+            "" => Command::Nothing,
+            "hint" => Command::Hint,
+            "undo" => Command::Undo,
+            "show" => Command::Show,
+            "quit" | "exit" | "q" => Command::Quit,
+            "help" | "?" => Command::Help,
+            _ => Command::Cut(self.edge(word).ok_or_else(|| {
+                format!(
+                    "`{}` is not a move: type an edge ({}), or hint, undo, show, quit.",
+                    printable(word),
+                    self.edge_form()
+                )
+            })?),
+        })
+    }
+
+    /// `G.E`, or `E` when there is one graph.
+    fn edge(&self, word: &str) -> Option<EdgeRef> {
+        let number = |s: &str| -> Option<usize> {
+            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse().ok())
+                .flatten()
+        };
+        match word.split_once('.') {
+            Some((g, e)) => Some(EdgeRef {
+                graph: number(g)?.checked_sub(1)?,
+                edge: number(e)?,
+            }),
+            None if self.game.graphs().len() == 1 => Some(EdgeRef {
+                graph: 0,
+                edge: number(word)?,
+            }),
+            None => None,
+        }
+    }
+
+    /// The computer's move, then whether the game is over.
+    fn reply(&mut self, out: &mut impl Write) -> Result<bool, Stop> {
+        if self.ended(out, self.me)? {
+            return Ok(true);
+        }
+        let choice = match self.game.choose(self.me) {
+            Ok(choice) => choice.map(|c| c.cut),
+            Err(refused) => {
+                writeln!(
+                    out,
+                    "(I cannot see through this position: {}; I cut what keeps the most \
+                     play.)",
+                    printable(&refused.message)
+                )?;
+                let moves = self.game.moves(self.me);
+                self.game.most_play(self.me, moves)
+            }
+        };
+        let edge = choice.expect("the computer can move: the game is not over");
+        let cut = self.game.cut(self.me, edge).expect("a legal move").clone();
+        self.tell(out, "I", &cut)?;
+        self.show(out)?;
+        self.ended(out, self.you)
+    }
+
+    /// Whether `side`, to move, has lost: then says so, and who won.
+    fn ended(&self, out: &mut impl Write, side: Side) -> Result<bool, Stop> {
+        if self.game.turn(side) == Turn::CanMove {
+            return Ok(false);
+        }
+        if side == self.you {
+            writeln!(out, "You have no edge to cut.")?;
+            writeln!(out, "I win.")?;
+        } else {
+            writeln!(out, "I have no edge to cut.")?;
+            writeln!(out, "You win.")?;
+        }
+        Ok(true)
+    }
+
+    /// A winning move for the player, if there is one: the one the computer would make
+    /// in its place.
+    fn hint(&mut self, out: &mut impl Write) -> Result<(), Stop> {
+        match self.game.choose(self.you) {
+            Err(refused) => writeln!(
+                out,
+                "No hint: the position is beyond the analysis ({}).",
+                printable(&refused.message)
+            )?,
+            Ok(Some(choice)) if choice.winning => {
+                writeln!(out, "Hint: cut {}; it wins.", self.named(choice.cut))?
+            }
+            Ok(Some(choice)) => writeln!(
+                out,
+                "Hint: no cut wins against perfect play; {} keeps the most play.",
+                self.named(choice.cut)
+            )?,
+            Ok(None) => writeln!(out, "Hint: you have no edge to cut.")?,
+        }
+        Ok(())
+    }
+
+    /// Takes back the player's last move and the reply.
+    fn undo(&mut self, out: &mut impl Write) -> Result<(), Stop> {
+        let yours = self.game.history().iter().any(|c| c.side == self.you)
+            && (self.game.history().len() > 1 || self.game.history()[0].side == self.you);
+        if !yours {
+            writeln!(out, "Nothing to undo.")?;
+            return Ok(());
+        }
+        let mut taken = Vec::new();
+        while let Some(cut) = self.game.undo() {
+            let mine = cut.side == self.you;
+            taken.push(self.label(cut.edge));
+            if mine {
+                break;
+            }
+        }
+        taken.reverse();
+        writeln!(out, "Took back {}.", and_list(&taken))?;
+        self.show(out)
+    }
+}
+
+/// The other side.
+fn other(side: Side) -> Side {
+    match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Left => "Left",
+        Side::Right => "Right",
+    }
+}
+
+/// The colour only `side` cuts.
+fn colour_of(side: Side) -> &'static str {
+    match side {
+        Side::Left => Colour::Blue.name(),
+        Side::Right => Colour::Red.name(),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

@@ -1,0 +1,189 @@
+//! `hackenbush play` plays perfectly: fed through a pipe, from every position of every
+//! bundled input that the computer can win (moving first when the position is a win for
+//! the first player, second when it is a win for the second, and with colours whenever
+//! its side wins), it wins, whatever the human types: the lowest-numbered standing edge
+//! every turn, or edges in random order. And the library's opponent, playing both sides
+//! from a position the first player wins, wins it for the first player.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use hackenbush::game::Side;
+use hackenbush::generate::rng::Rng;
+use hackenbush::play::{Match, Turn};
+use hackenbush::source::Source;
+use hackenbush::syntax::{self, Format, Position};
+use hackenbush::{Options, analyze_source};
+
+use common::{bundled_inputs, run_fed};
+
+/// A position of a bundled input, with what the analysis says of it.
+struct Game {
+    file: PathBuf,
+    /// Its place in the file, from 1.
+    case: usize,
+    /// Edges per graph.
+    edges: Vec<usize>,
+    /// `L`, `R`, `N` or `P`.
+    outcome: String,
+    coloured: bool,
+}
+
+fn read(path: &Path) -> (Source, Format) {
+    let format = Format::from_path(path).expect("a known extension");
+    let text = std::fs::read(path).expect("readable input");
+    (
+        Source::new(path.display().to_string(), text).unwrap(),
+        format,
+    )
+}
+
+fn games() -> Vec<Game> {
+    let mut games = Vec::new();
+    for file in bundled_inputs() {
+        let (source, format) = read(&file);
+        let reports =
+            analyze_source(&source, format, Options::default()).unwrap_or_else(|e| panic!("{e:#}"));
+        let positions: Vec<Position> = syntax::parse(format, &source)
+            .map(|p| p.expect("a valid input"))
+            .collect();
+        for (i, (report, position)) in reports.iter().zip(&positions).enumerate() {
+            games.push(Game {
+                file: file.clone(),
+                case: i + 1,
+                edges: position.graphs.iter().map(|g| g.edges.len()).collect(),
+                outcome: report.outcome.to_string(),
+                coloured: position.graphs.iter().any(|g| !g.is_green()),
+            });
+        }
+    }
+    assert!(games.len() >= 40, "only {} positions", games.len());
+    games
+}
+
+/// Every edge of the position as the player types it, in order.
+fn every_edge(game: &Game) -> Vec<String> {
+    (game.edges.iter().enumerate())
+        .flat_map(|(g, &n)| (1..=n).map(move |e| format!("{}.{e}", g + 1)))
+        .collect()
+}
+
+/// What the human types: for each of its turns, every edge in some order, so that the
+/// first one standing and its to cut is played (the others are refused, one line each).
+fn script(game: &Game, order: &mut dyn FnMut(&mut Vec<String>)) -> String {
+    let all = every_edge(game);
+    let mut text = String::new();
+    for _ in 0..=all.len() {
+        let mut turn = all.clone();
+        order(&mut turn);
+        for edge in turn {
+            text.push_str(&edge);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Plays `game` through a pipe with the human typing `script`; the last line printed.
+fn last_line(game: &Game, first: &str, side: &str, script: String) -> String {
+    let case = game.case.to_string();
+    let file = game.file.display().to_string();
+    let args = [
+        "play", "--first", first, "--side", side, "--case", &case, &file,
+    ];
+    let fed = run_fed(&args, move |mut stdin| {
+        // The game may end before the script does: a failed write ends the feeding.
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    assert_eq!(fed.code, 0, "{file} #{case}: {}", fed.stderr);
+    let stdout = String::from_utf8(fed.stdout).unwrap();
+    stdout.lines().last().unwrap_or_default().to_string()
+}
+
+/// The games the computer can win: (who moves first, the human's side).
+fn winnable(game: &Game) -> Vec<(&'static str, &'static str)> {
+    let mut runs = Vec::new();
+    // The human is Left (blue) or Right (red); the computer the other.
+    let sides: &[(&str, &str)] = if game.coloured {
+        &[("blue", "R"), ("red", "L")]
+    } else {
+        &[("blue", "R")]
+    };
+    for &(side, computer) in sides {
+        let outcome = game.outcome.as_str();
+        if outcome == "N" || outcome == computer {
+            runs.push(("me", side));
+        }
+        if outcome == "P" || outcome == computer {
+            runs.push(("you", side));
+        }
+    }
+    runs
+}
+
+#[test]
+fn the_computer_wins_every_game_it_can_win_whatever_the_human_types() {
+    let mut played = 0;
+    for game in games() {
+        for (first, side) in winnable(&game) {
+            let at = format!(
+                "{} #{} --first {first} --side {side}",
+                game.file.display(),
+                game.case
+            );
+            let lowest = script(&game, &mut |_| {});
+            assert_eq!(
+                last_line(&game, first, side, lowest),
+                "I win.",
+                "{at}, lowest edges"
+            );
+            for seed in 0..2 {
+                let mut rng = Rng::new(seed);
+                let random = script(&game, &mut |turn| rng.shuffle(turn));
+                let last = last_line(&game, first, side, random);
+                assert_eq!(last, "I win.", "{at}, random edges (seed {seed})");
+            }
+            played += 1;
+        }
+    }
+    assert!(played >= 40, "only {played} games played");
+}
+
+/// The opponent on both sides: from a position the first player wins, the first player
+/// wins; from one the second player wins, the second does (both playing `choose`).
+#[test]
+fn perfect_play_on_both_sides_gives_the_outcome_the_analysis_says() {
+    for game in games() {
+        let (source, format) = read(&game.file);
+        let position = syntax::parse(format, &source)
+            .nth(game.case - 1)
+            .unwrap()
+            .unwrap();
+        for first in [Side::Left, Side::Right] {
+            let mut play = Match::new(&source, position.clone());
+            let mut side = first;
+            while play.turn(side) == Turn::CanMove {
+                let choice = play.choose(side).unwrap().expect("a move");
+                play.cut(side, choice.cut).unwrap();
+                side = other(side);
+            }
+            let winner = other(side);
+            let expected = match (game.outcome.as_str(), first) {
+                ("L", _) => Side::Left,
+                ("R", _) => Side::Right,
+                ("N", first) => first,
+                (_, first) => other(first),
+            };
+            assert_eq!(winner, expected, "{} #{}", game.file.display(), game.case);
+        }
+    }
+}
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+    }
+}
