@@ -34,6 +34,7 @@ use std::fmt;
 use crate::analysis::partizan::Budget;
 use crate::diagnostic::Diagnostic;
 use crate::game::Side;
+use crate::report::PositionReport;
 use crate::source::Source;
 use crate::syntax::{Colour, GraphDecl, Position};
 use crate::{WithMoves, analysis};
@@ -226,8 +227,19 @@ impl<'s> Match<'s> {
         Some(cut)
     }
 
-    /// The winning cuts of `side`, to move now, each with what the position is worth
-    /// after it; or why the position could not be analysed (beyond the search's budget).
+    /// The report of what is standing, valued as `analyze` values it (without moves): its
+    /// graphs' values, its value and outcome; or why it could not be valued.
+    pub fn report(&self) -> Result<PositionReport, Diagnostic> {
+        let (graphs, _) = self.standing_position();
+        let mut summarized = crate::Summarized::new(self.budget);
+        for graph in graphs {
+            crate::syntax::GraphSink::graph(&mut summarized, graph);
+        }
+        summarized.report(self.source.name().to_string())
+    }
+
+    /// The winning cuts of `side`, to move now; or why the position could not be
+    /// analysed (beyond the search's budget).
     pub fn winning_moves(&self, side: Side) -> Result<Vec<EdgeRef>, Diagnostic> {
         let (graphs, numbers) = self.standing_position();
         let coloured = graphs.iter().any(|g| !g.is_green());

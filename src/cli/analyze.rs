@@ -36,8 +36,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let clean = if args.moves {
         // The winning moves of a graph depend on the nim-sum of the whole position: the
         // lean first reading knows it before the graphs are analyzed.
-        input::each_position_streamed(
+        input::each_case_streamed(
             &args.input,
+            args.case,
             &mut out,
             |_, _, foreseen| {
                 let moves = WithMoves::new(foreseen.nim_sum, foreseen.coloured, budget);
@@ -50,6 +51,27 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
                     output::report_error(&refused.message);
                     Ok(())
                 }
+            },
+            on_error,
+        )?
+    } else if args.case.is_some() {
+        // The first reading tells which position is which, so that only the one asked
+        // for is valued.
+        input::each_case_streamed(
+            &args.input,
+            args.case,
+            &mut out,
+            |_, source, foreseen| {
+                let summarized = Summarized::new(budget).observed(progress::searches("analyze"));
+                Ok(Valuing::Reading(
+                    Box::new(summarized),
+                    foreseen.label(source),
+                ))
+            },
+            |out, _, _, valuing| match valuing {
+                Valuing::Valued(position) => report(out, *position),
+                // `refused` valued it before the position was finished: never here.
+                Valuing::Reading(..) | Valuing::Refused => Ok(()),
             },
             on_error,
         )?
@@ -76,6 +98,35 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     }
     out.flush()?;
     Ok(clean)
+}
+
+/// A position of `analyze --case`: its graphs summarized as they are read, then its report.
+enum Valuing {
+    Reading(Box<Summarized>, String),
+    Valued(Box<PositionReport>),
+    Refused,
+}
+
+impl<W> Streamed<W> for Valuing {
+    fn graph(&mut self, _: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+        if let Valuing::Reading(summarized, _) = self {
+            hackenbush::syntax::GraphSink::graph(summarized.as_mut(), decl);
+        }
+        Ok(())
+    }
+
+    fn refused(&mut self) -> Option<Diagnostic> {
+        let Valuing::Reading(summarized, label) = std::mem::replace(self, Valuing::Refused) else {
+            return None;
+        };
+        match summarized.report(label) {
+            Ok(position) => {
+                *self = Valuing::Valued(Box::new(position));
+                None
+            }
+            Err(refused) => Some(refused),
+        }
+    }
 }
 
 impl<W> Streamed<W> for WithMoves {

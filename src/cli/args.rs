@@ -166,7 +166,10 @@ Explains each position the way you would work it out by hand: the ground vertice
 the edges that cannot reach the ground dropped, every block of edges on cycles fused into \
 one vertex with loops (Fusion Principle: odd -> a twig, even -> a point), the Colon \
 Principle applied from the leaves down to the ground with each intermediate value, the \
-nim-sum, and one winning move with the value it leaves and why that wins.
+nim-sum (written out in binary for up to 16 graphs, showing which graph must change), and \
+one winning move with the value it leaves and why that wins. A graph of up to 20 attached \
+edges also gets its option table: every cut, the value it leaves, and their mex, which is \
+the value (the definition beside the shortcut). --cut EDGE asks what if that edge is cut.
 
 With blue and red edges: the split at the ground into summands, each tree's branches \
 valued from the leaves down by ordinal sums (a branch is its edge's game `:` the value \
@@ -180,6 +183,8 @@ Examples:
   hackenbush explain examples/bowtie.hb
   hackenbush explain --color always examples/bowtie.hb | less -R
   hackenbush explain examples/poj-sample.in examples/drawn.dot
+  hackenbush explain --cut 2.2 examples/bowtie.hb
+  hackenbush explain --case 2 examples/shapes.in
   hackenbush explain examples/mixed-cycle.hb"
     )]
     Explain(ExplainArgs),
@@ -423,6 +428,11 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Only the N-th position (from 1) of each input of several: a christmas test case,
+    /// a cgsuite line
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: Option<u64>,
+
     /// Also list every winning move: each edge whose cut leaves the nim-sum 0 (with blue
     /// and red edges: each player's cuts that win moving first, with the values they leave)
     #[arg(long)]
@@ -481,9 +491,19 @@ pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
+    /// What if EDGE is cut: what falls, which values change, and whether the cut wins
+    /// and why. EDGE is GRAPH.EDGE (2.3), or EDGE when the position has one graph
+    #[arg(long, value_name = "EDGE", value_parser = super::explain::parse_cut)]
+    pub cut: Option<super::explain::CutArg>,
+
     /// The search's budget.
     #[command(flatten)]
     pub budget: BudgetArgs,
+
+    /// Only the N-th position (from 1) of each input of several: a christmas test case,
+    /// a cgsuite line
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: Option<u64>,
 }
 
 /// `hackenbush verify`.

@@ -1,24 +1,29 @@
 //! `hackenbush explain`: the step-by-step derivation of every position's value, each
-//! graph explained as soon as it is read.
+//! graph explained as soon as it is read; with `--cut`, what cutting one edge does.
 
 use std::io::Write;
 
-use hackenbush::report::explain::Explanation;
+use hackenbush::diagnostic::Diagnostic;
+use hackenbush::play::{EdgeRef, Match};
+use hackenbush::report::explain::{self, Explanation};
+use hackenbush::report::text::printable;
 use hackenbush::source::Source;
-use hackenbush::syntax::GraphDecl;
+use hackenbush::syntax::{GraphDecl, Position};
 
 use super::args::ExplainArgs;
 use super::input::{self, Streamed};
 use super::output::{self, Stop};
 use super::progress;
 
-/// Runs the command; whether every input was clean.
+/// Runs the command; whether every input was clean (and every `--cut` could be made).
 pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let color = output::stdout_color();
     let mut first = true;
-    let clean = input::each_position_streamed(
+    let mut cuts_made = true;
+    let clean = input::each_case_streamed(
         &args.input,
+        args.case,
         &mut out,
         |out, source, foreseen| {
             if !std::mem::take(&mut first) {
@@ -31,30 +36,143 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
                 .within(args.budget.budget())
                 .observed(progress::searches("explain"));
             out.write_all(text.as_bytes())?;
-            Ok(Explaining(explanation))
+            Ok(Explaining {
+                explanation,
+                kept: args.cut.as_ref().map(|_| Vec::new()),
+            })
         },
-        |out, _, _, explaining| {
-            out.write_all(explaining.0.finish().as_bytes())?;
+        |out, source, _, explaining| {
+            out.write_all(explaining.explanation.finish().as_bytes())?;
+            if let (Some(cut), Some(graphs)) = (args.cut, explaining.kept) {
+                match what_if(source, graphs, cut, color) {
+                    Ok(text) => out.write_all(text.as_bytes())?,
+                    Err(message) => {
+                        out.flush()?;
+                        output::report_error(&message);
+                        cuts_made = false;
+                    }
+                }
+            }
             Ok(())
         },
         |_| {},
     )?;
     out.flush()?;
-    Ok(clean)
+    Ok(clean && cuts_made)
+}
+
+/// The `--cut` section of a position of `graphs`, read from `source`: or why the edge
+/// `cut` cannot be cut.
+fn what_if(
+    source: &Source,
+    graphs: Vec<GraphDecl>,
+    cut: CutArg,
+    color: bool,
+) -> Result<String, String> {
+    let count = graphs.len();
+    let position = Position {
+        case: None,
+        span: Default::default(),
+        graphs,
+        warnings: Vec::new(),
+    };
+    let mut game = Match::new(source, position);
+    let edge = edge_of(cut, count).ok_or_else(|| {
+        format!(
+            "--cut {cut}: {} has {count} graphs: name the graph, as GRAPH.EDGE (like 2.3)",
+            printable(source.name())
+        )
+    })?;
+    let exists =
+        (game.graphs().get(edge.graph)).is_some_and(|g| (1..=g.edges.len()).contains(&edge.edge));
+    let name = printable(source.name()).into_owned();
+    if !exists {
+        let graphs = game.graphs();
+        let has = match graphs.get(edge.graph) {
+            Some(g) => format!("graph {} has {} edges", edge.graph + 1, g.edges.len()),
+            None => format!(
+                "it has {} graph{}",
+                graphs.len(),
+                if graphs.len() == 1 { "" } else { "s" }
+            ),
+        };
+        return Err(format!("--cut {cut}: {name} has no edge {edge} ({has})"));
+    }
+    if !game.is_standing(edge) {
+        return Err(format!(
+            "--cut {cut}: in {name}, edge {edge} is not attached to the ground, so it is no move"
+        ));
+    }
+    explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
+}
+
+/// `--cut`: `GRAPH.EDGE`, or `EDGE` alone, both from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CutArg {
+    graph: Option<usize>,
+    edge: usize,
+}
+
+impl std::fmt::Display for CutArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.graph {
+            Some(graph) => write!(f, "{graph}.{}", self.edge),
+            None => write!(f, "{}", self.edge),
+        }
+    }
+}
+
+/// Reads `--cut`.
+pub fn parse_cut(text: &str) -> Result<CutArg, String> {
+    let number = |s: &str| -> Option<usize> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+            .filter(|&n| n > 0)
+    };
+    let cut = match text.split_once('.') {
+        Some((g, e)) => number(g).zip(number(e)).map(|(g, e)| CutArg {
+            graph: Some(g),
+            edge: e,
+        }),
+        None => number(text).map(|edge| CutArg { graph: None, edge }),
+    };
+    cut.ok_or_else(|| "expected GRAPH.EDGE (like 2.3) or EDGE, numbered from 1".to_string())
+}
+
+/// The edge `cut` names in a position of `graphs` graphs.
+fn edge_of(cut: CutArg, graphs: usize) -> Option<EdgeRef> {
+    match cut.graph {
+        Some(graph) => Some(EdgeRef {
+            graph: graph - 1,
+            edge: cut.edge,
+        }),
+        None if graphs == 1 => Some(EdgeRef {
+            graph: 0,
+            edge: cut.edge,
+        }),
+        None => None,
+    }
 }
 
 /// A position being explained: each graph is modelled, analyzed and explained as it is
-/// read, then dropped.
-struct Explaining(Explanation);
+/// read, then dropped (kept as read, for `--cut`).
+struct Explaining {
+    explanation: Explanation,
+    kept: Option<Vec<GraphDecl>>,
+}
 
 impl<W: Write> Streamed<W> for Explaining {
     fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        let (graph, analysis) = hackenbush::analyze_graph(decl, self.0.told());
-        out.write_all(self.0.graph(&graph, &analysis, source).as_bytes())?;
+        if let Some(kept) = &mut self.kept {
+            kept.push(decl.clone());
+        }
+        let (graph, analysis) = hackenbush::analyze_graph(decl, self.explanation.told());
+        out.write_all(self.explanation.graph(&graph, &analysis, source).as_bytes())?;
         Ok(())
     }
 
-    fn refused(&mut self) -> Option<hackenbush::diagnostic::Diagnostic> {
-        self.0.refused()
+    fn refused(&mut self) -> Option<Diagnostic> {
+        self.explanation.refused()
     }
 }

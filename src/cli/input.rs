@@ -296,6 +296,20 @@ pub trait Streamed<W> {
 pub fn each_position_streamed<W: Write, S: Streamed<W>>(
     input: &InputArgs,
     out: &mut W,
+    start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
+    finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
+    on_error: impl FnMut(ErrorReport),
+) -> Result<bool, Stop> {
+    each_case_streamed(input, None, out, start, finish, on_error)
+}
+
+/// [`each_position_streamed`] for position `case` (from 1) of each input only, when it is
+/// `Some` (`--case`): the others are read, for their errors, but not started. An input
+/// with fewer positions is an error.
+pub fn each_case_streamed<W: Write, S: Streamed<W>>(
+    input: &InputArgs,
+    case: Option<u64>,
+    out: &mut W,
     mut start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
     mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
     on_error: impl FnMut(ErrorReport),
@@ -308,10 +322,39 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
             let mut ahead = syntax::reader(format, source);
             let mut reader = syntax::reader(format, source);
             let mut lean = Lean::default();
+            let mut read_so_far = 0;
             loop {
                 lean.start();
-                match ahead.next_position(&mut lean) {
-                    None => return Ok(()),
+                let next = ahead.next_position(&mut lean);
+                if let Some(Ok(read)) = &next {
+                    read_so_far += 1;
+                    if case.is_some_and(|case| read.case.unwrap_or(1) as u64 != case) {
+                        let _ = reader.next_position(&mut Skipped);
+                        continue;
+                    }
+                }
+                match next {
+                    None => {
+                        if let Some(case) = case
+                            && read_so_far < case
+                        {
+                            out.flush()?;
+                            let message = format!(
+                                "{} holds {read_so_far} position{}: there is no position \
+                                 {case} (--case)",
+                                printable(source.name()),
+                                if read_so_far == 1 { "" } else { "s" }
+                            );
+                            output::report_error(&message);
+                            on_error(ErrorReport {
+                                source: source.name().to_string(),
+                                line: None,
+                                column: None,
+                                message,
+                            });
+                        }
+                        return Ok(());
+                    }
                     Some(Err(diagnostic)) => {
                         // The second reading stops at the same error: skip it there.
                         let _ = reader.next_position(&mut Skipped);

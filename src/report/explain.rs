@@ -14,8 +14,9 @@ use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::diagnostic::Diagnostic;
-use crate::game::{Calculator, Outcome};
+use crate::game::{Calculator, Outcome, Side};
 use crate::model::Graph;
+use crate::play::{EdgeRef, Match};
 use crate::source::{Source, Span};
 use crate::style::Paint;
 use crate::valuing::SearchProgress;
@@ -25,6 +26,13 @@ use super::{PartizanMoves, PositionCuts, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
+
+/// The nim-sum is written out in binary for positions of up to this many graphs.
+pub const MAX_COLUMNS: usize = 16;
+
+/// Graphs of up to this many attached edges get their option table (the limit of
+/// `hackenbush verify`'s search by default).
+pub const OPTION_TABLE_EDGES: usize = 20;
 
 /// How many vertex names are listed per block.
 const MAX_NAMES: usize = 8;
@@ -64,6 +72,8 @@ pub struct Explanation {
     graphs: usize,
     nim_sum: u64,
     values: Vec<u64>,
+    /// The names of the first [`MAX_COLUMNS`] graphs, for the nim-sum in binary.
+    names: Vec<String>,
     winning_move: Option<String>,
     /// `Some` for a position with blue or red edges.
     coloured: Option<Coloured>,
@@ -101,6 +111,7 @@ impl Explanation {
             graphs,
             nim_sum: nim_sum.unwrap_or_default(),
             values: Vec::new(),
+            names: Vec::new(),
             winning_move: None,
             coloured: nim_sum.is_none().then(Coloured::default),
         };
@@ -153,6 +164,9 @@ impl Explanation {
             return out;
         }
         self.values.push(analysis.value);
+        if self.names.len() < MAX_COLUMNS {
+            self.names.push(printable(&graph.name).into_owned());
+        }
         explain_graph(&mut out, graph, analysis, paint);
         // The move named is the first one, by graph then edge.
         if self.winning_move.is_none()
@@ -198,6 +212,7 @@ impl Explanation {
         explain_sum(
             &mut out,
             &self.values,
+            &self.names,
             self.winning_move.as_deref(),
             self.paint,
         );
@@ -436,6 +451,47 @@ fn explain_graph(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pa
             star(analysis.value)
         ))
     );
+    if (1..=OPTION_TABLE_EDGES).contains(&analysis.attached_edges) {
+        option_table(out, graph, analysis);
+    }
+}
+
+/// The definition beside the shortcut: every cut, the value it leaves (each by the same
+/// analysis of what is left), and their mex, which must be the value found.
+fn option_table(out: &mut String, graph: &Graph, analysis: &Analysis) {
+    let _ = writeln!(
+        out,
+        "  By the definition: a graph is worth the mex (the least value missing) of the \
+         values its cuts leave:"
+    );
+    let mut options = Vec::new();
+    for (j, role) in analysis.edge_roles.iter().enumerate() {
+        if *role == EdgeRole::Ignored {
+            continue;
+        }
+        let mut decl = graph.decl.clone();
+        decl.edges.remove(j);
+        let left = crate::analysis::analyze(&Graph::build(decl, 0)).value;
+        options.push(left);
+        let _ = writeln!(out, "       cut {} -> {}", edge_text(graph, j), star(left));
+    }
+    options.sort_unstable();
+    options.dedup();
+    let mex = (0..)
+        .find(|v| options.binary_search(v).is_err())
+        .unwrap_or(0);
+    let set: Vec<String> = options.iter().map(|&v| star(v)).collect();
+    let agrees = if mex == analysis.value {
+        "the value found above"
+    } else {
+        "NOT the value found above: a bug in hackenbush, please report it"
+    };
+    let _ = writeln!(
+        out,
+        "     options {{{}}}: mex = {}, {agrees}",
+        set.join(", "),
+        star(mex)
+    );
 }
 
 /// Step 1, the ground: none, one vertex, or several fused into one.
@@ -602,7 +658,15 @@ fn colon_steps(out: &mut String, graph: &Graph, analysis: &Analysis, paint: Pain
     }
 }
 
-fn explain_sum(out: &mut String, values: &[u64], winning_move: Option<&str>, paint: Paint) {
+/// The nim-sum of `values` (the graphs' values; `names` the names of the first of them),
+/// written out in binary for a few graphs, who wins, and the winning move's explanation.
+fn explain_sum(
+    out: &mut String,
+    values: &[u64],
+    names: &[String],
+    winning_move: Option<&str>,
+    paint: Paint,
+) {
     let total = values.iter().fold(0, |acc, v| acc ^ v);
     // Written term by term: a position of millions of graphs has as many terms.
     let mut sum = String::new();
@@ -620,6 +684,9 @@ fn explain_sum(out: &mut String, values: &[u64], winning_move: Option<&str>, pai
         "{}",
         paint.bold(&format!("Nim-sum: {sum} = {}", star(total)))
     );
+    if values.len() > 1 && values.len() <= MAX_COLUMNS {
+        binary_columns(out, names, values);
+    }
     if total == 0 {
         let _ = writeln!(
             out,
@@ -638,6 +705,283 @@ fn explain_sum(out: &mut String, values: &[u64], winning_move: Option<&str>, pai
     );
     if let Some(text) = winning_move {
         out.push_str(text);
+    }
+}
+
+/// The nim-sum written out in binary, one row per graph, as on paper, and which graph
+/// must change when it is not 0.
+fn binary_columns(out: &mut String, names: &[String], values: &[u64]) {
+    let total = values.iter().fold(0, |acc, v| acc ^ v);
+    let width = (64 - values.iter().fold(total, |a, &v| a | v).leading_zeros()).max(1) as usize;
+    let stars: Vec<String> = values.iter().map(|&v| star(v)).collect();
+    let name_width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let star_width = stars
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(star(total).len());
+    let _ = writeln!(
+        out,
+        "  In binary, as on paper: a column of the nim-sum is 1 when it holds an odd number \
+         of 1s."
+    );
+    let row = |out: &mut String, name: &str, shown: &str, v: u64| {
+        let pad = name_width - name.chars().count();
+        let _ = writeln!(
+            out,
+            "    {name}{}  {shown:>star_width$} = {v:0width$b}",
+            " ".repeat(pad)
+        );
+    };
+    for ((name, shown), &v) in names.iter().zip(&stars).zip(values) {
+        row(out, name, shown, v);
+    }
+    let _ = writeln!(
+        out,
+        "    {}  {}",
+        " ".repeat(name_width),
+        "-".repeat(star_width + 3 + width)
+    );
+    row(out, "nim-sum", &star(total), total);
+    if total == 0 {
+        return;
+    }
+    let column = 1u64 << (63 - total.leading_zeros());
+    let must: Vec<String> = (names.iter().zip(values))
+        .filter(|&(_, &v)| v & column != 0)
+        .map(|(name, &v)| {
+            format!(
+                "{name} ({} -> {} XOR {} = {})",
+                star(v),
+                star(v),
+                star(total),
+                star(v ^ total)
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "  The nim-sum's leftmost 1 is in the {column}s column: a graph with a 1 there can be \
+         cut down to its value XOR the nim-sum, which is smaller (a graph worth *n has a cut \
+         to every smaller value), and that makes every column even: {}.",
+        names_or(&must)
+    );
+}
+
+/// What cutting `edge` of the position `game` stands at does (`explain --cut`): what falls
+/// with it, which graphs change value and how, the position's value before and after, and
+/// whether the cut wins for the player who makes it, and why; when it does not, the
+/// opponent's winning reply. `edge` must be standing. The game is left as it was.
+///
+/// ```
+/// use hackenbush::play::{EdgeRef, Match};
+/// use hackenbush::{report::explain, source::Source, syntax::{self, Format}};
+///
+/// let source = Source::from_text("two.hb", "graph: a\nground: g\ng-a\ngraph: b\nground: g\ng-b-c\n")?;
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
+/// let mut game = Match::new(&source, position);
+/// let text = explain::what_if(&mut game, EdgeRef { graph: 1, edge: 2 }, false)?;
+/// assert!(text.contains("b: *2 -> *1"));
+/// assert!(text.contains("A winning move"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<String, Diagnostic> {
+    let paint = Paint(color);
+    let before = game.report()?;
+    let colour = game.colour(edge);
+    let decl = &game.graphs()[edge.graph];
+    let e = decl.edges[edge.edge - 1];
+    let ends = format!("{}-{}", decl.vertices.name(e.u), decl.vertices.name(e.v));
+    let line = game.source().line_number(e.span.start as usize);
+    let names: Vec<String> = (game.graphs().iter().enumerate())
+        .map(|(g, d)| printable(&d.display_name(g)).into_owned())
+        .collect();
+    let graph_name = |g: usize| names[g].clone();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n{}",
+        paint.bold(&format!(
+            "What if edge {} of {} ({}, line {line}) is cut?",
+            edge.edge,
+            graph_name(edge.graph),
+            printable(&ends)
+        ))
+    );
+    // Who may cut it: a green edge either player (Left is asked first).
+    let sides: &[Side] = match colour.players() {
+        (true, true) => &[Side::Left, Side::Right],
+        (true, false) => &[Side::Left],
+        _ => &[Side::Right],
+    };
+    let cut = game
+        .cut(sides[0], edge)
+        .expect("a standing edge its player may cut")
+        .clone();
+    let after = game.report();
+    // The opponent's winning answer, as `play` would choose it.
+    let reply = |game: &mut Match<'_>, side| {
+        (game.choose(side)).map(|choice| choice.filter(|c| c.winning).map(|c| c.cut))
+    };
+    let replies: Vec<_> = sides.iter().map(|&s| reply(game, other(s))).collect();
+    game.undo();
+    let after = after?;
+    if !cut.fell.is_empty() {
+        let fell: Vec<String> = (cut.fell.iter())
+            .map(|f| {
+                let d = &game.graphs()[f.graph].edges[f.edge - 1];
+                let v = &game.graphs()[f.graph].vertices;
+                format!("{} ({}-{})", f.edge, v.name(d.u), v.name(d.v))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  Falling with it, no longer connected to the ground: {} {}.",
+            if fell.len() == 1 { "edge" } else { "edges" },
+            printable(&fell.join(", "))
+        );
+    }
+    let mut changed = Vec::new();
+    let mut same = Vec::new();
+    for (g, (was, is)) in before.graphs.iter().zip(&after.graphs).enumerate() {
+        if was.value == is.value {
+            same.push(format!("{} stays {}", graph_name(g), shown(&is.value)));
+        } else {
+            changed.push(format!(
+                "{}: {} -> {}",
+                graph_name(g),
+                shown(&was.value),
+                shown(&is.value)
+            ));
+        }
+    }
+    let mut parts = changed;
+    if parts.is_empty() {
+        parts.push(format!(
+            "{}: its value does not change",
+            graph_name(edge.graph)
+        ));
+    }
+    parts.extend(same);
+    let _ = writeln!(out, "  {}.", parts.join("; "));
+    // Green Hackenbush when every edge was green before the cut (after it, a coloured
+    // position may have only green edges left, or none).
+    let green = before.nim_sum.is_some();
+    let sum = match after.nim_sum.filter(|_| green) {
+        Some(_) => {
+            let terms: Vec<String> = after.graphs.iter().map(|g| shown(&g.value)).collect();
+            format!(
+                " (the nim-sum {} = {})",
+                terms.join(" XOR "),
+                shown(&after.value)
+            )
+        }
+        None => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "  The position: {} -> {}{sum}.",
+        shown(&before.value),
+        shown(&after.value)
+    );
+    // In Green Hackenbush both players may cut it, with the same result: told once.
+    let told = if green { &sides[..1] } else { sides };
+    for (&side, reply) in told.iter().zip(replies) {
+        let answer = reply?.map(|r| {
+            let d = &game.graphs()[r.graph].edges[r.edge - 1];
+            let v = &game.graphs()[r.graph].vertices;
+            let ends = format!("{}-{}", v.name(d.u), v.name(d.v));
+            format!(
+                "edge {} of {} ({})",
+                r.edge,
+                graph_name(r.graph),
+                printable(&ends)
+            )
+        });
+        let verdict = match (green, side) {
+            (true, _) if after.value == Value::Nim(0) => format!(
+                "{}: the nim-sum becomes *0, so the opponent, who moves next, faces a \
+                 second-player win.",
+                paint.bold("A winning move")
+            ),
+            (true, _) => format!(
+                "{}: the nim-sum becomes {}, not *0{}.",
+                paint.bold("Not a winning move"),
+                shown(&after.value),
+                answer.map_or(String::new(), |a| format!(
+                    "; the opponent answers by cutting {a}, back to *0"
+                ))
+            ),
+            (false, side) => {
+                let (who, opponent, needs, wins) = match side {
+                    Side::Left => (
+                        "Left",
+                        "Right",
+                        "0 or more",
+                        matches!(after.outcome, Outcome::L | Outcome::P),
+                    ),
+                    Side::Right => (
+                        "Right",
+                        "Left",
+                        "0 or less",
+                        matches!(after.outcome, Outcome::R | Outcome::P),
+                    ),
+                };
+                if wins {
+                    format!(
+                        "Cut by {who}, {}: what is left is worth {} (outcome {}), so \
+                         {opponent}, who moves next, loses.",
+                        paint.bold("a winning move"),
+                        after.value,
+                        after.outcome
+                    )
+                } else {
+                    format!(
+                        "Cut by {who}, {}: {who} needs what is left worth {needs}, and it is \
+                         worth {} (outcome {}){}.",
+                        paint.bold("not a winning move"),
+                        after.value,
+                        after.outcome,
+                        answer.map_or(String::new(), |a| format!(
+                            "; {opponent} answers by cutting {a}"
+                        ))
+                    )
+                }
+            }
+        };
+        let _ = writeln!(out, "  {verdict}");
+    }
+    Ok(out)
+}
+
+/// A value as the rest of the explanation writes it: nimbers as `*n`, `*1` included.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::Nim(n) => star(*n),
+        other => other.to_string(),
+    }
+}
+
+/// The other side.
+fn other(side: Side) -> Side {
+    match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn names_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
