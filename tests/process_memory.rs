@@ -15,7 +15,6 @@
 
 #![cfg(target_os = "linux")]
 
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
