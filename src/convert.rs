@@ -298,8 +298,8 @@ impl Stuck {
                 "not attached to the ground",
             )
             .with_help(
-                "a CGSuite string is read from the ground up; the edge is never a move: \
-                 delete it, or write hb, json, dot or christmas, which hold every edge",
+                "a CGSuite string is read from the ground up, and this edge is never a \
+                 move; hb, json, dot and christmas hold every edge",
             );
         }
         Diagnostic::new(
@@ -312,9 +312,8 @@ impl Stuck {
         )
         .with_help(
             "a CGSuite string lists the edges along a walk up from the ground, each from \
-             the top of the edge before it or from a vertex on the way back down; list the \
-             edges in such an order, or write hb, json, dot or christmas, which keep any \
-             order",
+             the top of the edge before it or from a vertex on the way back down; hb, \
+             json, dot and christmas keep any order",
         )
     }
 

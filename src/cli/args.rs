@@ -232,7 +232,9 @@ A position the format cannot hold is refused at the place in the input, with the
 a blue or red edge in christmas (green only), a vertex name hb cannot spell, and in \
 cgsuite an edge not attached to the ground or an edge order no CGSuite string keeps (a \
 string is a walk up from the ground: after an edge comes one from its top, or from a \
-vertex on the way back down).
+vertex on the way back down). Judge data is rarely in such an order: --renumber lets \
+cgsuite list the edges its own way, keeping the values and the winning moves but not the \
+edge numbers.
 
 christmas and cgsuite files hold several positions (a test case, a line each); an hb, \
 json or dot file holds one, so several positions are refused unless --case N picks one.
@@ -247,7 +249,7 @@ Examples:
   hackenbush convert examples/bowtie.hb -o bowtie.json
   hackenbush convert --to hb --case 2 examples/shapes.in
   hackenbush convert --to christmas examples/green-girl.cgs
-  hackenbush gen poj --count 5 | hackenbush convert --to cgsuite
+  hackenbush gen poj --count 5 | hackenbush convert --to cgsuite --renumber
 
 The formats are described by `hackenbush docs formats`."
     )]
@@ -521,6 +523,12 @@ pub struct ConvertArgs {
     /// line
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub case: Option<u64>,
+
+    /// cgsuite only: list the edges in the order of a walk from the ground, as `gen` does,
+    /// and leave out those not attached to it; the values and the winning moves stay, the
+    /// edge numbers change (the other formats keep every number anyway)
+    #[arg(long)]
+    pub renumber: bool,
 
     /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once every
     /// position is converted, and never when it is one of the inputs

@@ -1,6 +1,7 @@
 //! `hackenbush convert`: positions from one format to another, every edge keeping its
 //! number ([`hackenbush::convert`]); what the format cannot hold is refused at its place
-//! in the input.
+//! in the input. With `--renumber`, cgsuite is written as `hackenbush gen` writes it
+//! ([`write::cgsuite`]: the edges in the order of a walk from the ground).
 //!
 //! What is written is always a beginning of the whole: after the first error (an input
 //! that cannot be read, a malformed or refused position) nothing more is written, since a
@@ -166,7 +167,7 @@ impl<'a> Conversion<'a> {
             // Refused at the end, whatever it holds.
             return Ok(Ok(()));
         }
-        if let Some(refusal) = convert::refusal(self.format, &position) {
+        if let Some(refusal) = self.refusal(&position) {
             return Ok(Err(refusal));
         }
         let label = input::label(source, position.case);
@@ -180,6 +181,28 @@ impl<'a> Conversion<'a> {
         Ok(Ok(()))
     }
 
+    /// Whether the edges may be renumbered: `--renumber`, for cgsuite.
+    fn renumbered(&self) -> bool {
+        self.args.renumber && self.format == Format::Cgsuite
+    }
+
+    /// Why `position` cannot be written, if it cannot. A cgsuite string that cannot keep
+    /// the edge order tells of `--renumber`.
+    fn refusal(&self, position: &Position) -> Option<Diagnostic> {
+        if self.renumbered() {
+            return write::refusal(self.format, position);
+        }
+        let refusal = convert::refusal(self.format, position)?;
+        if self.format != Format::Cgsuite || write::refusal(self.format, position).is_some() {
+            return Some(refusal);
+        }
+        let help = refusal.help.clone().unwrap_or_default();
+        Some(refusal.with_help(format!(
+            "{help}; or add --renumber to let cgsuite number the edges its own way (the \
+             values and the winning moves stay)"
+        )))
+    }
+
     /// Writes `position` (labelled `label`, the title of a picture).
     fn write<W: Write>(
         &self,
@@ -187,7 +210,12 @@ impl<'a> Conversion<'a> {
         label: &str,
         position: &Position,
     ) -> Result<Reported, Stop> {
-        match convert::write(out, self.format, position, label) {
+        let written = if self.renumbered() {
+            write::position(out, self.format, position, label)
+        } else {
+            convert::write(out, self.format, position, label)
+        };
+        match written {
             Ok(()) => Ok(Ok(())),
             Err(WriteError::Io(e)) => Err(e.into()),
             // `refusal` found nothing, so the writers refuse nothing: never here.
