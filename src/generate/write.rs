@@ -134,9 +134,9 @@ pub fn position<W: Write>(
 /// refuse exactly this, before they write anything, as [`WriteError::Unwritable`] (the
 /// message, then the advice).
 ///
-/// - hb: a graph name with `#` or a line break, or blanks around it; a vertex name that
-///   is neither an identifier nor a number (only the vertices hb writes: ends of edges,
-///   and the ground);
+/// - hb: a graph name with `#`, a line break or another character that would act on a
+///   terminal (hb has no escapes), or blanks around it; a vertex name that is neither an
+///   identifier nor a number (only the vertices hb writes: ends of edges, and the ground);
 /// - christmas: a blue or red edge (the format is green only);
 /// - json: a vertex with an empty name;
 /// - cgsuite: a graph of 2^32 - 1 edges or more;
@@ -253,6 +253,20 @@ pub fn hb<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> 
 /// vertex name, of a vertex hb writes, that is neither an identifier nor a number.
 fn hb_refusal(graph: &GraphDecl) -> Option<Diagnostic> {
     let name = graph.name.as_deref().unwrap_or("");
+    if name.chars().any(crate::report::text::acts) && !name.contains(['\r', '\n']) {
+        return Some(
+            Diagnostic::new(
+                graph.span,
+                format!(
+                    "hb cannot write the graph name {name:?}: it holds a character that \
+                     would act on a terminal (a control character or a bidirectional \
+                     override)"
+                ),
+                "the graph of that name",
+            )
+            .with_help("write json, which escapes it, or dot"),
+        );
+    }
     if name.contains(['#', '\r', '\n']) || name.trim_matches([' ', '\t']) != name {
         return Some(
             Diagnostic::new(
@@ -583,28 +597,28 @@ fn json_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io
 }
 
 /// A JSON string (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`, or
-/// `\u00XX`.
+/// `\u00XX`, and every other character that would act on a terminal rather than show
+/// (DEL, C1 controls, line and paragraph separators, bidirectional overrides:
+/// [`acts`](crate::report::text::acts)) as `\uXXXX`, which reads back as the same
+/// character. So a converted name cannot send a command to the terminal it is shown on.
 fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     o.byte(b'"')?;
-    for &b in s.as_bytes() {
-        match b {
-            b'"' => o.bytes(b"\\\"")?,
-            b'\\' => o.bytes(b"\\\\")?,
-            b'\n' => o.bytes(b"\\n")?,
-            b'\r' => o.bytes(b"\\r")?,
-            b'\t' => o.bytes(b"\\t")?,
-            0..=0x1f => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                o.bytes(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(b >> 4)],
-                    HEX[usize::from(b & 15)],
-                ])?;
+    for c in s.chars() {
+        match c {
+            '"' => o.bytes(b"\\\"")?,
+            '\\' => o.bytes(b"\\\\")?,
+            '\n' => o.bytes(b"\\n")?,
+            '\r' => o.bytes(b"\\r")?,
+            '\t' => o.bytes(b"\\t")?,
+            // Every character that acts is in the Basic Multilingual Plane: one `\uXXXX`.
+            c if crate::report::text::acts(c) => {
+                let n = c as u32;
+                let digit = |shift: u32| HEX[((n >> shift) & 15) as usize];
+                o.bytes(&[b'\\', b'u', digit(12), digit(8), digit(4), digit(0)])?;
             }
-            _ => o.byte(b)?,
+            c if c.is_ascii() => o.byte(c as u8)?,
+            c => o.bytes(c.encode_utf8(&mut [0; 4]).as_bytes())?,
         }
     }
     o.byte(b'"')
@@ -964,6 +978,18 @@ mod tests {
         );
         let err = super::position(&mut Vec::new(), Format::Hb, &position, "").unwrap_err();
         assert!(err.to_string().contains("; an hb vertex is"), "{err}");
+        // hb has no escapes: a graph name that would act on a terminal is refused.
+        let (_, position) = parsed(Format::Json, r#"{"graphs": [{"name": "x\u001b[2J"}]}"#);
+        let acting = refusal(Format::Hb, &position).unwrap();
+        assert!(
+            acting.message.contains("would act on a terminal"),
+            "{}",
+            acting.message
+        );
+        assert_eq!(
+            text(Format::Json, position.graphs),
+            "{\"graphs\": [\n  {\"name\": \"x\\u001b[2J\", \"ground\": [], \"edges\": []}\n]}\n"
+        );
         // A vertex hb does not write (no edge, not ground) may have any name.
         let (_, position) = parsed(Format::Dot, "graph { ground -- a; \"x y\" }");
         assert!(refusal(Format::Hb, &position).is_none());
