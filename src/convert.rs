@@ -146,10 +146,11 @@ struct Walk {
     labelled: Vec<bool>,
 }
 
-/// Why an edge order cannot be kept: edge `edge` cannot be placed, and the walk had got
-/// to `walk` (nodes from the ground up).
+/// Why an edge order cannot be kept.
 struct Stuck {
+    /// The edge that cannot be placed (0-based).
     edge: usize,
+    /// The walk before it, as nodes from the ground up.
     walk: Vec<u32>,
 }
 

@@ -92,8 +92,9 @@ struct Conversion<'a> {
     format: Format,
     /// How many inputs there are (for messages).
     inputs: usize,
-    /// Positions read, and those `--case` picks.
+    /// Positions read.
     seen: usize,
+    /// Positions `--case` picks (all without it).
     picked: usize,
     /// For a format that holds one position: the one picked, with its label, written at
     /// the end if it stays the only one.
@@ -105,6 +106,7 @@ struct Conversion<'a> {
 }
 
 impl<'a> Conversion<'a> {
+    /// A conversion of `inputs` inputs to `format`, nothing read yet.
     fn new(args: &'a ConvertArgs, format: Format, inputs: usize) -> Self {
         Conversion {
             args,
