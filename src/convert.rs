@@ -4,7 +4,7 @@
 //! edge by its number stay the same. The library behind `hackenbush convert`.
 //!
 //! hb, christmas, json and dot are written by the writers of `hackenbush gen`
-//! ([`write`]), which write every edge in its order (the dot reader takes the edges in the
+//! ([`generate::write`](mod@crate::generate::write)), which write every edge in its order (the dot reader takes the edges in the
 //! order of their labels, which are their numbers). Ground vertices may be fused
 //! (christmas makes them vertex 1) and names may change (christmas numbers the vertices,
 //! dot reads back node ids): neither changes the game nor the numbering.
@@ -41,7 +41,7 @@ use crate::syntax::{Format, GraphDecl, Position};
 
 /// What `format` cannot write in `position` with every edge kept where it is, if
 /// anything: a diagnostic at the first edge (or graph) it cannot write, with the reason
-/// and what to write instead. [`write`](self::write) refuses exactly this.
+/// and what to write instead. [`write()`] refuses exactly this.
 ///
 /// ```
 /// use hackenbush::convert;
