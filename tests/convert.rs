@@ -7,8 +7,10 @@
 //!   what the input says: per graph the value (green: the Grundy value, with the edge
 //!   and ignored-edge counts, by `analyze_position`; coloured: the value and outcome of
 //!   `analyze_source`'s report), and the winning moves by graph and edge number (green:
-//!   value after; coloured: each player's winning cuts and the values they leave). A
-//!   refusal must be one the formats document, and no format refuses its own positions.
+//!   value after; coloured: each player's winning cuts and the values they leave), and
+//!   every edge must be the same edge: its colour, and ends that one mapping of the
+//!   vertices matches. A refusal must be one the formats document, and no format refuses
+//!   its own positions.
 //! - CGSuite strings, whose order is the one rule that can refuse: a string can keep an
 //!   order exactly when an exhaustive search of the ways to write it finds one (random
 //!   multigraphs), any order read from a string is kept, and what is written reads back
@@ -174,13 +176,22 @@ fn every_bundled_position_converts_to_every_format_and_back() {
                     _ => facts.clone(),
                 };
                 assert_eq!(got, expected, "{there}\n--- written:\n{shown}");
+                for (i, (graph, written)) in position.graphs.iter().zip(&back.graphs).enumerate() {
+                    if let Err(e) = same_edges(graph, written) {
+                        panic!("{there}, graph {}: {e}\n--- written:\n{shown}", i + 1);
+                    }
+                }
                 // And back to the format it came in.
                 let again = converted(&there, original, &back)
                     .unwrap_or_else(|| panic!("{there}: refused back in {original}"));
                 let home = format!("{there} as {original} again");
                 let mut read_home = read(&home, original, again);
                 assert_eq!(read_home.len(), 1, "{home}: one position");
-                assert_eq!(read_home.pop().unwrap().1, expected, "{home}");
+                let (home_position, home_facts) = read_home.pop().unwrap();
+                assert_eq!(home_facts, expected, "{home}");
+                for (graph, written) in position.graphs.iter().zip(&home_position.graphs) {
+                    same_edges(graph, written).unwrap_or_else(|e| panic!("{home}: {e}"));
+                }
                 conversions += 1;
             }
         }
@@ -261,37 +272,101 @@ fn some_string_keeps(graph: &GraphDecl) -> bool {
 
 /// Whether edge `j` of `written` is edge `j` of `original` for every `j`: the same
 /// colour, and ends that one bijection of the vertices maps onto each other, the ground
-/// vertices of each taken as one.
+/// vertices of each taken as one. An edge's ends may come either way round (a picture
+/// draws each edge from its upper end).
 fn same_edges(original: &GraphDecl, written: &GraphDecl) -> Result<(), String> {
     let (a, b) = (fused(original), fused(written));
     if a.len() != b.len() {
         return Err(format!("{} edges, then {}", a.len(), b.len()));
     }
-    let mut to = HashMap::from([(u32::MAX, u32::MAX)]);
-    let mut from = to.clone();
-    for (j, ((&(x, y), &(c, d)), (e, f))) in (a.iter().zip(&b))
-        .zip(original.edges.iter().zip(&written.edges))
-        .enumerate()
+    if let Some(j) =
+        (original.edges.iter().zip(&written.edges)).position(|(e, f)| e.colour != f.colour)
     {
-        let fits = |to: &HashMap<u32, u32>, from: &HashMap<u32, u32>, x: u32, c: u32| {
-            to.get(&x).is_none_or(|&m| m == c) && from.get(&c).is_none_or(|&m| m == x)
+        return Err(format!("edge {} changes colour", j + 1));
+    }
+    let mut mapping = Mapping::default();
+    mapping.pair(u32::MAX, u32::MAX);
+    mapping.follow(&a, &b)?;
+    // A part not attached to the ground has no vertex mapped yet: its first edge may map
+    // either way round, and the rest follows (both ways fit only for a symmetric part).
+    while let Some(j) = (0..a.len()).find(|&j| !mapping.to.contains_key(&a[j].0)) {
+        let ((x, y), (c, d)) = (a[j], b[j]);
+        let mut straight = mapping.clone();
+        straight.pair(x, c);
+        straight.pair(y, d);
+        mapping = match straight.follow(&a, &b) {
+            Ok(()) => straight,
+            Err(_) => {
+                mapping.pair(x, d);
+                mapping.pair(y, c);
+                mapping.follow(&a, &b)?;
+                mapping
+            }
         };
-        let ends = if fits(&to, &from, x, c) && fits(&to, &from, y, d) && (x == y) == (c == d) {
-            [(x, c), (y, d)]
-        } else if fits(&to, &from, x, d) && fits(&to, &from, y, c) && (x == y) == (c == d) {
-            [(x, d), (y, c)]
-        } else {
-            return Err(format!("edge {} is {x}-{y}, then {c}-{d}", j + 1));
-        };
-        if e.colour != f.colour {
-            return Err(format!("edge {} changes colour", j + 1));
-        }
-        for (x, c) in ends {
-            to.insert(x, c);
-            from.insert(c, x);
-        }
     }
     Ok(())
+}
+
+/// A bijection between some vertices of two graphs, grown edge by edge.
+#[derive(Clone, Default)]
+struct Mapping {
+    to: HashMap<u32, u32>,
+    from: HashMap<u32, u32>,
+}
+
+impl Mapping {
+    fn pair(&mut self, x: u32, c: u32) {
+        self.to.insert(x, c);
+        self.from.insert(c, x);
+    }
+
+    /// Whether `x` may map to `c`.
+    fn fits(&self, x: u32, c: u32) -> bool {
+        self.to.get(&x).is_none_or(|&m| m == c) && self.from.get(&c).is_none_or(|&m| m == x)
+    }
+
+    /// Maps the ends of every edge `a[j]` that has a mapped end onto those of `b[j]`,
+    /// until no more can be; an edge whose ends cannot match is the error.
+    fn follow(&mut self, a: &[(u32, u32)], b: &[(u32, u32)]) -> Result<(), String> {
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (j, (&(x, y), &(c, d))) in a.iter().zip(b).enumerate() {
+                if !self.to.contains_key(&x) && !self.to.contains_key(&y) {
+                    continue;
+                }
+                let ends = if self.fits(x, c) && self.fits(y, d) && (x == y) == (c == d) {
+                    [(x, c), (y, d)]
+                } else if self.fits(x, d) && self.fits(y, c) && (x == y) == (c == d) {
+                    [(x, d), (y, c)]
+                } else {
+                    return Err(format!("edge {} is {x}-{y}, then {c}-{d}", j + 1));
+                };
+                for (x, c) in ends {
+                    grew |= !self.to.contains_key(&x);
+                    self.pair(x, c);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The oracle tells an edge moved from one moved and renamed with its ends turned.
+#[test]
+fn same_edges_tells_a_renumbering_from_a_renaming() {
+    let graph = |ground: Vec<u32>, edges: &[(u32, u32)]| one_graph(ground, edges).graphs.remove(0);
+    // A triangle on a stalk, and a detached path.
+    let original = graph(vec![0], &[(0, 1), (1, 2), (2, 3), (3, 1), (5, 6), (6, 7)]);
+    let renamed = graph(vec![4], &[(2, 4), (3, 2), (5, 3), (2, 5), (7, 8), (7, 6)]);
+    assert_eq!(same_edges(&original, &renamed), Ok(()));
+    let swapped = graph(vec![0], &[(0, 1), (2, 3), (1, 2), (3, 1), (5, 6), (6, 7)]);
+    assert!(same_edges(&original, &swapped).is_err());
+    let moved = graph(vec![0], &[(5, 6), (1, 2), (2, 3), (3, 1), (0, 1), (6, 7)]);
+    assert!(same_edges(&original, &moved).is_err());
+    // A path read from its other end is the same path.
+    let turned = graph(vec![0], &[(0, 1), (1, 2), (2, 3), (3, 1), (6, 7), (5, 6)]);
+    assert_eq!(same_edges(&original, &turned), Ok(()));
 }
 
 /// Writes `position` as a keeping string, reads it back and checks it edge for edge.
