@@ -51,7 +51,9 @@
 //!   built graph by graph by [`Summarized`] and [`WithMoves`];
 //! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
 //!   check behind `hackenbush verify` and the test suite.
-//! - [`generate`]: seeded, reproducible positions in every format (`hackenbush gen`).
+//! - [`generate`]: seeded, reproducible positions in every format (`hackenbush gen`);
+//! - [`convert`]: a position written in another format with every edge where it was
+//!   (`hackenbush convert`).
 //!
 //! ```
 //! use hackenbush::{source::Source, syntax::{self, Format}, model, analysis};
@@ -70,6 +72,7 @@
 
 pub mod analysis;
 pub mod check;
+pub mod convert;
 mod dfs;
 pub mod diagnostic;
 pub mod game;

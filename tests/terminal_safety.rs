@@ -1,7 +1,8 @@
 //! Names from an input never act on the terminal: every text output (analyze, analyze
 //! --moves, explain, verify, check, error messages) shows control characters and
 //! bidirectional overrides escaped (`\n`, `\u{1b}`), the way diagnostics quote a token,
-//! and any other character as it is; DOT text keeps them inside quoted strings, escaped.
+//! and any other character as it is; DOT text keeps them inside quoted strings, escaped;
+//! converted JSON as JSON escapes (`\u001b`), which read back as the same names.
 //! Named after the report: a JSON graph name printed a fake verdict line and a raw escape
 //! sequence.
 
@@ -154,4 +155,35 @@ fn an_hb_graph_name_cannot_act() {
         assert_inert(&format!("{args:?}"), &run.stdout);
         assert_shows(&run.stdout, r"x\u{1b}]0;pwned\u{7}\u{1b}[2J");
     }
+}
+
+/// A converted position is data: JSON writes the names with JSON escapes, so they act on
+/// no terminal and read back the same; hb, which has no escapes, refuses such a graph
+/// name, and says so inertly.
+#[test]
+fn names_cannot_act_in_converted_text() {
+    let json = with_hostile_json(
+        &["convert", "--to", "json"],
+        &[
+            r#""name": "x\n  nim-sum *0: second player wins\u001b[8m""#,
+            r"b\u202eevil",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("back.json"), &json.stdout).unwrap();
+    fs::write(dir.path().join("p.json"), hostile_json()).unwrap();
+    let analyze = |file: &str| run(dir.path(), &["analyze", "--moves", "--json", file]);
+    let (original, back) = (analyze("p.json").stdout, analyze("back.json").stdout);
+    assert_eq!(original.replace("p.json", "back.json"), back);
+    for to in ["hb", "dot", "cgsuite", "christmas"] {
+        let converted = run(dir.path(), &["convert", "--to", to, "p.json"]);
+        assert_inert(&format!("convert --to {to} stdout"), &converted.stdout);
+        assert_inert(&format!("convert --to {to} stderr"), &converted.stderr);
+    }
+    let hb = run(dir.path(), &["convert", "--to", "hb", "p.json"]);
+    assert_eq!(hb.code, 2);
+    assert_shows(
+        &hb.stderr,
+        r#"hb cannot write the graph name "x\n  nim-sum"#,
+    );
 }

@@ -189,6 +189,9 @@ Examples:
     )]
     Explain(ExplainArgs),
 
+    /// Play a position against a perfect opponent, at a terminal or through a pipe
+    Play(super::play::PlayArgs),
+
     /// Pictures: Graphviz DOT of the position, or SVG/PNG/PDF through Graphviz
     #[command(
         long_about = "\
@@ -222,6 +225,43 @@ Examples:
 
     /// Generate positions: stalks, trees, POJ cases, cacti, multigraphs, paths, cycles
     Gen(super::generate::GenArgs),
+
+    /// Convert positions between formats, every edge keeping its number
+    #[command(
+        long_about = "\
+Reads positions in any format and writes them in another: hb, christmas, json, dot or \
+cgsuite. Every graph and every edge stays where it was: edge j of a graph of the output is \
+edge j of that graph of the input, so the values, the winning moves and the edge numbers \
+in every report stay the same. Vertex names may not: christmas numbers the vertices (1 is \
+the ground, every ground vertex fused into it), cgsuite makes up labels, dot shows the \
+names in labels and reads back its node ids.
+
+A position the format cannot hold is refused at the place in the input, with the reason: \
+a blue or red edge in christmas (green only), a vertex name hb cannot spell, and in \
+cgsuite an edge not attached to the ground or an edge order no CGSuite string keeps (a \
+string is a walk up from the ground: after an edge comes one from its top, or from a \
+vertex on the way back down). Judge data is rarely in such an order: --renumber lets \
+cgsuite list the edges its own way, keeping the values and the winning moves but not the \
+edge numbers.
+
+christmas and cgsuite files hold several positions (a test case, a line each); an hb, \
+json or dot file holds one, so several positions are refused unless --case N picks one.
+
+Positions are written as they are converted. After an error nothing more is written, so \
+the output is the positions before it, but every input is still read and every error \
+reported. -o FILE is written only when everything was converted (beside it, then renamed \
+over it), and never when FILE is one of the inputs.",
+        after_help = "\
+Examples:
+  hackenbush convert --to cgsuite examples/poj-sample.in
+  hackenbush convert examples/bowtie.hb -o bowtie.json
+  hackenbush convert --to hb --case 2 examples/shapes.in
+  hackenbush convert --to christmas examples/green-girl.cgs
+  hackenbush gen poj --count 5 | hackenbush convert --to cgsuite --renumber
+
+The formats are described by `hackenbush docs formats`."
+    )]
+    Convert(ConvertArgs),
 
     /// Check the analysis against an exhaustive game-tree search of your position
     #[command(
@@ -281,9 +321,6 @@ Examples:
   hackenbush man analyze > ~/.local/share/man/man1/hackenbush-analyze.1"
     )]
     Man(ManArgs),
-
-    /// Play a position against a perfect opponent, at a terminal or through a pipe
-    Play(super::play::PlayArgs),
 
     /// The documentation pages (formats, theory, values, json, ...), on stdout
     #[command(
@@ -480,6 +517,34 @@ pub struct DotArgs {
 
     /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a
     /// complete picture, and never when it is one of the inputs
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `hackenbush convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// The format to write [default: the one the extension of -o names]
+    #[arg(short, long, value_enum, value_name = "FORMAT")]
+    pub to: Option<FormatArg>,
+
+    /// Only the N-th position (1-based) of each input: a christmas test case, a cgsuite
+    /// line
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: Option<u64>,
+
+    /// cgsuite only: list the edges in the order of a walk from the ground, as `gen` does,
+    /// and leave out those not attached to it; the values and the winning moves stay, the
+    /// edge numbers change (the other formats keep every number anyway)
+    #[arg(long)]
+    pub renumber: bool,
+
+    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once every
+    /// position is converted, and never when it is one of the inputs
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

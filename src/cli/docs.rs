@@ -12,7 +12,7 @@ use super::output::{self, Stop};
 /// A page of `docs/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Page {
-    /// The five input formats, how the format is chosen, what the counts mean
+    /// The five input formats, how the format is chosen, what the counts mean, converting
     Formats,
     /// Green Hackenbush: Sprague-Grundy, the Colon and Fusion Principles, worked examples
     Theory,

@@ -5,6 +5,7 @@ mod analyze;
 mod args;
 mod check;
 mod completions;
+mod convert;
 mod docs;
 mod dot;
 mod explain;
@@ -41,6 +42,7 @@ pub fn run() -> ExitCode {
         Command::Dot(args) => dot::run(args).map(output::status),
         Command::Check(args) => check::run(args),
         Command::Gen(args) => generate::run(args).map(output::status),
+        Command::Convert(args) => convert::run(args).map(output::status),
         Command::Completions(args) => completions::run(args).map(output::status),
         Command::Man(args) => man::run(args).map(output::status),
         Command::Play(args) => play::run(args).map(output::status),

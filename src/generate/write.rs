@@ -29,6 +29,12 @@
 //!   (they are never moves: the values and winning moves do not change, the edge counts
 //!   do). Vertex names become made-up labels where a cycle needs one (`:{ground}`,
 //!   `:{v1}`, ...), graph names are dropped, and a graph with nothing attached is `.`.
+//!   ([`convert::cgsuite`](crate::convert::cgsuite) writes the edges in input order
+//!   instead, or refuses.)
+//!
+//! What a format cannot write at all (a name hb cannot spell, a blue edge in christmas) is
+//! refused before anything is written, with the reason and a place in the input
+//! ([`refusal`]).
 //!
 //! The writers buffer their output in 64 KiB chunks and format integers by hand: a
 //! christmas file of 10^7 edges takes well under a second.
@@ -38,6 +44,7 @@ use std::fmt;
 use std::io::{self, BufWriter, Write};
 
 use crate::dfs::{self, Adjacency, Step};
+use crate::diagnostic::Diagnostic;
 use crate::report::dot;
 use crate::syntax::{Colour, Format, GraphDecl, Position, VertexName, Vertices};
 
@@ -65,6 +72,16 @@ pub enum WriteError {
 impl From<io::Error> for WriteError {
     fn from(e: io::Error) -> WriteError {
         WriteError::Io(e)
+    }
+}
+
+impl From<Diagnostic> for WriteError {
+    /// A [`refusal`] as the writers return it: its message, then its advice.
+    fn from(refusal: Diagnostic) -> WriteError {
+        WriteError::Unwritable(match refusal.help {
+            Some(help) => format!("{}; {help}", refusal.message),
+            None => refusal.message,
+        })
     }
 }
 
@@ -112,19 +129,57 @@ pub fn position<W: Write>(
     }
 }
 
+/// What `format` cannot write in `position`, if anything: a diagnostic at the first
+/// edge (or graph) it cannot write, with the reason and what to write instead. The writers
+/// refuse exactly this, before they write anything, as [`WriteError::Unwritable`] (the
+/// message, then the advice).
+///
+/// - hb: a graph name with `#`, a line break or another character that would act on a
+///   terminal (hb has no escapes), or blanks around it; a vertex name that is neither an
+///   identifier nor a number (only the vertices hb writes: ends of edges, and the ground);
+/// - christmas: a blue or red edge (the format is green only);
+/// - json: a vertex with an empty name;
+/// - cgsuite: a graph of 2^32 - 1 edges or more;
+/// - dot: nothing.
+///
+/// ```
+/// use hackenbush::generate::write;
+/// use hackenbush::source::Source;
+/// use hackenbush::syntax::{self, Format};
+///
+/// let source = Source::from_text("flag.hb", "ground: g\ng-a\nblue: a-b\n")?;
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
+/// let refusal = write::refusal(Format::Christmas, &position).unwrap();
+/// assert_eq!(refusal.message, "christmas is green only: it cannot write a blue edge");
+/// assert_eq!(&source.bytes()[refusal.span.range()], b"a-b");
+/// assert!(write::refusal(Format::Json, &position).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn refusal(format: Format, position: &Position) -> Option<Diagnostic> {
+    let graphs = &position.graphs;
+    match format {
+        Format::Hb => graphs.iter().find_map(hb_refusal),
+        Format::Christmas => christmas_refusal(position),
+        Format::Json => graphs.iter().find_map(json_refusal),
+        Format::Dot => None,
+        Format::Cgsuite => graphs.iter().find_map(cgsuite_refusal),
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Output
 
 /// What the writers write through: a buffer of 64 KiB, so that a file of 10^7 edges is
 /// written in large blocks.
-type Out<'a, W> = BufWriter<&'a mut W>;
+pub(crate) type Out<'a, W> = BufWriter<&'a mut W>;
 
-fn buffered<W: Write>(inner: &mut W) -> Out<'_, W> {
+/// `inner` behind a buffer of 64 KiB.
+pub(crate) fn buffered<W: Write>(inner: &mut W) -> Out<'_, W> {
     BufWriter::with_capacity(1 << 16, inner)
 }
 
 /// Bytes and decimal numbers, on any writer.
-trait Put: Write {
+pub(crate) trait Put: Write {
     #[inline]
     fn byte(&mut self, b: u8) -> io::Result<()> {
         self.write_all(&[b])
@@ -180,6 +235,9 @@ const HB_LINE: usize = 72;
 /// Writes `position` in the hb format: one `graph: NAME` section per graph, separated by
 /// blank lines.
 pub fn hb<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    if let Some(refusal) = position.graphs.iter().find_map(hb_refusal) {
+        return Err(refusal.into());
+    }
     let mut o = buffered(out);
     for (i, graph) in position.graphs.iter().enumerate() {
         if i > 0 {
@@ -191,25 +249,83 @@ pub fn hb<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> 
     Ok(())
 }
 
+/// What hb cannot write in `graph`: a graph name that is not the rest of a line, or a
+/// vertex name, of a vertex hb writes, that is neither an identifier nor a number.
+fn hb_refusal(graph: &GraphDecl) -> Option<Diagnostic> {
+    let name = graph.name.as_deref().unwrap_or("");
+    if name.chars().any(crate::report::text::acts) && !name.contains(['\r', '\n']) {
+        return Some(
+            Diagnostic::new(
+                graph.span,
+                format!(
+                    "hb cannot write the graph name {name:?}: it holds a character that \
+                     would act on a terminal (a control character or a bidirectional \
+                     override)"
+                ),
+                "the graph of that name",
+            )
+            .with_help("write json, which escapes it, or dot"),
+        );
+    }
+    if name.contains(['#', '\r', '\n']) || name.trim_matches([' ', '\t']) != name {
+        return Some(
+            Diagnostic::new(
+                graph.span,
+                format!(
+                    "hb cannot write the graph name {name:?}: it contains `#` or a line \
+                     break, or starts or ends with a blank"
+                ),
+                "the graph of that name",
+            )
+            .with_help("write json or dot, which take any name"),
+        );
+    }
+    // The vertices whose names hb cannot write, then the first of them that it writes.
+    let unwritable: HashSet<u32> = match &graph.vertices {
+        Vertices::Numbered(_) => return None,
+        Vertices::Named(names) => (0..names.len() as u32)
+            .filter(
+                |&id| matches!(&names[id as usize], VertexName::Name(s) if !is_hb_identifier(s)),
+            )
+            .collect(),
+        // The names made up for unlabelled vertices (`ground`, `v1`, `v1'`) are
+        // identifiers; a label is written as it is.
+        Vertices::Labelled(labels) => (labels.labels())
+            .filter(|(_, label)| !is_hb_identifier(label) && !is_canonical_number(label))
+            .map(|(id, _)| id)
+            .collect(),
+    };
+    if unwritable.is_empty() {
+        return None;
+    }
+    let in_edges = (graph.edges.iter()).find_map(|e| {
+        [e.u, e.v]
+            .into_iter()
+            .find(|v| unwritable.contains(v))
+            .map(|v| (e.span, v))
+    });
+    let (span, id) = in_edges.or_else(|| {
+        let g = written_ground(graph)
+            .into_iter()
+            .find(|g| unwritable.contains(g))?;
+        Some((graph.span, g))
+    })?;
+    let name = graph.vertices.name(id).to_string();
+    Some(
+        Diagnostic::new(
+            span,
+            format!("hb cannot write the vertex name {name:?}: it is not an identifier"),
+            "a vertex hb cannot name",
+        )
+        .with_help(
+            "an hb vertex is a number or an identifier (a letter or `_`, then letters, \
+             digits, `_`, `'` or `.`); write json or dot, which take any name",
+        ),
+    )
+}
+
 fn hb_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
     let name = graph.name.as_deref().unwrap_or("");
-    if name.contains(['#', '\r', '\n']) || name.trim_matches([' ', '\t']) != name {
-        return Err(WriteError::Unwritable(format!(
-            "hb cannot write the graph name {name:?}: it contains `#` or a line break, or \
-             starts or ends with a blank"
-        )));
-    }
-    if let Vertices::Named(names) = &graph.vertices {
-        for name in names {
-            if let VertexName::Name(s) = name
-                && !is_hb_identifier(s)
-            {
-                return Err(WriteError::Unwritable(format!(
-                    "hb cannot write the vertex name {s:?}: it is not an identifier"
-                )));
-            }
-        }
-    }
     o.bytes(b"graph:")?;
     if !name.is_empty() {
         o.byte(b' ')?;
@@ -300,6 +416,12 @@ fn is_hb_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | '\'' | '.'))
 }
 
+/// Whether `s` is a number as hb reads it back unchanged: decimal digits without a
+/// leading zero (hb reads `07` as `7`), within 64 bits.
+fn is_canonical_number(s: &str) -> bool {
+    s.parse::<u64>().is_ok_and(|n| n.to_string() == s)
+}
+
 // ---------------------------------------------------------------------------------------
 // christmas
 
@@ -307,13 +429,8 @@ fn is_hb_identifier(s: &str) -> bool {
 /// `m k` and `k` lines `u v`. Several positions written one after another make a file of
 /// several test cases.
 pub fn christmas<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
-    let coloured = position.graphs.iter().flat_map(|g| &g.edges);
-    if let Some(e) = coloured.into_iter().find(|e| e.colour != Colour::Green) {
-        return Err(WriteError::Unwritable(format!(
-            "christmas is green only: it cannot write a {} edge; write hb, json, dot or \
-             cgsuite",
-            e.colour.name()
-        )));
+    if let Some(refusal) = christmas_refusal(position) {
+        return Err(refusal.into());
     }
     let mut o = buffered(out);
     o.uint(position.graphs.len() as u64)?;
@@ -323,6 +440,21 @@ pub fn christmas<W: Write>(out: &mut W, position: &Position) -> Result<(), Write
     }
     o.flush()?;
     Ok(())
+}
+
+/// What christmas cannot write in `position`: its first blue or red edge.
+fn christmas_refusal(position: &Position) -> Option<Diagnostic> {
+    let mut edges = position.graphs.iter().flat_map(|g| &g.edges);
+    let e = edges.find(|e| e.colour != Colour::Green)?;
+    let colour = e.colour.name();
+    Some(
+        Diagnostic::new(
+            e.span,
+            format!("christmas is green only: it cannot write a {colour} edge"),
+            format!("a {colour} edge"),
+        )
+        .with_help("write hb, json, dot or cgsuite"),
+    )
 }
 
 fn christmas_tree<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> io::Result<()> {
@@ -370,6 +502,9 @@ const JSON_EDGES_PER_LINE: usize = 8;
 /// Writes `position` as one JSON document `{"graphs": [...]}`, one graph per line (its
 /// edges on lines of their own).
 pub fn json<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    if let Some(refusal) = position.graphs.iter().find_map(json_refusal) {
+        return Err(refusal.into());
+    }
     let mut o = buffered(out);
     o.bytes(b"{\"graphs\": [")?;
     for (i, graph) in position.graphs.iter().enumerate() {
@@ -385,16 +520,31 @@ pub fn json<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError
     Ok(())
 }
 
+/// What JSON cannot write in `graph`: a vertex with an empty name (names are unique, so
+/// there is at most one), if it is written.
+fn json_refusal(graph: &GraphDecl) -> Option<Diagnostic> {
+    let Vertices::Named(names) = &graph.vertices else {
+        return None;
+    };
+    let empty = names
+        .iter()
+        .position(|n| matches!(n, VertexName::Name(s) if s.is_empty()))? as u32;
+    let span = match graph.edges.iter().find(|e| e.u == empty || e.v == empty) {
+        Some(e) => e.span,
+        None if written_ground(graph).contains(&empty) => graph.span,
+        None => return None,
+    };
+    Some(
+        Diagnostic::new(
+            span,
+            "JSON cannot write a vertex with an empty name",
+            "a vertex named by the empty string",
+        )
+        .with_help("write dot, christmas or cgsuite"),
+    )
+}
+
 fn json_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
-    if let Vertices::Named(names) = &graph.vertices
-        && names
-            .iter()
-            .any(|n| matches!(n, VertexName::Name(s) if s.is_empty()))
-    {
-        return Err(WriteError::Unwritable(
-            "JSON cannot write a vertex with an empty name".into(),
-        ));
-    }
     o.byte(b'{')?;
     if let Some(name) = &graph.name {
         o.bytes(b"\"name\": ")?;
@@ -447,28 +597,28 @@ fn json_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io
 }
 
 /// A JSON string (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`, or
-/// `\u00XX`.
+/// `\u00XX`, and every other character that would act on a terminal rather than show
+/// (DEL, C1 controls, line and paragraph separators, bidirectional overrides:
+/// [`acts`](crate::report::text::acts)) as `\uXXXX`, which reads back as the same
+/// character. So a converted name cannot send a command to the terminal it is shown on.
 fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     o.byte(b'"')?;
-    for &b in s.as_bytes() {
-        match b {
-            b'"' => o.bytes(b"\\\"")?,
-            b'\\' => o.bytes(b"\\\\")?,
-            b'\n' => o.bytes(b"\\n")?,
-            b'\r' => o.bytes(b"\\r")?,
-            b'\t' => o.bytes(b"\\t")?,
-            0..=0x1f => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                o.bytes(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(b >> 4)],
-                    HEX[usize::from(b & 15)],
-                ])?;
+    for c in s.chars() {
+        match c {
+            '"' => o.bytes(b"\\\"")?,
+            '\\' => o.bytes(b"\\\\")?,
+            '\n' => o.bytes(b"\\n")?,
+            '\r' => o.bytes(b"\\r")?,
+            '\t' => o.bytes(b"\\t")?,
+            // Every character that acts is in the Basic Multilingual Plane: one `\uXXXX`.
+            c if crate::report::text::acts(c) => {
+                let n = c as u32;
+                let digit = |shift: u32| HEX[((n >> shift) & 15) as usize];
+                o.bytes(&[b'\\', b'u', digit(12), digit(8), digit(4), digit(0)])?;
             }
-            _ => o.byte(b)?,
+            c if c.is_ascii() => o.byte(c as u8)?,
+            c => o.bytes(c.encode_utf8(&mut [0; 4]).as_bytes())?,
         }
     }
     o.byte(b'"')
@@ -506,50 +656,101 @@ fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
 /// assert_eq!(text, b":{ground}eee:{ground} + :{ground}eee:{ground}\n");
 /// ```
 pub fn cgsuite<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
+    cgsuite_line(out, position, cgsuite_graph)
+}
+
+/// Writes `position` as one line of the cgsuite format, each graph written by `graph`:
+/// the graphs joined by ` + `, a position of no graphs as `.`. Refuses what
+/// [`cgsuite_refusal`] finds before writing anything.
+pub(crate) fn cgsuite_line<W: Write>(
+    out: &mut W,
+    position: &Position,
+    mut graph: impl FnMut(&mut Out<'_, W>, &GraphDecl) -> Result<(), WriteError>,
+) -> Result<(), WriteError> {
+    if let Some(refusal) = position.graphs.iter().find_map(cgsuite_refusal) {
+        return Err(refusal.into());
+    }
     let mut o = buffered(out);
     if position.graphs.is_empty() {
         o.byte(b'.')?;
     }
-    for (i, graph) in position.graphs.iter().enumerate() {
+    for (i, decl) in position.graphs.iter().enumerate() {
         if i > 0 {
             o.bytes(b" + ")?;
         }
-        cgsuite_graph(&mut o, graph)?;
+        graph(&mut o, decl)?;
     }
     o.byte(b'\n')?;
     o.flush()?;
     Ok(())
 }
 
+/// What cgsuite cannot write in `graph`: more edges than its nodes can be counted in 32
+/// bits (never from a file, which holds fewer than 2^32 bytes).
+fn cgsuite_refusal(graph: &GraphDecl) -> Option<Diagnostic> {
+    (u32::try_from(2 * graph.edges.len() + 1).is_err()).then(|| {
+        Diagnostic::new(
+            graph.span,
+            "too many edges for cgsuite",
+            "a graph of 2^31 edges or more",
+        )
+    })
+}
+
+/// The ends of `graph`'s edges as nodes of the string: node 0 is the ground, every
+/// ground vertex fused into it (fusing ground vertices does not change the game); the
+/// other vertices that edges touch are nodes 1, 2, ... in order of first appearance. With
+/// the number of nodes. Nothing is sized by the vertex table, which may be a count the
+/// input claims (a christmas tree's `m`) rather than vertices it has.
+pub(crate) fn fused_ends(graph: &GraphDecl) -> (Vec<(u32, u32)>, usize) {
+    const NEW: u32 = u32::MAX;
+    let ends_count = 2 * graph.edges.len() + graph.ground.len();
+    let mut next = 1u32;
+    let mut ends = Vec::with_capacity(graph.edges.len());
+    // Vertex id -> node: a table when the vertex table is about as large as what the
+    // edges touch, else a map.
+    if graph.vertices.len() <= 2 * ends_count + 64 {
+        let mut node = vec![NEW; graph.vertices.len()];
+        for &g in &graph.ground {
+            node[g as usize] = 0;
+        }
+        let mut of = |v: u32| {
+            let n = &mut node[v as usize];
+            if *n == NEW {
+                *n = next;
+                next += 1;
+            }
+            *n
+        };
+        for e in &graph.edges {
+            ends.push((of(e.u), of(e.v)));
+        }
+    } else {
+        let mut node: hashbrown::HashMap<u32, u32> = graph.ground.iter().map(|&g| (g, 0)).collect();
+        for e in &graph.edges {
+            let mut of = |v: u32| {
+                *node.entry(v).or_insert_with(|| {
+                    next += 1;
+                    next - 1
+                })
+            };
+            ends.push((of(e.u), of(e.v)));
+        }
+    }
+    (ends, next as usize)
+}
+
 fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
-    let n = graph.vertices.len();
-    // Node `n` is the ground, every ground vertex fused into it; node `i < n` is vertex
-    // `i` (ground vertex ids are nodes without edges).
-    let root = u32::try_from(n)
-        .ok()
-        .filter(|&r| r < u32::MAX)
-        .ok_or_else(|| WriteError::Unwritable("too many vertices for cgsuite".into()))?;
-    if u32::try_from(2 * graph.edges.len()).is_err() {
-        return Err(WriteError::Unwritable("too many edges for cgsuite".into()));
-    }
-    let mut node: Vec<u32> = (0..root).collect();
-    for &g in &graph.ground {
-        node[g as usize] = root;
-    }
-    let ends = graph
-        .edges
-        .iter()
-        .map(|e| (node[e.u as usize], node[e.v as usize]))
-        .collect();
-    drop(node);
-    let adjacency = Adjacency::new(n + 1, ends, true);
+    let (ends, n) = fused_ends(graph);
+    let root = 0;
+    let adjacency = Adjacency::new(n, ends, true);
     // The search from the ground, walked twice: first to count what every node writes
     // (tree edges to its children and edges up to an ancestor or itself, counted up to
     // 2: 2 or more make a group) and which nodes an edge goes up to (they need labels),
     // then to write. An edge down to a descendant was written from below.
-    let mut items = vec![0u8; n + 1];
-    let mut labelled = vec![false; n + 1];
-    let _ = dfs::walk(&adjacency, n + 1, root, |step| {
+    let mut items = vec![0u8; n];
+    let mut labelled = vec![false; n];
+    let _ = dfs::walk(&adjacency, n, root, |step| {
         match step {
             Step::Tree { from, .. } => items[from as usize] = (items[from as usize] + 1).min(2),
             Step::Back { from, to, .. } => {
@@ -571,19 +772,15 @@ fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), 
     }
     // Per node: its label number `N` (`:{vN}`), 0 until it is written; whether it has
     // written an item yet (the next one follows a `;`).
-    let mut label = vec![0u32; n + 1];
-    let mut started = vec![false; n + 1];
+    let mut label = vec![0u32; n];
+    let mut started = vec![false; n];
     let mut labels = 0u32;
-    dfs::walk(&adjacency, n + 1, root, |step| -> io::Result<()> {
+    dfs::walk(&adjacency, n, root, |step| -> io::Result<()> {
         let edge_from = |from: u32, edge: u32, o: &mut Out<'_, W>, started: &mut Vec<bool>| {
             if std::mem::replace(&mut started[from as usize], true) {
                 o.byte(b';')?;
             }
-            o.byte(match graph.edges[edge as usize].colour {
-                Colour::Green => b'e',
-                Colour::Blue => b'l',
-                Colour::Red => b'r',
-            })
+            o.byte(cgsuite_letter(graph.edges[edge as usize].colour))
         };
         match step {
             Step::Tree { from, to, edge, .. } => {
@@ -617,9 +814,19 @@ fn cgsuite_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), 
     Ok(())
 }
 
+/// The letter of an edge of `colour`: `e` (green), `l` (blue, Left's), `r` (red).
+#[inline]
+pub(crate) fn cgsuite_letter(colour: Colour) -> u8 {
+    match colour {
+        Colour::Green => b'e',
+        Colour::Blue => b'l',
+        Colour::Red => b'r',
+    }
+}
+
 /// `:{vN}`.
 #[inline]
-fn cgsuite_label<W: Write>(o: &mut Out<'_, W>, n: u32) -> io::Result<()> {
+pub(crate) fn cgsuite_label<W: Write>(o: &mut Out<'_, W>, n: u32) -> io::Result<()> {
     o.bytes(b":{v")?;
     o.uint(u64::from(n))?;
     o.byte(b'}')
@@ -744,5 +951,69 @@ mod tests {
              \"edges\": [\n    [\"a\\\"\\\\\\n\\u0001é\", 2]\n  ]}\n]}\n"
         );
         assert_eq!(text(Format::Json, vec![]), "{\"graphs\": []}\n");
+    }
+
+    fn parsed(format: Format, text: &str) -> (crate::source::Source, Position) {
+        let source = crate::source::Source::from_text("t", text).unwrap();
+        let position = crate::syntax::parse(format, &source)
+            .next()
+            .unwrap()
+            .unwrap();
+        (source, position)
+    }
+
+    #[test]
+    fn refusals_point_at_the_first_thing_not_written() {
+        // A cgsuite label is written as it is: hb takes identifiers and numbers only.
+        let (source, position) = parsed(Format::Cgsuite, "e:7e:{x'}e:{a b}e:7\n");
+        let named = refusal(Format::Hb, &position).unwrap();
+        assert_eq!(
+            named.message,
+            "hb cannot write the vertex name \"a b\": it is not an identifier"
+        );
+        // The edge up to it, the third `e`.
+        assert_eq!(
+            &source.bytes()[named.span.start as usize..],
+            b"e:{a b}e:7\n"
+        );
+        let err = super::position(&mut Vec::new(), Format::Hb, &position, "").unwrap_err();
+        assert!(err.to_string().contains("; an hb vertex is"), "{err}");
+        // hb has no escapes: a graph name that would act on a terminal is refused.
+        let (_, position) = parsed(Format::Json, r#"{"graphs": [{"name": "x\u001b[2J"}]}"#);
+        let acting = refusal(Format::Hb, &position).unwrap();
+        assert!(
+            acting.message.contains("would act on a terminal"),
+            "{}",
+            acting.message
+        );
+        assert_eq!(
+            text(Format::Json, position.graphs),
+            "{\"graphs\": [\n  {\"name\": \"x\\u001b[2J\", \"ground\": [], \"edges\": []}\n]}\n"
+        );
+        // A vertex hb does not write (no edge, not ground) may have any name.
+        let (_, position) = parsed(Format::Dot, "graph { ground -- a; \"x y\" }");
+        assert!(refusal(Format::Hb, &position).is_none());
+        assert_eq!(
+            text(Format::Hb, position.graphs),
+            "graph:\nground: ground\nground-a\n"
+        );
+        let (source, position) = parsed(Format::Dot, "graph { ground -- a -- \"\" }");
+        let empty = refusal(Format::Json, &position).unwrap();
+        assert_eq!(&source.bytes()[empty.span.range()], b"a -- \"\"");
+    }
+
+    #[test]
+    fn fused_ends_are_not_sized_by_a_claimed_vertex_count() {
+        // A christmas tree claiming 2^32 - 2 vertices, of which two are used.
+        let g = graph(
+            Vertices::Numbered(u32::MAX - 1),
+            vec![0],
+            &[(0, u32::MAX - 2)],
+        );
+        assert_eq!(fused_ends(&g), (vec![(0, 1)], 2));
+        assert_eq!(text(Format::Cgsuite, vec![g]), "e\n");
+        // Every ground vertex is node 0; the others in order of first appearance.
+        let g = graph(Vertices::Numbered(5), vec![3, 1], &[(4, 3), (2, 1), (2, 4)]);
+        assert_eq!(fused_ends(&g), (vec![(1, 0), (2, 0), (2, 1)], 3));
     }
 }

@@ -216,6 +216,11 @@ impl Labels {
         }
     }
 
+    /// The labelled vertices and their labels, by id.
+    pub fn labels(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.by_id.iter().map(|(id, label)| (*id, &**label))
+    }
+
     fn is_label(&self, text: &str) -> bool {
         self.by_text
             .binary_search_by(|&i| (*self.by_id[i as usize].1).cmp(text))
