@@ -51,6 +51,39 @@ pub struct EdgeRef {
     pub edge: usize,
 }
 
+impl EdgeRef {
+    /// The edge a player names, in a position of `graphs` graphs: `GRAPH.EDGE` (`2.3`),
+    /// both from 1, or `EDGE` alone when there is one graph. `None` when `text` is neither.
+    ///
+    /// ```
+    /// use hackenbush::play::EdgeRef;
+    ///
+    /// assert_eq!(EdgeRef::parse("2.3", 4), Some(EdgeRef { graph: 1, edge: 3 }));
+    /// assert_eq!(EdgeRef::parse("3", 1), Some(EdgeRef { graph: 0, edge: 3 }));
+    /// assert_eq!(EdgeRef::parse("3", 2), None); // which graph?
+    /// assert_eq!(EdgeRef::parse("0.1", 2), None);
+    /// ```
+    pub fn parse(text: &str, graphs: usize) -> Option<EdgeRef> {
+        let number = |s: &str| -> Option<usize> {
+            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse().ok())
+                .flatten()
+                .filter(|&n| n > 0)
+        };
+        match text.split_once('.') {
+            Some((g, e)) => Some(EdgeRef {
+                graph: number(g)? - 1,
+                edge: number(e)?,
+            }),
+            None if graphs == 1 => Some(EdgeRef {
+                graph: 0,
+                edge: number(text)?,
+            }),
+            None => None,
+        }
+    }
+}
+
 impl fmt::Display for EdgeRef {
     /// `graph.edge`, both from 1 (`2.3`): how a player types it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

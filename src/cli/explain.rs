@@ -43,7 +43,7 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
         },
         |out, source, _, explaining| {
             out.write_all(explaining.explanation.finish().as_bytes())?;
-            if let (Some(cut), Some(graphs)) = (args.cut, explaining.kept) {
+            if let (Some(cut), Some(graphs)) = (&args.cut, explaining.kept) {
                 match what_if(source, graphs, cut, color) {
                     Ok(text) => out.write_all(text.as_bytes())?,
                     Err(message) => {
@@ -66,7 +66,7 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
 fn what_if(
     source: &Source,
     graphs: Vec<GraphDecl>,
-    cut: CutArg,
+    cut: &CutArg,
     color: bool,
 ) -> Result<String, String> {
     let count = graphs.len();
@@ -77,7 +77,7 @@ fn what_if(
         warnings: Vec::new(),
     };
     let mut game = Match::new(source, position);
-    let edge = edge_of(cut, count).ok_or_else(|| {
+    let edge = EdgeRef::parse(&cut.0, count).ok_or_else(|| {
         format!(
             "--cut {cut}: {} has {count} graphs: name the graph, as GRAPH.EDGE (like 2.3)",
             printable(source.name())
@@ -106,52 +106,23 @@ fn what_if(
     explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
 }
 
-/// `--cut`: `GRAPH.EDGE`, or `EDGE` alone, both from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CutArg {
-    graph: Option<usize>,
-    edge: usize,
-}
+/// `--cut`: `GRAPH.EDGE`, or `EDGE` alone, both from 1 ([`EdgeRef::parse`]); which graph
+/// `EDGE` alone names is known once the position is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutArg(String);
 
 impl std::fmt::Display for CutArg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.graph {
-            Some(graph) => write!(f, "{graph}.{}", self.edge),
-            None => write!(f, "{}", self.edge),
-        }
+        f.write_str(&self.0)
     }
 }
 
 /// Reads `--cut`.
 pub fn parse_cut(text: &str) -> Result<CutArg, String> {
-    let number = |s: &str| -> Option<usize> {
-        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| s.parse().ok())
-            .flatten()
-            .filter(|&n| n > 0)
-    };
-    let cut = match text.split_once('.') {
-        Some((g, e)) => number(g).zip(number(e)).map(|(g, e)| CutArg {
-            graph: Some(g),
-            edge: e,
-        }),
-        None => number(text).map(|edge| CutArg { graph: None, edge }),
-    };
-    cut.ok_or_else(|| "expected GRAPH.EDGE (like 2.3) or EDGE, numbered from 1".to_string())
-}
-
-/// The edge `cut` names in a position of `graphs` graphs.
-fn edge_of(cut: CutArg, graphs: usize) -> Option<EdgeRef> {
-    match cut.graph {
-        Some(graph) => Some(EdgeRef {
-            graph: graph - 1,
-            edge: cut.edge,
-        }),
-        None if graphs == 1 => Some(EdgeRef {
-            graph: 0,
-            edge: cut.edge,
-        }),
-        None => None,
+    // In a position of one graph, both forms name an edge.
+    match EdgeRef::parse(text, 1) {
+        Some(_) => Ok(CutArg(text.to_string())),
+        None => Err("expected GRAPH.EDGE (like 2.3) or EDGE, numbered from 1".to_string()),
     }
 }
 

@@ -386,24 +386,9 @@ impl Table<'_> {
         })
     }
 
-    /// `G.E`, or `E` when there is one graph.
+    /// The edge `word` names: `G.E`, or `E` when there is one graph.
     fn edge(&self, word: &str) -> Option<EdgeRef> {
-        let number = |s: &str| -> Option<usize> {
-            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse().ok())
-                .flatten()
-        };
-        match word.split_once('.') {
-            Some((g, e)) => Some(EdgeRef {
-                graph: number(g)?.checked_sub(1)?,
-                edge: number(e)?,
-            }),
-            None if self.game.graphs().len() == 1 => Some(EdgeRef {
-                graph: 0,
-                edge: number(word)?,
-            }),
-            None => None,
-        }
+        EdgeRef::parse(word, self.game.graphs().len())
     }
 
     /// The computer's move, then whether the game is over.
