@@ -221,15 +221,12 @@ impl Table<'_> {
         writeln!(
             out,
             "Type an edge to cut ({}), or hint, undo, show, quit.",
-            if self.game.graphs().len() == 1 {
-                "its number"
-            } else {
-                "graph.edge, like 1.2"
-            }
+            self.edge_form()
         )?;
         self.show(out)
     }
 
+    /// The position's name: its file's, or the built-in example's.
     fn game_name(&self) -> &str {
         self.game.source().name()
     }
