@@ -1,5 +1,8 @@
 //! `hackenbush man [COMMAND]`: the manual page in roff, rendered by `clap_mangen` from the
-//! clap definition in `args.rs` (the same text as `--help`).
+//! clap definition in `args.rs` (the same text as `--help`). What `--help` shows after the
+//! options (examples, exit status) becomes an EXAMPLES section of our own, the example
+//! commands kept one per line (`.nf`): clap_mangen would title it EXTRA and run its lines
+//! together into one paragraph.
 
 use std::io::Write;
 
@@ -33,10 +36,79 @@ pub fn run(args: &ManArgs) -> Result<bool, Stop> {
             }
         },
     };
-    let mut page = Vec::new();
-    clap_mangen::Man::new(command).render(&mut page)?;
+    let page = render(command)?;
     let mut out = output::stdout();
     out.write_all(&page)?;
     out.flush()?;
     Ok(true)
+}
+
+/// The page of `command`, sections in the order of man-pages(7).
+fn render(command: clap::Command) -> std::io::Result<Vec<u8>> {
+    let after = (command.get_after_long_help())
+        .or_else(|| command.get_after_help())
+        .map(|text| text.to_string());
+    let has_subcommands = command.get_subcommands().next().is_some();
+    let man = clap_mangen::Man::new(command);
+    let mut page = Vec::new();
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    if has_subcommands {
+        man.render_subcommands_section(&mut page)?;
+    }
+    if let Some(after) = after {
+        examples(&after).to_writer(&mut page)?;
+    }
+    man.render_version_section(&mut page)?;
+    Ok(once_preamble(&page))
+}
+
+/// `page` with the apostrophe preamble (two lines that every section rendered on its own
+/// begins with) kept at the top only.
+fn once_preamble(page: &[u8]) -> Vec<u8> {
+    let preamble: [&[u8]; 2] = [b".ie \\n(.g .ds Aq", b".el .ds Aq"];
+    let mut seen = [false; 2];
+    let mut out = Vec::with_capacity(page.len());
+    for line in page.split_inclusive(|&b| b == b'\n') {
+        if let Some(i) = preamble.iter().position(|p| line.starts_with(p)) {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+        }
+        out.extend_from_slice(line);
+    }
+    out
+}
+
+/// The text after the options as an EXAMPLES section: lines indented by two spaces (the
+/// commands) as they are, one per line; the other paragraphs filled as text; the
+/// `Examples:` heading dropped, the section has it.
+fn examples(after: &str) -> roff::Roff {
+    let mut page = roff::Roff::new();
+    page.control("SH", ["EXAMPLES"]);
+    let mut literal = false;
+    for line in after.lines() {
+        if line.trim_end() == "Examples:" {
+            continue;
+        }
+        let command = line.starts_with("  ");
+        if command != literal {
+            page.control(if command { "nf" } else { "fi" }, []);
+            literal = command;
+        }
+        if line.trim().is_empty() {
+            page.control("PP", []);
+        } else if command {
+            page.text([roff::roman(line.trim_start())]);
+        } else {
+            page.text([roff::roman(line)]);
+        }
+    }
+    if literal {
+        page.control("fi", []);
+    }
+    page
 }
