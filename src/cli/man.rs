@@ -73,10 +73,10 @@ fn once_preamble(page: &[u8]) -> Vec<u8> {
     let mut seen = [false; 2];
     let mut out = Vec::with_capacity(page.len());
     for line in page.split_inclusive(|&b| b == b'\n') {
-        if let Some(i) = preamble.iter().position(|p| line.starts_with(p)) {
-            if std::mem::replace(&mut seen[i], true) {
-                continue;
-            }
+        if let Some(i) = preamble.iter().position(|p| line.starts_with(p))
+            && std::mem::replace(&mut seen[i], true)
+        {
+            continue;
         }
         out.extend_from_slice(line);
     }
