@@ -117,11 +117,9 @@ pub fn run(args: &PlayArgs) -> Result<bool, Stop> {
         First::Me => table.reply(&mut out)?,
         First::You => table.ended(&mut out, table.you)?,
     };
-    if !over {
-        table.converse(&mut out)?;
-    }
+    let read = over || table.converse(&mut out)?;
     out.flush()?;
-    Ok(true)
+    Ok(read)
 }
 
 /// Reads the position to play, or reports why it cannot be read.
@@ -312,22 +310,31 @@ impl Table<'_> {
         Ok(())
     }
 
-    /// Reads commands until the game is over, input ends or the player quits.
-    fn converse(&mut self, out: &mut impl Write) -> Result<(), Stop> {
+    /// Reads commands until the game is over, input ends or the player quits; whether
+    /// standard input could be read.
+    fn converse(&mut self, out: &mut impl Write) -> Result<bool, Stop> {
         let stdin = io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut input = stdin.lock();
         loop {
             if self.interactive {
                 write!(out, "> ")?;
                 out.flush()?;
             }
-            let Some(line) = lines.next() else {
-                return Ok(());
+            let line = match read_line(&mut input) {
+                Ok(Some(line)) => line,
+                Ok(None) => return Ok(true),
+                Err(e) => {
+                    out.flush()?;
+                    output::report_error(&format!(
+                        "cannot read standard input: {}",
+                        output::io_reason(&e)
+                    ));
+                    return Ok(false);
+                }
             };
-            let line = line?;
             match self.command(&line) {
                 Ok(Command::Nothing) => {}
-                Ok(Command::Quit) => return Ok(()),
+                Ok(Command::Quit) => return Ok(true),
                 Ok(Command::Help) => {
                     writeln!(
                         out,
@@ -344,7 +351,7 @@ impl Table<'_> {
                         let cut = cut.clone();
                         self.tell(out, "You", &cut)?;
                         if self.reply(out)? {
-                            return Ok(());
+                            return Ok(true);
                         }
                     }
                 },
@@ -374,9 +381,12 @@ impl Table<'_> {
             "quit" | "exit" | "q" => Command::Quit,
             "help" | "?" => Command::Help,
             _ => Command::Cut(self.edge(word).ok_or_else(|| {
+                // A long line is shown by its beginning.
+                let shown: String = word.chars().take(40).collect();
+                let more = if shown.len() < word.len() { "..." } else { "" };
                 format!(
-                    "`{}` is not a move: type an edge ({}), or hint, undo, show, quit.",
-                    printable(word),
+                    "`{}{more}` is not a move: type an edge ({}), or hint, undo, show, quit.",
+                    printable(&shown),
                     self.edge_form()
                 )
             })?),
@@ -470,6 +480,39 @@ impl Table<'_> {
         writeln!(out, "Took back {}.", and_list(&taken))?;
         self.show(out)
     }
+}
+
+/// The longest command line kept: the rest of a longer line is read and dropped.
+const MAX_LINE: usize = 1 << 10;
+
+/// The next line of `input`, without its line break, invalid UTF-8 shown as U+FFFD and at
+/// most [`MAX_LINE`] bytes of it kept; `None` at the end of input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
+    let mut line = Vec::new();
+    let mut read_any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, done) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (&buf[..i], i + 1),
+            None => (buf, buf.len()),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let ended = done > chunk.len();
+        input.consume(done);
+        if ended {
+            break;
+        }
+    }
+    Ok(read_any.then(|| {
+        String::from_utf8_lossy(&line)
+            .trim_end_matches('\r')
+            .to_string()
+    }))
 }
 
 /// The other side.
