@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use hackenbush::convert;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::generate::write::{self, WriteError};
+use hackenbush::report::text::printable;
 use hackenbush::source::Source;
 use hackenbush::syntax::{Collected, Format, Position};
 
@@ -103,6 +104,11 @@ struct Conversion<'a> {
     held_back: usize,
     /// Whether the output is `-o FILE`, written only when everything was converted.
     to_file: bool,
+    /// The input being read, how many positions it held so far, and whether `--case`
+    /// picked one of them.
+    current: Option<(String, usize, bool)>,
+    /// Whether an input lacked the position `--case` asks for.
+    missing: bool,
 }
 
 impl<'a> Conversion<'a> {
@@ -117,6 +123,38 @@ impl<'a> Conversion<'a> {
             held: None,
             held_back: 0,
             to_file: false,
+            current: None,
+            missing: false,
+        }
+    }
+
+    /// Notes that `source` is being read: when it is a new input, the one before is
+    /// done.
+    fn reading(&mut self, source: &Source) {
+        if self
+            .current
+            .as_ref()
+            .is_none_or(|(name, ..)| name != source.name())
+        {
+            self.input_done();
+            self.current = Some((source.name().to_string(), 0, false));
+        }
+    }
+
+    /// After an input: `--case N` that none of its positions is, an error.
+    fn input_done(&mut self) {
+        let Some((name, seen, picked)) = self.current.take() else {
+            return;
+        };
+        if let Some(case) = self.args.case
+            && !picked
+        {
+            output::report_error(&format!(
+                "{} holds {seen} position{}: there is no position {case} (--case)",
+                printable(&name),
+                plural(seen)
+            ));
+            self.missing = true;
         }
     }
 
@@ -159,9 +197,16 @@ impl<'a> Conversion<'a> {
         failed: bool,
     ) -> Result<Reported, Stop> {
         self.seen += 1;
+        self.reading(source);
         let case = position.case.unwrap_or(1) as u64;
+        if let Some((_, seen, _)) = &mut self.current {
+            *seen += 1;
+        }
         if self.args.case.is_some_and(|c| c != case) {
             return Ok(Ok(()));
+        }
+        if let Some((_, _, picked)) = &mut self.current {
+            *picked = true;
         }
         self.picked += 1;
         let holds_several = write::holds_several(self.format);
@@ -233,8 +278,10 @@ impl<'a> Conversion<'a> {
     /// for a format that holds one, else the held position written. Whether the
     /// conversion may still be clean.
     fn finish<W: Write>(&mut self, out: &mut W, clean: bool) -> Result<bool, Stop> {
+        self.input_done();
         if let Some(case) = self.args.case
             && self.picked == 0
+            && self.seen == 0
             && clean
         {
             output::report_error(&format!(
@@ -247,7 +294,10 @@ impl<'a> Conversion<'a> {
             return Ok(false);
         }
         if write::holds_several(self.format) {
-            return Ok(true);
+            return Ok(!self.missing);
+        }
+        if self.missing {
+            return Ok(false);
         }
         if self.picked > 1 {
             output::report_error(&self.too_many());
@@ -260,6 +310,17 @@ impl<'a> Conversion<'a> {
                 if self.inputs == 1 { "s" } else { "" }
             ));
             return Ok(false);
+        }
+        if !clean {
+            // A file of one position is the whole input's or nothing: written when the
+            // input has an error elsewhere, it would look whole.
+            if let Some((label, _)) = self.held.take() {
+                output::report_error(&format!(
+                    "{} not written: the input has an error besides it",
+                    printable(&label)
+                ));
+            }
+            return Ok(true);
         }
         if let Some((label, position)) = self.held.take()
             && let Err(refused) = self.write(out, &label, &position)?

@@ -39,19 +39,17 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
     // For --render: the text of the first picture drawn; and how many there were.
     let mut rendered: Option<(String, String)> = None;
     let mut drawn = 0;
-    let mut seen = 0;
-    let result = input::each_position_streamed(
+    // With --case, only that position of each input is started (an input without it is
+    // an error).
+    let result = input::each_case_streamed(
         &args.input,
+        args.case,
         &mut out,
         |out, source, foreseen| {
-            seen += 1;
-            let wanted = args
-                .case
-                .is_none_or(|c| foreseen.case.unwrap_or(1) as u64 == c);
-            drawn += usize::from(wanted);
+            drawn += 1;
             // --render draws one picture, and refuses when there are more.
             let mut text = String::new();
-            let skipped = !wanted || (args.render.is_some() && drawn > 1);
+            let skipped = args.render.is_some() && drawn > 1;
             let drawing =
                 (!skipped).then(|| Drawing::begin(&mut text, &foreseen.label(source), &options));
             let mut drawn = Drawn {
@@ -87,16 +85,6 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         }
         Err(stop) => return Err(stop),
     };
-    if let Some(case) = args.case
-        && drawn == 0
-        && clean
-    {
-        output::report_error(&format!(
-            "there is no test case {case} (the input has {seen} position{})",
-            if seen == 1 { "" } else { "s" }
-        ));
-        return Ok(false);
-    }
     match (args.render, out) {
         (None, Out::File(file)) => {
             if !complete(file.path(), clean) || output::or_report(file.commit()).is_none() {
