@@ -190,20 +190,7 @@ fn report_position(
         }
         return summarized.report(label);
     }
-    let coloured = position.graphs.iter().any(|g| !g.is_green());
-    let mut scratch = analysis::summary::Scratch::default();
-    let nim_sum = if coloured {
-        0
-    } else {
-        (position.graphs.iter())
-            .map(|g| analysis::summary::summarize(g.clone(), &mut scratch).value)
-            .fold(0, |a, b| a ^ b)
-    };
-    let mut moves = WithMoves::new(nim_sum, coloured, options.budget);
-    for graph in position.graphs {
-        moves.add(source, graph);
-    }
-    moves.report(label)
+    valuing::with_moves(source, position.graphs, label, options.budget)
 }
 
 /// Builds the model of every graph of `position` and analyzes it, in input order.

@@ -39,7 +39,7 @@ use crate::model::Graph;
 use crate::report::PositionReport;
 use crate::source::Source;
 use crate::syntax::{Colour, GraphDecl, Position};
-use crate::{WithMoves, analysis};
+use crate::{analysis, valuing};
 
 /// An edge of the position: graph `graph` (0-based in the position), edge `edge` (1-based
 /// in its graph, in input order), as `analyze --moves` numbers it.
@@ -277,20 +277,7 @@ impl<'s> Match<'s> {
     /// analysed (beyond the search's budget).
     pub fn winning_moves(&self, side: Side) -> Result<Vec<EdgeRef>, Diagnostic> {
         let (graphs, numbers) = self.standing_position();
-        let coloured = graphs.iter().any(|g| !g.is_green());
-        let mut scratch = analysis::summary::Scratch::default();
-        let nim_sum = if coloured {
-            0
-        } else {
-            (graphs.iter())
-                .map(|g| analysis::summary::summarize(g.clone(), &mut scratch).value)
-                .fold(0, |a, b| a ^ b)
-        };
-        let mut moves = WithMoves::new(nim_sum, coloured, self.budget);
-        for graph in graphs {
-            moves.add(self.source, graph);
-        }
-        let report = moves.report(String::new())?;
+        let report = valuing::with_moves(self.source, graphs, String::new(), self.budget)?;
         let wins: Vec<(usize, usize)> = match (report.winning_moves, report.moves) {
             (Some(green), _) => green.iter().map(|m| (m.graph, m.edge)).collect(),
             (_, Some(coloured)) => match side {
@@ -312,7 +299,7 @@ impl<'s> Match<'s> {
     /// leaves the most edges standing; `None` when `side` cannot move. Among several, the
     /// one leaving the most edges standing, then the lowest graph and edge. An error when
     /// the position is beyond the analysis' budget ([`Match::most_play`] still moves).
-    pub fn choose(&mut self, side: Side) -> Result<Option<Choice>, Diagnostic> {
+    pub fn choose(&self, side: Side) -> Result<Option<Choice>, Diagnostic> {
         let winning = self.winning_moves(side)?;
         if winning.is_empty() {
             return Ok(self.most_play(side, self.moves(side)).map(|cut| Choice {
@@ -325,13 +312,12 @@ impl<'s> Match<'s> {
             .map(|cut| Choice { cut, winning: true }))
     }
 
-    /// Of the cuts `among` (which `side` may make), the one leaving the most edges
-    /// standing, the first in order among equals.
-    pub fn most_play(&mut self, side: Side, among: Vec<EdgeRef>) -> Option<EdgeRef> {
-        debug_assert!(among.iter().all(|&e| self.check(side, e).is_ok()));
+    /// Of the cuts `among` that `side` may make, the one leaving the most edges standing,
+    /// the first in order among equals.
+    pub fn most_play(&self, side: Side, among: Vec<EdgeRef>) -> Option<EdgeRef> {
         let taken = self.taken();
         let mut best: Option<(usize, EdgeRef)> = None;
-        for edge in among {
+        for edge in among.into_iter().filter(|&e| self.check(side, e).is_ok()) {
             let gone = taken[edge.graph][edge.edge - 1];
             if best.is_none_or(|(least, _)| gone < least) {
                 best = Some((gone, edge));

@@ -118,6 +118,31 @@ impl GraphSink for Summarized {
     }
 }
 
+/// The report of the position of `graphs`, read from `source` and named `label`, with its
+/// winning moves ([`WithMoves`]), valued within `budget`: the graphs at hand, so the
+/// nim-sum a green position's moves need is found first, by the lean summary.
+pub(crate) fn with_moves(
+    source: &Source,
+    graphs: Vec<GraphDecl>,
+    label: String,
+    budget: Budget,
+) -> Result<PositionReport, Diagnostic> {
+    let coloured = graphs.iter().any(|g| !g.is_green());
+    let mut scratch = analysis::summary::Scratch::default();
+    let nim_sum = if coloured {
+        0
+    } else {
+        (graphs.iter())
+            .map(|g| analysis::summary::summarize(g.clone(), &mut scratch).value)
+            .fold(0, |a, b| a ^ b)
+    };
+    let mut moves = WithMoves::new(nim_sum, coloured, budget);
+    for graph in graphs {
+        moves.add(source, graph);
+    }
+    moves.report(label)
+}
+
 /// The graphs of a position and every winning move: each graph analyzed as it is added,
 /// its report and winning moves kept, its model dropped. In an all-green position a
 /// graph's winning moves follow from the position's nim-sum, which must be known before

@@ -189,11 +189,14 @@ fn other(side: Side) -> Side {
 }
 
 /// Whatever is typed, the game goes on: invalid UTF-8, a terminal escape (shown escaped,
-/// never sent to the terminal), a line of a megabyte (shown by its beginning).
+/// never sent to the terminal), a line of a megabyte, and a long line that begins with a
+/// move (no move: the line is refused whole).
 #[test]
 fn hostile_lines_are_refused_in_one_line_each() {
     let mut typed = b"\xff\n\x1b[31mred\n".to_vec();
     typed.extend(std::iter::repeat_n(b'x', 1 << 20));
+    typed.extend_from_slice(b"\n1.1");
+    typed.extend(std::iter::repeat_n(b' ', 2000));
     typed.extend_from_slice(b"\n2.2\n");
     let fed = run_fed(&["play", "examples/bowtie.hb"], move |mut stdin| {
         let _ = stdin.write_all(&typed);
@@ -201,11 +204,11 @@ fn hostile_lines_are_refused_in_one_line_each() {
     assert_eq!(fed.code, 0, "{}", fed.stderr);
     let out = String::from_utf8(fed.stdout).unwrap();
     assert!(!out.contains('\x1b'), "{out}");
-    let refused: Vec<&str> = out
-        .lines()
-        .filter(|l| l.contains("is not a move"))
+    let refused: Vec<&str> = (out.lines())
+        .filter(|l| l.contains("is not a move") || l.contains("no command is"))
         .collect();
-    assert_eq!(refused.len(), 3, "{out}");
+    assert_eq!(refused.len(), 4, "{out}");
     assert!(refused.iter().all(|l| l.len() < 200), "{out}");
+    assert!(!out.contains("You cut 1.1"), "{out}");
     assert!(out.contains("You cut 2.2 (1-2)"), "{out}");
 }

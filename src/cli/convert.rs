@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use hackenbush::convert;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::generate::write::{self, WriteError};
-use hackenbush::report::text::printable;
+use hackenbush::report::text::{plural, printable};
 use hackenbush::source::Source;
 use hackenbush::syntax::{Collected, Format, Position};
 
@@ -362,9 +362,4 @@ impl<'a> Conversion<'a> {
         let files: &[PathBuf] = &self.args.input.files;
         Input::from_arg(files.first()).name()
     }
-}
-
-/// `s` after a count other than 1.
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -4,9 +4,10 @@
 use std::io::Write;
 
 use hackenbush::diagnostic::Diagnostic;
-use hackenbush::play::{EdgeRef, Match};
+use hackenbush::game::Side;
+use hackenbush::play::{EdgeRef, Illegal, Match};
 use hackenbush::report::explain::{self, Explanation};
-use hackenbush::report::text::printable;
+use hackenbush::report::text::{plural, printable};
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
 
@@ -41,10 +42,10 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
                 kept: args.cut.as_ref().map(|_| Vec::new()),
             })
         },
-        |out, source, _, explaining| {
+        |out, source, foreseen, explaining| {
             out.write_all(explaining.explanation.finish().as_bytes())?;
             if let (Some(cut), Some(graphs)) = (&args.cut, explaining.kept) {
-                match what_if(source, graphs, cut, color) {
+                match what_if(source, &foreseen.label(source), graphs, cut, color) {
                     Ok(text) => out.write_all(text.as_bytes())?,
                     Err(message) => {
                         out.flush()?;
@@ -61,10 +62,11 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
     Ok(clean && cuts_made)
 }
 
-/// The `--cut` section of a position of `graphs`, read from `source`: or why the edge
-/// `cut` cannot be cut.
+/// The `--cut` section of the position `label` of `graphs`, read from `source`: or why
+/// the edge `cut` cannot be cut.
 fn what_if(
     source: &Source,
+    label: &str,
     graphs: Vec<GraphDecl>,
     cut: &CutArg,
     color: bool,
@@ -77,31 +79,34 @@ fn what_if(
         warnings: Vec::new(),
     };
     let mut game = Match::new(source, position);
-    let edge = EdgeRef::parse(&cut.0, count).ok_or_else(|| {
-        format!(
-            "--cut {cut}: {} has {count} graphs: name the graph, as GRAPH.EDGE (like 2.3)",
-            printable(source.name())
-        )
+    let name = printable(label).into_owned();
+    let edge = EdgeRef::parse(&cut.0, count).ok_or_else(|| match count {
+        0 => format!("--cut {cut}: {name} has no graphs"),
+        _ => format!("--cut {cut}: {name} has {count} graphs: name one, as GRAPH.EDGE (like 2.3)"),
     })?;
-    let exists =
-        (game.graphs().get(edge.graph)).is_some_and(|g| (1..=g.edges.len()).contains(&edge.edge));
-    let name = printable(source.name()).into_owned();
-    if !exists {
-        let graphs = game.graphs();
-        let has = match graphs.get(edge.graph) {
-            Some(g) => format!("graph {} has {} edges", edge.graph + 1, g.edges.len()),
-            None => format!(
-                "it has {} graph{}",
-                graphs.len(),
-                if graphs.len() == 1 { "" } else { "s" }
-            ),
-        };
-        return Err(format!("--cut {cut}: {name} has no edge {edge} ({has})"));
-    }
-    if !game.is_standing(edge) {
-        return Err(format!(
-            "--cut {cut}: in {name}, edge {edge} is not attached to the ground, so it is no move"
-        ));
+    // Either player may be asked about any edge: the colour does not matter here.
+    match game
+        .check(Side::Left, edge)
+        .or_else(|_| game.check(Side::Right, edge))
+    {
+        Ok(()) => {}
+        Err(Illegal::Gone(_)) => {
+            return Err(format!(
+                "--cut {cut}: in {name}, edge {edge} is not attached to the ground, so it is \
+                 no move"
+            ));
+        }
+        Err(_) => {
+            let graphs = game.graphs();
+            let has = match graphs.get(edge.graph) {
+                Some(g) => {
+                    let n = g.edges.len();
+                    format!("graph {} has {n} edge{}", edge.graph + 1, plural(n))
+                }
+                None => format!("it has {} graph{}", graphs.len(), plural(graphs.len())),
+            };
+            return Err(format!("--cut {cut}: {name} has no edge {edge} ({has})"));
+        }
     }
     explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
 }

@@ -197,7 +197,8 @@ pub fn wrong_format_hint(
     })
 }
 
-fn unknown_extension(path: &Path) -> String {
+/// Why a file of unknown extension has no format, without `--format`.
+pub fn unknown_extension(path: &Path) -> String {
     format!(
         "cannot tell the format of {} from its extension; use --format (hb, christmas, json, \
          dot or cgsuite); .hb is hb, .json is json, .in and .txt are christmas, .dot and .gv \

@@ -44,7 +44,14 @@ pub fn run(args: &ManArgs) -> Result<bool, Stop> {
 }
 
 /// The page of `command`, sections in the order of man-pages(7).
-fn render(command: clap::Command) -> std::io::Result<Vec<u8>> {
+fn render(mut command: clap::Command) -> std::io::Result<Vec<u8>> {
+    // `check` and `play` keep their long description before the usage (a subcommand's
+    // one-line doc comment would override a `long_about`): it is their DESCRIPTION.
+    if command.get_long_about().is_none()
+        && let Some(text) = command.get_before_long_help().cloned()
+    {
+        command = command.long_about(text);
+    }
     let after = (command.get_after_long_help())
         .or_else(|| command.get_after_help())
         .map(|text| text.to_string());

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
 use hackenbush::play::{Cut, EdgeRef, Illegal, Match, Turn};
-use hackenbush::report::text::printable;
+use hackenbush::report::text::{listed, printable};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Colour, Format, GraphDecl, Position};
 
@@ -39,9 +39,10 @@ red and green ones.";
 const AFTER_HELP: &str = "\
 Examples:
   hackenbush play
-  hackenbush play --first me examples/poj-sample.in
+  hackenbush play --first me examples/tour.hb
+  hackenbush play --case 2 examples/shapes.in
   hackenbush play --side red examples/red-blue-tree.hb
-  printf '1.1\\nhint\\n' | hackenbush play examples/bowtie.hb";
+  printf 'hint\\n2.2\\nhint\\n' | hackenbush play examples/bowtie.hb";
 
 /// The position played without FILE.
 const BUILT_IN: (&str, &str) = ("bowtie", include_str!("../../examples/bowtie.hb"));
@@ -104,11 +105,15 @@ pub fn run(args: &PlayArgs) -> Result<bool, Stop> {
         SideArg::Blue => Side::Left,
         SideArg::Red => Side::Right,
     };
-    let coloured = position.graphs.iter().any(|g| !g.is_green());
+    let game = Match::new(&source, position);
+    // Sides matter only when a standing edge is blue or red (not a detached one).
+    let coloured = (0..game.graphs().len())
+        .flat_map(|g| game.standing(g))
+        .any(|e| game.colour(e) != Colour::Green);
     let mut table = Table {
-        game: Match::new(&source, position),
+        game,
         you,
-        me: other(you),
+        me: you.other(),
         coloured,
         interactive: io::stdin().is_terminal(),
     };
@@ -124,21 +129,21 @@ pub fn run(args: &PlayArgs) -> Result<bool, Stop> {
 
 /// Reads the position to play, or reports why it cannot be read.
 fn read(args: &PlayArgs) -> Option<(Source, Position)> {
-    let source = match &args.file {
-        None => Source::from_text(BUILT_IN.0, BUILT_IN.1).map_err(|e| e.to_string()),
-        Some(path) => {
-            let input = Input::File(path.clone());
-            input.read()
-        }
+    let opened = match &args.file {
+        None => Source::from_text(BUILT_IN.0, BUILT_IN.1)
+            .map(|source| (source, Format::Hb))
+            .map_err(|e| e.to_string()),
+        // Standard input carries the moves.
+        Some(path) if path.as_os_str() == "-" => Err("play reads your moves from standard \
+             input: give the position as a FILE"
+            .to_string()),
+        // A file keeps its extension's format, else --format, as for every command.
+        Some(path) => Format::from_path(path)
+            .or(args.format.map(Into::into))
+            .ok_or_else(|| input::unknown_extension(path))
+            .and_then(|format| Ok((Input::File(path.clone()).read()?, format))),
     };
-    let source = output::or_report(source)?;
-    let format = match &args.file {
-        None => Format::Hb,
-        Some(path) => {
-            let format = Format::from_path(path).or(args.format.map(Into::into));
-            output::or_report(format.map_or_else(|| input::recognise(&source), Ok))?
-        }
-    };
+    let (source, format) = output::or_report(opened)?;
     let found = pick(syntax::parse(format, &source), args.case, source.name());
     match found {
         Ok(position) => {
@@ -305,7 +310,7 @@ impl Table<'_> {
         match fell.len() {
             0 => writeln!(out, ".")?,
             1 => writeln!(out, "; {} fell.", fell[0])?,
-            _ => writeln!(out, "; {} fell.", and_list(&fell))?,
+            _ => writeln!(out, "; {} fell.", listed(&fell, "and"))?,
         }
         Ok(())
     }
@@ -321,7 +326,16 @@ impl Table<'_> {
                 out.flush()?;
             }
             let line = match read_line(&mut input) {
-                Ok(Some(line)) => line,
+                Ok(Some(Line::Text(line))) => line,
+                Ok(Some(Line::TooLong)) => {
+                    writeln!(
+                        out,
+                        "That line is longer than {MAX_LINE} bytes: no command is. Type an \
+                         edge ({}), or hint, undo, show, quit.",
+                        self.edge_form()
+                    )?;
+                    continue;
+                }
                 Ok(None) => return Ok(true),
                 Err(e) => {
                     out.flush()?;
@@ -477,19 +491,28 @@ impl Table<'_> {
             }
         }
         taken.reverse();
-        writeln!(out, "Took back {}.", and_list(&taken))?;
+        writeln!(out, "Took back {}.", listed(&taken, "and"))?;
         self.show(out)
     }
 }
 
-/// The longest command line kept: the rest of a longer line is read and dropped.
+/// The longest command line: a longer one is read and dropped.
 const MAX_LINE: usize = 1 << 10;
 
-/// The next line of `input`, without its line break, invalid UTF-8 shown as U+FFFD and at
-/// most [`MAX_LINE`] bytes of it kept; `None` at the end of input.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
+/// A line of input as [`read_line`] reads it.
+enum Line {
+    /// The line, without its line break, invalid UTF-8 shown as U+FFFD.
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes: no command.
+    TooLong,
+}
+
+/// The next line of `input`, or `None` at the end of input. Of a line longer than
+/// [`MAX_LINE`] bytes, nothing is kept.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     let mut line = Vec::new();
     let mut read_any = false;
+    let mut too_long = false;
     loop {
         let buf = input.fill_buf()?;
         if buf.is_empty() {
@@ -500,27 +523,26 @@ fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
             Some(i) => (&buf[..i], i + 1),
             None => (buf, buf.len()),
         };
-        let room = MAX_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if line.len() + chunk.len() > MAX_LINE {
+            too_long = true;
+            line.clear();
+        } else if !too_long {
+            line.extend_from_slice(chunk);
+        }
         let ended = done > chunk.len();
         input.consume(done);
         if ended {
             break;
         }
     }
-    Ok(read_any.then(|| {
-        String::from_utf8_lossy(&line)
-            .trim_end_matches('\r')
-            .to_string()
+    Ok(read_any.then(|| match too_long {
+        true => Line::TooLong,
+        false => Line::Text(
+            String::from_utf8_lossy(&line)
+                .trim_end_matches('\r')
+                .to_string(),
+        ),
     }))
-}
-
-/// The other side.
-fn other(side: Side) -> Side {
-    match side {
-        Side::Left => Side::Right,
-        Side::Right => Side::Left,
-    }
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -535,14 +557,5 @@ fn colour_of(side: Side) -> &'static str {
     match side {
         Side::Left => Colour::Blue.name(),
         Side::Right => Colour::Red.name(),
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

@@ -169,6 +169,22 @@ pub enum Side {
     Right,
 }
 
+impl Side {
+    /// The other player.
+    ///
+    /// ```
+    /// use hackenbush::game::Side;
+    ///
+    /// assert_eq!(Side::Left.other(), Side::Right);
+    /// ```
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
 impl Game {
     /// The number `x`.
     pub fn number(x: Dyadic) -> Game {

@@ -21,7 +21,7 @@ use crate::source::{Source, Span};
 use crate::style::Paint;
 use crate::valuing::SearchProgress;
 
-use super::text::{outcome, plural, printable, star};
+use super::text::{listed, outcome, plural, printable, star};
 use super::{PartizanMoves, PositionCuts, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
@@ -770,7 +770,7 @@ fn binary_columns(out: &mut String, names: &[String], values: &[u64]) {
         "  The nim-sum's leftmost 1 is in the {column}s column: a graph with a 1 there can be \
          cut down to its value XOR the nim-sum, which is smaller (a graph worth *n has a cut \
          to every smaller value), and that makes every column even: {}.",
-        names_or(&must)
+        listed(&must, "or")
     );
 }
 
@@ -794,10 +794,19 @@ fn binary_columns(out: &mut String, names: &[String], values: &[u64]) {
 pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<String, Diagnostic> {
     let paint = Paint(color);
     let before = game.report()?;
+    // Green Hackenbush when every edge was green before the cut (after it, a coloured
+    // position may have only green edges left, or none).
+    let green = before.nim_sum.is_some();
+    // Values as the rest of the explanation writes them: nimbers as `*n` in a green
+    // position, CGSuite's notation in a coloured one.
+    let shown = |value: &Value| match value {
+        Value::Nim(n) if green => star(*n),
+        other => other.to_string(),
+    };
     let colour = game.colour(edge);
     let decl = &game.graphs()[edge.graph];
     let e = decl.edges[edge.edge - 1];
-    let ends = format!("{}-{}", decl.vertices.name(e.u), decl.vertices.name(e.v));
+    let ends = decl.edge_ends(edge.edge - 1);
     let line = game.source().line_number(e.span.start as usize);
     let names: Vec<String> = (game.graphs().iter().enumerate())
         .map(|(g, d)| printable(&d.display_name(g)).into_owned())
@@ -829,15 +838,17 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
     let reply = |game: &mut Match<'_>, side| {
         (game.choose(side)).map(|choice| choice.filter(|c| c.winning).map(|c| c.cut))
     };
-    let replies: Vec<_> = sides.iter().map(|&s| reply(game, other(s))).collect();
+    let replies: Vec<_> = sides.iter().map(|&s| reply(game, s.other())).collect();
     game.undo();
     let after = after?;
     if !cut.fell.is_empty() {
         let fell: Vec<String> = (cut.fell.iter())
             .map(|f| {
-                let d = &game.graphs()[f.graph].edges[f.edge - 1];
-                let v = &game.graphs()[f.graph].vertices;
-                format!("{} ({}-{})", f.edge, v.name(d.u), v.name(d.v))
+                format!(
+                    "{} ({})",
+                    f.edge,
+                    game.graphs()[f.graph].edge_ends(f.edge - 1)
+                )
             })
             .collect();
         let _ = writeln!(
@@ -870,9 +881,6 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
     }
     parts.extend(same);
     let _ = writeln!(out, "  {}.", parts.join("; "));
-    // Green Hackenbush when every edge was green before the cut (after it, a coloured
-    // position may have only green edges left, or none).
-    let green = before.nim_sum.is_some();
     let sum = match after.nim_sum.filter(|_| green) {
         Some(_) => {
             let terms: Vec<String> = after.graphs.iter().map(|g| shown(&g.value)).collect();
@@ -894,9 +902,7 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
     let told = if green { &sides[..1] } else { sides };
     for (&side, reply) in told.iter().zip(replies) {
         let answer = reply?.map(|r| {
-            let d = &game.graphs()[r.graph].edges[r.edge - 1];
-            let v = &game.graphs()[r.graph].vertices;
-            let ends = format!("{}-{}", v.name(d.u), v.name(d.v));
+            let ends = game.graphs()[r.graph].edge_ends(r.edge - 1);
             format!(
                 "edge {} of {} ({})",
                 r.edge,
@@ -958,31 +964,6 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
         let _ = writeln!(out, "  {verdict}");
     }
     Ok(out)
-}
-
-/// A value as the rest of the explanation writes it: nimbers as `*n`, `*1` included.
-fn shown(value: &Value) -> String {
-    match value {
-        Value::Nim(n) => star(*n),
-        other => other.to_string(),
-    }
-}
-
-/// The other side.
-fn other(side: Side) -> Side {
-    match side {
-        Side::Left => Side::Right,
-        Side::Right => Side::Left,
-    }
-}
-
-/// `a`, `a or b`, `a, b or c`.
-fn names_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
 }
 
 fn explain_move(

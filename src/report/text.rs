@@ -237,8 +237,30 @@ pub fn winner(w: Winner) -> &'static str {
     }
 }
 
+/// `items` as a list in words, the last joined by `conjunction`: `a`, `a and b`,
+/// `a, b and c`.
+///
+/// ```
+/// use hackenbush::report::text::listed;
+///
+/// assert_eq!(listed(&["a".into(), "b".into(), "c".into()], "or"), "a, b or c");
+/// ```
+pub fn listed(items: &[String], conjunction: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
+    }
+}
+
 /// The `s` of a plural after a count of `n`: "1 edge", "2 edges".
-pub(crate) fn plural(n: usize) -> &'static str {
+///
+/// ```
+/// use hackenbush::report::text::plural;
+///
+/// assert_eq!(format!("{} edge{}", 2, plural(2)), "2 edges");
+/// ```
+pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 

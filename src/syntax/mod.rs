@@ -356,6 +356,16 @@ impl GraphDecl {
         }
     }
 
+    /// The ends of edge `j` (0-based) as the input names them: `a-b`.
+    pub fn edge_ends(&self, j: usize) -> String {
+        let edge = self.edges[j];
+        format!(
+            "{}-{}",
+            self.vertices.name(edge.u),
+            self.vertices.name(edge.v)
+        )
+    }
+
     /// Whether every edge is green: a game of Green Hackenbush.
     pub fn is_green(&self) -> bool {
         self.edges.iter().all(|e| e.colour == Colour::Green)
