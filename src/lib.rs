@@ -179,16 +179,9 @@ fn report_position(
     position: Position,
     options: Options,
 ) -> Result<PositionReport, diagnostic::Diagnostic> {
-    let label = match position.case {
-        Some(case) => format!("{}#{case}", source.name()),
-        None => source.name().to_string(),
-    };
+    let label = source.label(position.case);
     if !options.moves {
-        let mut summarized = Summarized::new(options.budget);
-        for graph in position.graphs {
-            syntax::GraphSink::graph(&mut summarized, graph);
-        }
-        return summarized.report(label);
+        return valuing::summarized(position.graphs, label, options.budget);
     }
     valuing::with_moves(source, position.graphs, label, options.budget)
 }

@@ -266,11 +266,7 @@ impl<'s> Match<'s> {
     /// graphs' values, its value and outcome; or why it could not be valued.
     pub fn report(&self) -> Result<PositionReport, Diagnostic> {
         let (graphs, _) = self.standing_position();
-        let mut summarized = crate::Summarized::new(self.budget);
-        for graph in graphs {
-            crate::syntax::GraphSink::graph(&mut summarized, graph);
-        }
-        summarized.report(self.source.name().to_string())
+        valuing::summarized(graphs, self.source.name().to_string(), self.budget)
     }
 
     /// The winning cuts of `side`, to move now; or why the position could not be

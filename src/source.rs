@@ -168,6 +168,15 @@ impl Source {
         Source::new(name, text.as_bytes().to_vec())
     }
 
+    /// How reports name a position of this source: the name, or `<name>#<case>` for
+    /// position `case` (from 1) of a format that holds several.
+    pub fn label(&self, case: Option<usize>) -> String {
+        match case {
+            Some(case) => format!("{}#{case}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
     /// The name shown in messages.
     pub fn name(&self) -> &str {
         &self.name

@@ -118,6 +118,20 @@ impl GraphSink for Summarized {
     }
 }
 
+/// The report of the position of `graphs`, named `label`, without moves ([`Summarized`]),
+/// valued within `budget`.
+pub(crate) fn summarized(
+    graphs: Vec<GraphDecl>,
+    label: String,
+    budget: Budget,
+) -> Result<PositionReport, Diagnostic> {
+    let mut summarized = Summarized::new(budget);
+    for graph in graphs {
+        summarized.graph(graph);
+    }
+    summarized.report(label)
+}
+
 /// The report of the position of `graphs`, read from `source` and named `label`, with its
 /// winning moves ([`WithMoves`]), valued within `budget`: the graphs at hand, so the
 /// nim-sum a green position's moves need is found first, by the lean summary.

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use hackenbush::diagnostic::Diagnostic;
-use hackenbush::report::json::JsonReport;
+use hackenbush::report::json::JsonDocument;
 use hackenbush::report::{PositionReport, text};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
@@ -22,11 +22,11 @@ use super::progress;
 pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let budget = args.budget.budget();
-    let mut json = JsonReport::new();
+    let mut json = JsonDocument::report();
     let mut errors = Vec::new();
     let mut report = |out: &mut _, position: PositionReport| -> Result<(), Stop> {
         if args.json {
-            json.position(out, &position)?;
+            json.item(out, &position)?;
         } else {
             output::write_text(out, |t| text::write_position(t, &position))?;
         }
@@ -81,7 +81,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
             &mut out,
             || Summarized::new(budget).observed(progress::searches("analyze")),
             |out, source, read, summarized| {
-                let label = input::label(source, read.case);
+                let label = source.label(read.case);
                 match summarized.report(label) {
                     Ok(position) => report(out, position).map(Ok),
                     Err(refused) => Ok(Err(refused)),

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use hackenbush::check::{self, Options, Violation, ViolationKind};
-use hackenbush::report::json::{CheckSummary as Tally, JsonDocument, ViolationReport};
+use hackenbush::report::json::{CheckSummary, JsonDocument, ViolationReport};
 use hackenbush::source::{Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 
@@ -90,7 +90,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
             let error = input::report_unopened(&input, message);
             if let Some(mut json) = json {
                 json.error(error);
-                json.finish_with(&mut out, Some(("summary", &Tally::default())))?;
+                json.finish_with(&mut out, Some(("summary", &CheckSummary::default())))?;
                 out.flush()?;
             }
             return Ok(BAD_INPUT);
@@ -101,7 +101,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
         allow_digons: !args.no_digons,
     };
     let color = output::stdout_color();
-    let mut tally = Tally::default();
+    let mut tally = CheckSummary::default();
     let mut error = None;
     while let Some(case) = cases.next_case() {
         let case = match case {
@@ -207,7 +207,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// The last line of the report.
-fn summary(tally: &Tally, malformed: bool) -> String {
+fn summary(tally: &CheckSummary, malformed: bool) -> String {
     let cases = plural(tally.cases, "test case", "test cases");
     if tally.violations == 0 {
         return match (malformed, tally.cases) {

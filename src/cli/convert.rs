@@ -149,11 +149,7 @@ impl<'a> Conversion<'a> {
         if let Some(case) = self.args.case
             && !picked
         {
-            output::report_error(&format!(
-                "{} holds {seen} position{}: there is no position {case} (--case)",
-                printable(&name),
-                plural(seen)
-            ));
+            output::report_error(&input::no_such_case(&name, seen as u64, case));
             self.missing = true;
         }
     }
@@ -217,7 +213,7 @@ impl<'a> Conversion<'a> {
         if let Some(refusal) = self.refusal(&position) {
             return Ok(Err(refusal));
         }
-        let label = input::label(source, position.case);
+        let label = source.label(position.case);
         if failed {
             self.held_back += 1;
         } else if holds_several {

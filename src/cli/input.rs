@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
-use hackenbush::report::text::printable;
+use hackenbush::report::text::{plural, printable};
 use hackenbush::source::{MAX_SOURCE_LEN, Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 use hackenbush::syntax::detect::detect;
@@ -116,14 +116,7 @@ pub fn report_end<R: Read>(
     error: Option<Diagnostic>,
 ) -> Option<ErrorReport> {
     if let Some(e) = cases.feed().error() {
-        let message = input.cannot_read(e);
-        output::report_error(&message);
-        return Some(ErrorReport {
-            source: input.name(),
-            line: None,
-            column: None,
-            message,
-        });
+        return Some(report_unopened(input, input.cannot_read(e)));
     }
     let mut error = error?;
     let source = cases.feed_mut().excerpt();
@@ -131,24 +124,22 @@ pub fn report_end<R: Read>(
         error = error.with_help(hint);
     }
     output::report_diagnostic(&error, &source);
-    let at = source.locate(error.span.start as usize);
-    Some(ErrorReport {
-        source: input.name(),
-        line: Some(at.line),
-        column: Some(at.column),
-        message: error.message,
-    })
+    Some(ErrorReport::located(&source, &error))
+}
+
+/// Why `--case N` picks nothing in the input `name`, which holds `positions` positions.
+pub fn no_such_case(name: &str, positions: u64, case: u64) -> String {
+    format!(
+        "{} holds {positions} position{}: there is no position {case} (--case)",
+        printable(name),
+        plural(positions as usize)
+    )
 }
 
 /// An input that could not be opened, reported on stderr; its report.
 pub fn report_unopened(input: &Input, message: String) -> ErrorReport {
     output::report_error(&message);
-    ErrorReport {
-        source: input.name(),
-        line: None,
-        column: None,
-        message,
-    }
+    ErrorReport::unlocated(input.name(), message)
 }
 
 /// The format of `source`, recognised from its first bytes ([`detect`]).
@@ -272,7 +263,7 @@ pub struct Foreseen {
 impl Foreseen {
     /// `<file>` or `<file>#<case>`: how reports name the position.
     pub fn label(&self, source: &Source) -> String {
-        label(source, self.case)
+        source.label(self.case)
     }
 }
 
@@ -340,19 +331,9 @@ pub fn each_case_streamed<W: Write, S: Streamed<W>>(
                             && read_so_far < case
                         {
                             out.flush()?;
-                            let message = format!(
-                                "{} holds {read_so_far} position{}: there is no position \
-                                 {case} (--case)",
-                                printable(source.name()),
-                                if read_so_far == 1 { "" } else { "s" }
-                            );
+                            let message = no_such_case(source.name(), read_so_far, case);
                             output::report_error(&message);
-                            on_error(ErrorReport {
-                                source: source.name().to_string(),
-                                line: None,
-                                column: None,
-                                message,
-                            });
+                            on_error(ErrorReport::unlocated(source.name().to_string(), message));
                         }
                         return Ok(());
                     }
@@ -439,13 +420,7 @@ fn each_source<W: Write>(
             }
             Err(message) => {
                 out.flush()?;
-                output::report_error(&message);
-                on_error(ErrorReport {
-                    source: input.name(),
-                    line: None,
-                    column: None,
-                    message,
-                });
+                on_error(report_unopened(&input, message));
             }
         }
     }
@@ -481,13 +456,7 @@ fn report_malformed<W: Write>(
         Some(hint) => output::report_diagnostic(&diagnostic.clone().with_help(hint), source),
         None => output::report_diagnostic(diagnostic, source),
     }
-    let at = source.locate(diagnostic.span.start as usize);
-    on_error(ErrorReport {
-        source: source.name().to_string(),
-        line: Some(at.line),
-        column: Some(at.column),
-        message: diagnostic.message.clone(),
-    });
+    on_error(ErrorReport::located(source, diagnostic));
     Ok(())
 }
 
@@ -569,13 +538,5 @@ impl<S: GraphSink> GraphSink for Warned<S> {
 
     fn warning(&mut self, warning: Diagnostic) {
         self.warnings.push(warning);
-    }
-}
-
-/// `<file>` or `<file>#<case>`: how reports name a position.
-pub fn label(source: &Source, case: Option<usize>) -> String {
-    match case {
-        Some(case) => format!("{}#{case}", source.name()),
-        None => source.name().to_string(),
     }
 }

@@ -175,11 +175,7 @@ fn pick(
             return Ok(position);
         }
     }
-    output::report_error(&format!(
-        "{} holds {read} position{}: there is no position {case} (--case)",
-        printable(name),
-        if read == 1 { "" } else { "s" },
-    ));
+    output::report_error(&input::no_such_case(name, read, case));
     Err(None)
 }
 
@@ -221,11 +217,7 @@ impl Table<'_> {
                 colour_of(self.me)
             )?;
         }
-        writeln!(
-            out,
-            "Type an edge to cut ({}), or hint, undo, show, quit.",
-            self.edge_form()
-        )?;
+        writeln!(out, "Type {}", self.commands())?;
         self.show(out)
     }
 
@@ -330,9 +322,8 @@ impl Table<'_> {
                 Ok(Some(Line::TooLong)) => {
                     writeln!(
                         out,
-                        "That line is longer than {MAX_LINE} bytes: no command is. Type an \
-                         edge ({}), or hint, undo, show, quit.",
-                        self.edge_form()
+                        "That line is longer than {MAX_LINE} bytes: no command is. Type {}",
+                        self.commands()
                     )?;
                     continue;
                 }
@@ -350,11 +341,7 @@ impl Table<'_> {
                 Ok(Command::Nothing) => {}
                 Ok(Command::Quit) => return Ok(true),
                 Ok(Command::Help) => {
-                    writeln!(
-                        out,
-                        "Commands: an edge ({}), hint, undo, show, quit.",
-                        self.edge_form()
-                    )?;
+                    writeln!(out, "Commands: {}", self.commands())?;
                 }
                 Ok(Command::Show) => self.show(out)?,
                 Ok(Command::Hint) => self.hint(out)?,
@@ -375,7 +362,12 @@ impl Table<'_> {
         }
     }
 
-    /// `graph.edge, like 1.2` or `its number`.
+    /// What may be typed: `an edge (graph.edge, like 1.2), or hint, undo, show, quit.`
+    fn commands(&self) -> String {
+        format!("an edge ({}), or hint, undo, show, quit.", self.edge_form())
+    }
+
+    /// `graph.edge, like 1.2` or `its number, like 2`.
     fn edge_form(&self) -> &'static str {
         if self.game.graphs().len() == 1 {
             "its number, like 2"
@@ -399,9 +391,9 @@ impl Table<'_> {
                 let shown: String = word.chars().take(40).collect();
                 let more = if shown.len() < word.len() { "..." } else { "" };
                 format!(
-                    "`{}{more}` is not a move: type an edge ({}), or hint, undo, show, quit.",
+                    "`{}{more}` is not a move: type {}",
                     printable(&shown),
-                    self.edge_form()
+                    self.commands()
                 )
             })?),
         })

@@ -823,8 +823,10 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
             printable(&ends)
         ))
     );
-    // Who may cut it: a green edge either player (Left is asked first).
+    // Who may cut it: a green edge either player (Left is asked first), told once in
+    // Green Hackenbush, where both players' cuts leave the same.
     let sides: &[Side] = match colour.players() {
+        _ if green => &[Side::Left],
         (true, true) => &[Side::Left, Side::Right],
         (true, false) => &[Side::Left],
         _ => &[Side::Right],
@@ -835,7 +837,7 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
         .clone();
     let after = game.report();
     // The opponent's winning answer, as `play` would choose it.
-    let reply = |game: &mut Match<'_>, side| {
+    let reply = |game: &Match<'_>, side: Side| {
         (game.choose(side)).map(|choice| choice.filter(|c| c.winning).map(|c| c.cut))
     };
     let replies: Vec<_> = sides.iter().map(|&s| reply(game, s.other())).collect();
@@ -898,9 +900,7 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
         shown(&before.value),
         shown(&after.value)
     );
-    // In Green Hackenbush both players may cut it, with the same result: told once.
-    let told = if green { &sides[..1] } else { sides };
-    for (&side, reply) in told.iter().zip(replies) {
+    for (&side, reply) in sides.iter().zip(replies) {
         let answer = reply?.map(|r| {
             let ends = game.graphs()[r.graph].edge_ends(r.edge - 1);
             format!(

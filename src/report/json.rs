@@ -24,7 +24,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{ErrorReport, PositionReport, Winner};
+use super::{ErrorReport, Winner};
 use crate::check::{Violation, ViolationKind};
 
 /// The schema version every JSON document and line carries as `"version"`. Fields are only
@@ -43,6 +43,12 @@ pub struct JsonDocument {
 }
 
 impl JsonDocument {
+    /// The document of `analyze --json`: a [`Report`](super::Report) written position by
+    /// position, as [`PositionReport`](super::PositionReport)s.
+    pub fn report() -> Self {
+        JsonDocument::new("positions")
+    }
+
     /// A document whose items are listed under `key`, none yet.
     pub fn new(key: &'static str) -> Self {
         JsonDocument {
@@ -102,39 +108,6 @@ impl JsonDocument {
     /// `{`, the version and the items' key.
     fn head(&self, out: &mut impl Write) -> io::Result<()> {
         write!(out, "{{\n  \"version\": {VERSION},\n  \"{}\": ", self.key)
-    }
-}
-
-/// The document of `analyze --json`: a [`Report`](super::Report) written position by
-/// position.
-#[derive(Debug)]
-pub struct JsonReport(JsonDocument);
-
-impl Default for JsonReport {
-    fn default() -> Self {
-        JsonReport(JsonDocument::new("positions"))
-    }
-}
-
-impl JsonReport {
-    /// A document with no positions yet.
-    pub fn new() -> Self {
-        JsonReport::default()
-    }
-
-    /// Writes the next position.
-    pub fn position(&mut self, out: &mut impl Write, position: &PositionReport) -> io::Result<()> {
-        self.0.item(out, position)
-    }
-
-    /// Records an input that failed; errors are listed after the positions.
-    pub fn error(&mut self, error: ErrorReport) {
-        self.0.error(error);
-    }
-
-    /// Ends the document.
-    pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
-        self.0.finish(out)
     }
 }
 
@@ -276,7 +249,7 @@ fn write_indented(out: &mut impl Write, value: &impl Serialize, indent: &[u8]) -
 mod tests {
     use super::*;
     use crate::analysis::summary::Summary;
-    use crate::report::{GraphReport, Report};
+    use crate::report::{GraphReport, PositionReport, Report};
 
     fn position(name: &str, values: &[u64]) -> PositionReport {
         PositionReport::new(
@@ -326,9 +299,9 @@ mod tests {
             let mut expected = serde_json::to_vec_pretty(&report).unwrap();
             expected.push(b'\n');
             let mut got = Vec::new();
-            let mut json = JsonReport::new();
+            let mut json = JsonDocument::report();
             for p in &positions {
-                json.position(&mut got, p).unwrap();
+                json.item(&mut got, p).unwrap();
             }
             for e in errors {
                 json.error(e);

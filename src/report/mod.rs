@@ -482,6 +482,29 @@ pub struct ErrorReport {
     pub message: String,
 }
 
+impl ErrorReport {
+    /// An input `source` (its name) that failed as a whole: unreadable, unknown format.
+    pub fn unlocated(source: String, message: String) -> Self {
+        ErrorReport {
+            source,
+            line: None,
+            column: None,
+            message,
+        }
+    }
+
+    /// `diagnostic`, a problem in `source`, at its line and column.
+    pub fn located(source: &Source, diagnostic: &Diagnostic) -> Self {
+        let at = source.locate(diagnostic.span.start as usize);
+        ErrorReport {
+            source: source.name().to_string(),
+            line: Some(at.line),
+            column: Some(at.column),
+            message: diagnostic.message.clone(),
+        }
+    }
+}
+
 /// Why a graph's value was not computed, located at the first edge of the part refused.
 pub fn refusal(graph: &Graph, refusal: &Refusal) -> Diagnostic {
     let span = (refusal.edges().first()).map_or(graph.decl.span, |&e| graph.edge_decl(e).span);
