@@ -8,13 +8,12 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use hackenbush::game::Side;
 use hackenbush::generate::rng::Rng;
 use hackenbush::play::{Match, Turn};
-use hackenbush::source::Source;
-use hackenbush::syntax::{self, Format, Position};
+use hackenbush::syntax::{self, Position};
 use hackenbush::{Options, analyze_source};
 
 use common::{bundled_inputs, run_fed};
@@ -31,19 +30,10 @@ struct Game {
     coloured: bool,
 }
 
-fn read(path: &Path) -> (Source, Format) {
-    let format = Format::from_path(path).expect("a known extension");
-    let text = std::fs::read(path).expect("readable input");
-    (
-        Source::new(path.display().to_string(), text).unwrap(),
-        format,
-    )
-}
-
 fn games() -> Vec<Game> {
     let mut games = Vec::new();
     for file in bundled_inputs() {
-        let (source, format) = read(&file);
+        let (source, format) = common::source_of(&file);
         let reports =
             analyze_source(&source, format, Options::default()).unwrap_or_else(|e| panic!("{e:#}"));
         let positions: Vec<Position> = syntax::parse(format, &source)
@@ -156,7 +146,7 @@ fn the_computer_wins_every_game_it_can_win_whatever_the_human_types() {
 #[test]
 fn perfect_play_on_both_sides_gives_the_outcome_the_analysis_says() {
     for game in games() {
-        let (source, format) = read(&game.file);
+        let (source, format) = common::source_of(&game.file);
         let position = syntax::parse(format, &source)
             .nth(game.case - 1)
             .unwrap()
@@ -167,24 +157,17 @@ fn perfect_play_on_both_sides_gives_the_outcome_the_analysis_says() {
             while play.turn(side) == Turn::CanMove {
                 let choice = play.choose(side).unwrap().expect("a move");
                 play.cut(side, choice.cut).unwrap();
-                side = other(side);
+                side = side.other();
             }
-            let winner = other(side);
+            let winner = side.other();
             let expected = match (game.outcome.as_str(), first) {
                 ("L", _) => Side::Left,
                 ("R", _) => Side::Right,
                 ("N", first) => first,
-                (_, first) => other(first),
+                (_, first) => first.other(),
             };
             assert_eq!(winner, expected, "{} #{}", game.file.display(), game.case);
         }
-    }
-}
-
-fn other(side: Side) -> Side {
-    match side {
-        Side::Left => Side::Right,
-        Side::Right => Side::Left,
     }
 }
 

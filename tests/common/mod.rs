@@ -94,6 +94,17 @@ pub fn bundled_inputs() -> Vec<PathBuf> {
         .collect()
 }
 
+/// A bundled input read whole: its source, named by its path, and the format its
+/// extension names.
+pub fn source_of(path: &Path) -> (Source, Format) {
+    let format = Format::from_path(path).expect("a known extension");
+    let text = fs::read(path).expect("readable input");
+    (
+        Source::new(path.display().to_string(), text).unwrap(),
+        format,
+    )
+}
+
 /// Positions of every random shape small enough for the brute-force oracle (about a dozen
 /// edges a graph), eight seeds each, each named `SHAPE seed N`.
 pub fn small_generated() -> Vec<(String, Position)> {
