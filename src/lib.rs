@@ -103,7 +103,7 @@ mod documentation {
 pub use petgraph;
 
 pub use diagnostic::Error;
-pub use valuing::{SearchProgress, Summarized, WithMoves};
+pub use valuing::{SearchProgress, Summarized, WithMoves, bare_position};
 
 use analysis::Analysis;
 use analysis::partizan::Budget;

@@ -171,10 +171,7 @@ impl Source {
     /// How reports name a position of this source: the name, or `<name>#<case>` for
     /// position `case` (from 1) of a format that holds several.
     pub fn label(&self, case: Option<usize>) -> String {
-        match case {
-            Some(case) => format!("{}#{case}", self.name),
-            None => self.name.clone(),
-        }
+        label(&self.name, case)
     }
 
     /// The name shown in messages.
@@ -247,6 +244,14 @@ pub fn line_breaks(bytes: &[u8]) -> usize {
 /// [`String::from_utf8_lossy`]).
 pub fn chars(bytes: &[u8]) -> usize {
     String::from_utf8_lossy(bytes).chars().count()
+}
+
+/// How reports name position `case` of the input `name`: `<name>` or `<name>#<case>`.
+pub fn label(name: &str, case: Option<usize>) -> String {
+    match case {
+        Some(case) => format!("{name}#{case}"),
+        None => name.to_string(),
+    }
 }
 
 #[cfg(test)]

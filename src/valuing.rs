@@ -5,6 +5,7 @@
 
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
+use crate::analysis::summary;
 use crate::analysis::{self, Analysis};
 use crate::analyze_graph;
 use crate::diagnostic::Diagnostic;
@@ -14,7 +15,7 @@ use crate::report::{
     self, GraphReport, MoveReport, PartizanMoves, PositionCuts, PositionReport, Value,
 };
 use crate::source::{self, Source, Span};
-use crate::syntax::{GraphDecl, GraphSink};
+use crate::syntax::{GraphDecl, GraphKind, GraphSink};
 
 /// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
 /// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
@@ -116,6 +117,35 @@ impl GraphSink for Summarized {
         }
         self.graphs.push(report);
     }
+}
+
+/// The report of a position of green graphs given as bare edge lists, named `label`, its
+/// graphs called `tree 1`, `tree 2`, ...: each graph's vertex-id count and edge ends, as
+/// [`summary::summarize_ends`] takes them. A christmas test case as `hackenbush analyze`
+/// reports it, at the judge's cost: no declaration, no names, no spans.
+///
+/// ```
+/// use hackenbush::analysis::summary::Scratch;
+///
+/// let sample = [(4, &[0, 1, 1, 2, 1, 3, 2, 3][..])];
+/// let report = hackenbush::bare_position("poj#1".into(), sample, &mut Scratch::default());
+/// assert_eq!((report.graphs[0].name.as_ref(), report.value.to_string().as_str()), ("tree 1", "*2"));
+/// ```
+pub fn bare_position<'a>(
+    label: String,
+    graphs: impl IntoIterator<Item = (u32, &'a [u32])>,
+    scratch: &mut summary::Scratch,
+) -> PositionReport {
+    let mut nim_sum = 0;
+    let graphs = (graphs.into_iter().enumerate())
+        .map(|(i, (vertices, ends))| {
+            let summary = summary::summarize_ends(vertices, ends, scratch);
+            nim_sum ^= summary.value;
+            GraphReport::from_summary(GraphKind::Tree.name(i), &summary)
+        })
+        .collect();
+    let outcome = if nim_sum == 0 { Outcome::P } else { Outcome::N };
+    PositionReport::with_outcome(label, graphs, Value::Nim(nim_sum), outcome)
 }
 
 /// The report of the position of `graphs`, named `label`, without moves ([`Summarized`]),

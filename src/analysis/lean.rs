@@ -44,8 +44,10 @@ pub struct Scratch {
     adjacency: Vec<u32>,
     stack: Vec<u32>,
     renumbered: Vec<u32>,
-    /// Per vertex, for [`summary`]: what hangs below it.
+    /// Per vertex, for [`summary`] when some edge is not attached: what hangs below it.
     below: Vec<Below>,
+    /// For [`summary`]: the vertices with loops (other than the ground).
+    loops: Vec<u32>,
     /// For [`summarize`](super::summary::summarize): the search's number of each vertex
     /// id of a declaration, and its edge list.
     pub(super) ids: Vec<u32>,
@@ -99,12 +101,14 @@ pub fn value(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> u64 {
     evaluate(vertices, ends, scratch, &mut NoTally)
 }
 
-/// The value of a graph, and what [`value`] does not need: how many edges are attached to
-/// the ground and how many of them are bridges.
+/// The value of a graph, and what [`value`] does not need: how many vertices and edges
+/// are attached to the ground and how many of the edges are bridges.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// The Grundy value.
     pub value: u64,
+    /// Vertices other than the ground (id 0) that some edge touches.
+    pub used_vertices: u64,
     /// Edges connected to the ground (the others fall at the first cut).
     pub attached_edges: u64,
     /// Bridges among them: the 2-edge-connected blocks of the attached part are one more
@@ -112,28 +116,44 @@ pub struct Summary {
     pub bridges: u64,
 }
 
-/// [`value`], with the counts of a [`Summary`]. The counts ride along with the values:
-/// each vertex also carries the attached edges and bridges hanging below it, handed to
-/// its neighbour as its term is (8 more bytes per vertex).
+/// [`value`], with the counts of a [`Summary`], at the cost of [`value`] when every edge
+/// is attached to the ground: the counts are then totals, kept on the way (every bridge
+/// is found once, by a peel or by the search), and what is attached is told by whether
+/// every vertex with an edge ended in the ground. Otherwise (some edge hangs in the air)
+/// the search runs again with per-vertex counts that ride along with the values: each
+/// vertex carries the edges and bridges hanging below it, handed to its neighbour as its
+/// term is (8 more bytes per vertex), and the ground's are the attached ones.
 ///
 /// ```
 /// use hackenbush::analysis::lean::{summary, Scratch, Summary};
 ///
 /// // A stalk with a triangle on top, and an edge 4-5 not attached to the ground.
 /// let got = summary(6, &[0, 1, 1, 2, 1, 3, 2, 3, 4, 5], &mut Scratch::default());
-/// assert_eq!(got, Summary { value: 2, attached_edges: 4, bridges: 1 });
+/// assert_eq!(got, Summary { value: 2, used_vertices: 5, attached_edges: 4, bridges: 1 });
 /// ```
 pub fn summary(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
-    let mut below = std::mem::take(&mut scratch.below);
-    below.clear();
-    let value = evaluate(vertices, ends, scratch, &mut Counting(&mut below));
-    let ground = below.first().copied().unwrap_or_default();
-    scratch.below = below;
-    Summary {
+    let mut totals = Totals {
+        loops: std::mem::take(&mut scratch.loops),
+        ..Totals::default()
+    };
+    let value = evaluate(vertices, ends, scratch, &mut totals);
+    scratch.loops = std::mem::take(&mut totals.loops);
+    let mut summary = Summary {
         value,
-        attached_edges: u64::from(ground.edges),
-        bridges: u64::from(ground.bridges),
+        used_vertices: totals.used,
+        attached_edges: (ends.len() / 2) as u64,
+        bridges: totals.bridges,
+    };
+    if totals.detached {
+        let mut below = std::mem::take(&mut scratch.below);
+        below.clear();
+        evaluate(vertices, ends, scratch, &mut Counting(&mut below));
+        let ground = below.first().copied().unwrap_or_default();
+        scratch.below = below;
+        summary.attached_edges = u64::from(ground.edges);
+        summary.bridges = u64::from(ground.bridges);
     }
+    summary
 }
 
 fn evaluate<T: Tally>(vertices: u32, ends: &[u32], scratch: &mut Scratch, tally: &mut T) -> u64 {
@@ -160,27 +180,103 @@ struct Below {
 }
 
 /// What is counted besides the values, at each step where a vertex hands its term on:
-/// nothing for the judge ([`NoTally`], compiled away), edges and bridges for a
-/// [`Summary`] ([`Counting`]).
+/// nothing for the judge ([`NoTally`], compiled away), totals for a [`Summary`]
+/// ([`Totals`]), or edges and bridges per vertex when some edge is not attached
+/// ([`Counting`]).
 trait Tally {
     /// Room for `n` vertices, all at zero.
-    fn reset(&mut self, n: usize);
+    fn reset(&mut self, _n: usize) {}
+    /// Vertex `v` gets its first edge other than a loop (while degrees are counted).
+    #[inline(always)]
+    fn first_edge(&mut self, _v: usize) {}
+    /// A loop at `v` (while degrees are counted).
+    #[inline(always)]
+    fn looped(&mut self, _v: usize) {}
+    /// The degrees are counted: `nodes[v].end` is the degree of `v` without loops.
+    fn counted(&mut self, _nodes: &[Record]) {}
     /// One edge (a loop, or a back edge) counted at `v`.
-    fn edge(&mut self, v: usize);
+    #[inline(always)]
+    fn edge(&mut self, _v: usize) {}
     /// Vertex `from` and what hangs below it go to `to` through one more edge, a bridge
-    /// or not.
-    fn hand_on(&mut self, from: usize, to: usize, bridge: bool);
+    /// or not; `from` has no edge left.
+    #[inline(always)]
+    fn hand_on(&mut self, _from: usize, _to: usize, _bridge: bool) {}
+    /// Vertex `v` has no edge left, and was not handed on: if it is not the ground, what
+    /// hangs below it is not attached.
+    #[inline(always)]
+    fn emptied(&mut self, _v: usize) {}
+    /// The value is found.
+    fn finish(&mut self, _nodes: &[Record]) {}
 }
 
 struct NoTally;
 
-impl Tally for NoTally {
+impl Tally for NoTally {}
+
+/// The totals of a [`Summary`], right when every edge is attached to the ground, and
+/// whether one is not (`detached`).
+#[derive(Default)]
+struct Totals {
+    /// Vertices other than the ground with an edge.
+    used: u64,
+    bridges: u64,
+    /// Vertices other than the ground with edges left (not handed on, not emptied).
+    live: u64,
+    /// Vertices other than the ground with loops, with repetitions.
+    loops: Vec<u32>,
+    /// Some edge is not attached to the ground.
+    detached: bool,
+}
+
+impl Tally for Totals {
+    fn reset(&mut self, _n: usize) {
+        self.loops.clear();
+    }
+
     #[inline(always)]
-    fn reset(&mut self, _n: usize) {}
+    fn first_edge(&mut self, v: usize) {
+        let other = u64::from(v != 0);
+        self.used += other;
+        self.live += other;
+    }
+
     #[inline(always)]
-    fn edge(&mut self, _v: usize) {}
+    fn looped(&mut self, v: usize) {
+        if v != 0 {
+            self.loops.push(v as u32);
+        }
+    }
+
+    fn counted(&mut self, nodes: &[Record]) {
+        // Vertices with nothing but loops are used too (and never attached).
+        self.loops.sort_unstable();
+        self.loops.dedup();
+        let alone = self.loops.iter().filter(|&&v| nodes[v as usize].end == 0);
+        let alone = alone.count() as u64;
+        self.used += alone;
+        self.detached |= alone > 0;
+    }
+
     #[inline(always)]
-    fn hand_on(&mut self, _from: usize, _to: usize, _bridge: bool) {}
+    fn hand_on(&mut self, _from: usize, _to: usize, bridge: bool) {
+        self.bridges += u64::from(bridge);
+        self.live -= 1;
+    }
+
+    #[inline(always)]
+    fn emptied(&mut self, v: usize) {
+        if v != 0 {
+            self.detached = true;
+            self.live -= 1;
+        }
+    }
+
+    fn finish(&mut self, nodes: &[Record]) {
+        // The search hands on every vertex it reaches but the ground: one with edges
+        // left that it did not reach, or with loops, is not attached.
+        self.detached |= self.live > 0;
+        self.detached |= (self.loops.iter()).any(|&v| nodes[v as usize].pre == NONE);
+    }
 }
 
 struct Counting<'a>(&'a mut Vec<Below>);
@@ -239,16 +335,25 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
         if u == v {
             nodes[u as usize].acc ^= 1;
             tally.edge(u as usize);
+            tally.looped(u as usize);
         } else {
             let nu = &mut nodes[u as usize];
+            if nu.end == 0 {
+                tally.first_edge(u as usize);
+            }
             nu.end += 1;
             nu.cursor ^= v;
             let nv = &mut nodes[v as usize];
+            if nv.end == 0 {
+                tally.first_edge(v as usize);
+            }
             nv.end += 1;
             nv.cursor ^= u;
         }
     }
+    tally.counted(nodes);
     if !peel_pendant_trees(nodes, stack, tally) {
+        tally.finish(nodes);
         return u64::from(nodes[0].acc);
     }
     // Folding cycles costs a pass over the edges; it pays when most vertices left lie on
@@ -257,6 +362,7 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
         (left + usize::from(v.end > 0), on + usize::from(v.end == 2))
     });
     if 2 * on_chains >= left && !fold_pendant_cycles(nodes, ends, stack, tally) {
+        tally.finish(nodes);
         return u64::from(nodes[0].acc);
     }
     // What is left: CSR adjacency of the edges between vertices not peeled. `end` holds
@@ -282,7 +388,9 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
             nv.end += 1;
         }
     }
-    search(nodes, adjacency, stack, tally)
+    let value = search(nodes, adjacency, stack, tally);
+    tally.finish(nodes);
+    value
 }
 
 /// `pre` of a vertex removed with its pendant tree.
@@ -353,6 +461,9 @@ fn peel<T: Tally>(nodes: &mut [Record], x: usize, tally: &mut T) -> usize {
     parent.acc ^= term;
     parent.cursor ^= x as u32;
     parent.end -= 1;
+    if parent.end == 0 {
+        tally.emptied(up);
+    }
     tally.hand_on(x, up, true);
     up
 }
@@ -439,6 +550,9 @@ fn fold_pendant_cycles<T: Tally>(
         top.acc ^= term;
         top.cursor ^= (last_a ^ last_b) as u32;
         top.end -= 2;
+        if top.end == 0 {
+            tally.emptied(p);
+        }
         // The cycle's edges: one from each chain vertex towards p, and one more.
         for &v in chain.iter() {
             tally.hand_on(v as usize, p, false);
@@ -604,6 +718,94 @@ mod tests {
         ];
         for edges in shapes {
             assert_eq!(lean(edges), full(edges), "{edges:?}");
+        }
+    }
+
+    /// The totals of a [`Summary`] against the per-vertex counts: equal when every edge
+    /// is attached, and the detached ones told apart (so that only they pay for the
+    /// second search).
+    #[test]
+    fn totals_agree_with_per_vertex_counts_and_tell_detached_parts() {
+        let shapes: &[(&[(u32, u32)], bool)] = &[
+            (&[], false),
+            (&[(0, 0)], false),
+            (&[(0, 1), (1, 2), (1, 3), (2, 3)], false),
+            (
+                &[(0, 1), (1, 2), (2, 3), (3, 1), (1, 4), (4, 5), (5, 1)],
+                false,
+            ),
+            (&[(0, 1), (1, 1), (1, 2), (2, 2), (2, 2)], false),
+            (
+                &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 1), (2, 5), (5, 4)],
+                false,
+            ),
+            (
+                &[(0, 1), (0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2)],
+                false,
+            ),
+            // Detached: an edge, a loop alone, a peeled tree, a ring, a cycle with a
+            // chord, a polygon behind a detached stalk.
+            (&[(3, 4), (0, 1)], true),
+            (&[(0, 1), (2, 2)], true),
+            (&[(0, 1), (2, 3), (3, 4), (3, 5)], true),
+            (&[(0, 1), (2, 3), (3, 4), (4, 2)], true),
+            (&[(0, 1), (2, 3), (3, 4), (4, 2), (2, 4)], true),
+            (&[(2, 3), (3, 4), (4, 5), (5, 3)], true),
+            (&[(0, 1), (1, 2), (2, 0), (3, 3), (3, 4)], true),
+        ];
+        for &(edges, detached) in shapes {
+            let ends: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+            let n = ends.iter().copied().max().map_or(1, |m| m + 1);
+            let mut scratch = Scratch::default();
+            let mut totals = Totals::default();
+            let value = evaluate(n, &ends, &mut scratch, &mut totals);
+            assert_eq!(totals.detached, detached, "{edges:?}");
+            let mut below = Vec::new();
+            assert_eq!(
+                evaluate(n, &ends, &mut scratch, &mut Counting(&mut below)),
+                value
+            );
+            let got = summary(n, &ends, &mut scratch);
+            assert_eq!(got.value, value, "{edges:?}");
+            assert_eq!(
+                (got.attached_edges, got.bridges),
+                (u64::from(below[0].edges), u64::from(below[0].bridges)),
+                "{edges:?}"
+            );
+            if !detached {
+                assert_eq!(totals.bridges, got.bridges, "{edges:?}");
+            }
+            let used = (ends.iter().copied().filter(|&v| v != 0))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            assert_eq!(got.used_vertices, used as u64, "{edges:?}");
+        }
+    }
+
+    /// On random small multigraphs (loops, parallel edges, detached parts): the totals
+    /// call a graph detached exactly when some edge is not attached, and are right when
+    /// they do not.
+    #[test]
+    fn totals_tell_detached_parts_exactly() {
+        let mut rng = crate::rng::Rng::new(7);
+        let mut scratch = Scratch::default();
+        for _ in 0..20_000 {
+            let n = rng.range(1, 8);
+            let edges = rng.below_u32(10) as usize;
+            let ends: Vec<u32> = (0..2 * edges).map(|_| rng.below_u32(n)).collect();
+            let mut totals = Totals::default();
+            let value = evaluate(n, &ends, &mut scratch, &mut totals);
+            let mut below = Vec::new();
+            evaluate(n, &ends, &mut scratch, &mut Counting(&mut below));
+            let attached = u64::from(below[0].edges);
+            assert_eq!(totals.detached, attached < edges as u64, "{ends:?}");
+            let got = summary(n, &ends, &mut scratch);
+            assert_eq!(got.value, value);
+            assert_eq!(got.attached_edges, attached, "{ends:?}");
+            assert_eq!(got.bridges, u64::from(below[0].bridges), "{ends:?}");
+            if !totals.detached {
+                assert_eq!(totals.bridges, got.bridges, "{ends:?}");
+            }
         }
     }
 

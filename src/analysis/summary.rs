@@ -134,6 +134,30 @@ pub fn summarize(graph: GraphDecl, scratch: &mut Scratch) -> Summary {
     }
 }
 
+/// The summary of a graph given as bare edge ends on vertex ids `0..vertices`, id 0 the
+/// ground: a christmas tree as the judge reads it ([`lean`], whose rules `vertices` and
+/// `ends` follow). `vertices` 0 is a graph with no vertex at all, not even the ground.
+///
+/// ```
+/// use hackenbush::analysis::summary::{summarize_ends, Scratch};
+///
+/// // The POJ sample: a stalk with a triangle on top.
+/// let s = summarize_ends(4, &[0, 1, 1, 2, 1, 3, 2, 3], &mut Scratch::default());
+/// assert_eq!((s.value, s.vertices, s.attached_edges, s.bridges), (2, 4, 4, 1));
+/// ```
+pub fn summarize_ends(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
+    let lean = lean::summary(vertices, ends, scratch);
+    let ground_vertices = usize::from(vertices > 0);
+    Summary {
+        value: lean.value,
+        vertices: ground_vertices + lean.used_vertices as usize,
+        edges: ends.len() / 2,
+        attached_edges: lean.attached_edges as usize,
+        ground_vertices,
+        bridges: lean.bridges as usize,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

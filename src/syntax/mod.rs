@@ -267,6 +267,12 @@ impl GraphKind {
             GraphKind::Tree => "tree",
         }
     }
+
+    /// What the graph at 0-based `index` of its position is called without a name:
+    /// `graph 1`, `tree 2`.
+    pub fn name(self, index: usize) -> String {
+        format!("{} {}", self.noun(), index + 1)
+    }
 }
 
 /// Who may cut an edge: Left (blue), Right (red), or either player (green).
@@ -352,7 +358,7 @@ impl GraphDecl {
     pub fn display_name(&self, index: usize) -> String {
         match &self.name {
             Some(name) => name.clone(),
-            None => format!("{} {}", self.kind.noun(), index + 1),
+            None => self.kind.name(index),
         }
     }
 
