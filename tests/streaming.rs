@@ -8,6 +8,7 @@ use std::fs;
 
 use hackenbush::generate::rng::Rng;
 use hackenbush::source::Source;
+use hackenbush::syntax::Format;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::{Feed, Window};
 
@@ -167,8 +168,8 @@ fn damaged_judge_data_reads_the_same_through_any_window() {
 }
 
 /// End to end: a file much larger than the judge's window, with an error far in on a long
-/// line. The judge prints every verdict before it and the same message as `analyze`, which
-/// reads the whole file.
+/// line. The judge prints every verdict before it and the same message as `analyze` (which
+/// streams christmas as the judge does) and `analyze --moves` (which reads the whole file).
 #[test]
 fn the_judge_streams_files_and_reports_errors_like_analyze() {
     let dir = std::env::temp_dir().join(format!("hackenbush-streaming-{}", std::process::id()));
@@ -183,10 +184,13 @@ fn the_judge_streams_files_and_reports_errors_like_analyze() {
     fs::write(&path, &text).unwrap();
     let judged = run(&dir, &["judge", "big.in"]);
     let analyzed = run(&dir, &["analyze", "big.in"]);
+    let with_moves = run(&dir, &["analyze", "--moves", "big.in"]);
     fs::remove_dir_all(&dir).unwrap();
     assert_eq!(judged.code, 2);
     assert_eq!(judged.stdout, "Harry\n".repeat(cases));
     assert_eq!(judged.stderr, analyzed.stderr);
+    assert_eq!(judged.stderr, with_moves.stderr);
+    assert_eq!(analyzed.stdout.matches("second player wins").count(), cases);
     assert!(
         judged
             .stderr
@@ -298,4 +302,80 @@ fn the_judge_streams_json_lines_numbered_across_batches() {
     assert_eq!(error["version"], 1);
     assert_eq!(error["error"]["source"], "many.in");
     assert_eq!(error["error"]["message"], "vertex 9 is out of range 1..3");
+}
+
+/// `analyze` reads christmas as the judge does (bare edge lists in batches, the lean
+/// search), not position by position: it must report what the library reports from the
+/// whole text (every position, every graph's value and counts, in JSON), and stop at the
+/// same error with the same message and status as `analyze --moves`, which reads the whole
+/// input. Read from a file, and from standard input recognised by its first bytes.
+#[test]
+fn analyze_streams_christmas_as_the_library_reads_it_whole() {
+    let dir = std::env::temp_dir().join(format!("hackenbush-analyze-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let mut inputs: Vec<(String, Vec<u8>)> = ["tests/fixtures/valid", "tests/fixtures/invalid"]
+        .iter()
+        .flat_map(|folder| inputs_in(&root().join(folder)))
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read(&path).unwrap())
+        })
+        .collect();
+    for seed in 0..4 {
+        inputs.push((
+            format!("poj-{seed}.in"),
+            common::judge_data(seed, 300, 4, 12).0,
+        ));
+    }
+    // Loops, parallel edges, parts not attached to the ground (a loop alone, a ring, a
+    // tree), no edges, no vertices at all, a vertex number beyond 32 bits, and more test
+    // cases than a batch holds.
+    let mut shapes = String::from("3\n6 6\n1 2 2 2 2 3 3 2 4 4 5 6\n0 0\n1 0\n");
+    shapes += "2\n7 5\n1 2 3 4 4 5 5 3 6 7\n9000000000 2\n1 9000000000 9000000000 9000000000\n";
+    shapes += &"1\n3 3\n1 2 2 3 3 1\n".repeat(5_000);
+    inputs.push(("shapes.in".to_string(), shapes.into_bytes()));
+    for (name, text) in &inputs {
+        fs::write(dir.join(name), text).unwrap();
+        let streamed = run(&dir, &["analyze", "--json", name]);
+        let whole = run(&dir, &["analyze", "--moves", "--json", name]);
+        assert_eq!(
+            (streamed.code, &streamed.stderr),
+            (whole.code, &whole.stderr),
+            "{name}"
+        );
+        let got: serde_json::Value = serde_json::from_str(&streamed.stdout).unwrap();
+        let source = Source::new(name.clone(), text.clone()).unwrap();
+        match hackenbush::analyze_source(&source, Format::Christmas, Default::default()) {
+            Ok(positions) => {
+                assert_eq!(
+                    got["positions"],
+                    serde_json::to_value(&positions).unwrap(),
+                    "{name}"
+                );
+            }
+            Err(_) => {
+                let counted = got["positions"].as_array().unwrap().len();
+                let expected: serde_json::Value = serde_json::from_str(&whole.stdout).unwrap();
+                assert_eq!(
+                    counted,
+                    expected["positions"].as_array().unwrap().len(),
+                    "{name}"
+                );
+                assert_ne!(streamed.code, 0, "{name}");
+            }
+        }
+        let fed = text.clone();
+        let piped = common::run_fed(&["analyze", "--json"], move |mut stdin| {
+            // The binary may stop reading at an error.
+            let _ = std::io::Write::write_all(&mut stdin, &fed);
+        });
+        let renamed = streamed.stdout.replace(&format!("\"{name}"), "\"<stdin>");
+        assert_eq!(
+            (piped.code, String::from_utf8_lossy(&piped.stdout)),
+            (streamed.code, renamed.into()),
+            "{name} on stdin"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
 }

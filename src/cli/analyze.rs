@@ -1,17 +1,19 @@
 //! `hackenbush analyze`: values, nim-sum, winner and (with `--moves`) every winning move
 //! of every position of every input.
 
+use std::cell::RefCell;
 use std::io::Write;
 
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::json::JsonDocument;
-use hackenbush::report::{PositionReport, text};
-use hackenbush::source::Source;
+use hackenbush::report::{ErrorReport, PositionReport, text};
+use hackenbush::source::{self, Source};
 use hackenbush::syntax::GraphDecl;
 use hackenbush::{Summarized, WithMoves};
 
 use super::args::AnalyzeArgs;
-use super::input::{self, Streamed};
+use super::batches::{self, Batch};
+use super::input::{self, Input, Streamed};
 use super::output::{self, Stop};
 use super::progress;
 
@@ -22,11 +24,11 @@ use super::progress;
 pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let mut out = output::stdout();
     let budget = args.budget.budget();
-    let mut json = JsonDocument::report();
+    let json = RefCell::new(JsonDocument::report());
     let mut errors = Vec::new();
-    let mut report = |out: &mut _, position: PositionReport| -> Result<(), Stop> {
+    let report = |out: &mut _, position: PositionReport| -> Result<(), Stop> {
         if args.json {
-            json.item(out, &position)?;
+            json.borrow_mut().item(out, &position)?;
         } else {
             output::write_text(out, |t| text::write_position(t, &position))?;
         }
@@ -39,6 +41,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         input::each_case_streamed(
             &args.input,
             args.case,
+            None,
             &mut out,
             |_, _, foreseen| {
                 let moves = WithMoves::new(foreseen.nim_sum, foreseen.coloured, budget);
@@ -54,43 +57,82 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
             },
             on_error,
         )?
-    } else if args.case.is_some() {
-        // The first reading tells which position is which, so that only the one asked
-        // for is valued.
-        input::each_case_streamed(
-            &args.input,
-            args.case,
-            &mut out,
-            |_, source, foreseen| {
-                let summarized = Summarized::new(budget).observed(progress::searches("analyze"));
-                Ok(Valuing::Reading(
-                    Box::new(summarized),
-                    foreseen.label(source),
-                ))
-            },
-            |out, _, _, valuing| match valuing {
-                Valuing::Valued(position) => report(out, *position),
-                // `refused` valued it before the position was finished: never here.
-                Valuing::Reading(..) | Valuing::Refused => Ok(()),
-            },
-            on_error,
-        )?
     } else {
-        input::each_position(
-            &args.input,
-            &mut out,
-            || Summarized::new(budget).observed(progress::searches("analyze")),
-            |out, source, read, summarized| {
-                let label = source.label(read.case);
-                match summarized.report(label) {
-                    Ok(position) => report(out, position).map(Ok),
-                    Err(refused) => Ok(Err(refused)),
+        // Christmas inputs stream as bare edge lists, as the judge reads them; the others
+        // are read position by position, each graph summarized as it is read.
+        let mut christmas = |out: &mut _, input: &Input, window, on_error: &mut dyn FnMut(_)| {
+            let name = input.name();
+            let mut reports = Vec::new();
+            let value = |batch: &Batch, scratch: &mut _, reports: &mut Vec<PositionReport>| {
+                reports.clear();
+                for (case, trees) in batch.cases() {
+                    if args.case.is_none_or(|only| only == case) {
+                        let label = source::label(&name, Some(case as usize));
+                        reports.push(hackenbush::bare_position(label, trees, scratch));
+                    }
                 }
-            },
-            on_error,
-        )?
+            };
+            let emit = |out: &mut _, reports: &mut Vec<PositionReport>| {
+                reports
+                    .drain(..)
+                    .try_for_each(|position| report(out, position))
+            };
+            let read = batches::each_batch(input, window, false, out, &mut reports, value, emit)?;
+            if let Some(error) = read.error {
+                on_error(error);
+            }
+            if let Some(case) = args.case
+                && read.cases < case
+            {
+                out.flush()?;
+                let message = input::no_such_case(&name, read.cases, case);
+                output::report_error(&message);
+                on_error(ErrorReport::unlocated(name, message));
+            }
+            Ok(())
+        };
+        if args.case.is_some() {
+            // The first reading tells which position is which, so that only the one asked
+            // for is valued.
+            input::each_case_streamed(
+                &args.input,
+                args.case,
+                Some(&mut christmas),
+                &mut out,
+                |_, source, foreseen| {
+                    let summarized =
+                        Summarized::new(budget).observed(progress::searches("analyze"));
+                    Ok(Valuing::Reading(
+                        Box::new(summarized),
+                        foreseen.label(source),
+                    ))
+                },
+                |out, _, _, valuing| match valuing {
+                    Valuing::Valued(position) => report(out, *position),
+                    // `refused` valued it before the position was finished: never here.
+                    Valuing::Reading(..) | Valuing::Refused => Ok(()),
+                },
+                on_error,
+            )?
+        } else {
+            input::each_position_or_stream(
+                &args.input,
+                &mut out,
+                Some(&mut christmas),
+                || Summarized::new(budget).observed(progress::searches("analyze")),
+                |out, source, read, summarized| {
+                    let label = source.label(read.case);
+                    match summarized.report(label) {
+                        Ok(position) => report(out, position).map(Ok),
+                        Err(refused) => Ok(Err(refused)),
+                    }
+                },
+                on_error,
+            )?
+        }
     };
     if args.json {
+        let mut json = json.into_inner();
         for error in errors {
             json.error(error);
         }

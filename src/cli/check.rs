@@ -143,7 +143,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
         writeln!(out, "{}", summary(&tally, malformed))?;
     }
     out.flush()?;
-    let error = input::report_end(&input, &mut cases, error);
+    let error = input::report_end(&input, &mut cases, error, true);
     if let Some(mut json) = json {
         if let Some(error) = &error {
             json.error(error.clone());

@@ -44,6 +44,7 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
     let result = input::each_case_streamed(
         &args.input,
         args.case,
+        None,
         &mut out,
         |out, source, foreseen| {
             drawn += 1;

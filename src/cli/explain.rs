@@ -25,6 +25,7 @@ pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
     let clean = input::each_case_streamed(
         &args.input,
         args.case,
+        None,
         &mut out,
         |out, source, foreseen| {
             if !std::mem::take(&mut first) {

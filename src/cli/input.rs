@@ -16,6 +16,12 @@ use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 use super::args::InputArgs;
 use super::output::{self, Stop};
 
+/// An input opened for reading, and its size when it is a file.
+type SizedReader = (Reader, Option<u64>);
+
+/// What [`Input::open_recognised`] reads of standard input to recognise christmas.
+const PEEK: u64 = 1 << 16;
+
 /// An input opened for streaming ([`Input::window`]); `Send`, so that it can be read on
 /// either core.
 pub type Reader = Box<dyn Read + Send>;
@@ -70,7 +76,7 @@ impl Input {
     }
 
     /// The input opened for reading, and its size when it is a file.
-    fn open(&self) -> Result<(Reader, Option<u64>), String> {
+    fn open(&self) -> Result<SizedReader, String> {
         match self {
             Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
             Input::File(path) => {
@@ -93,9 +99,39 @@ impl Input {
         Ok(Window::new(self.name(), reader).with_size(size))
     }
 
+    /// The input opened for reading as [`Input::open`] opens it, with its format when
+    /// its first bytes tell that it is christmas ([`detect`]): for standard input without
+    /// `--format`, which is read whole otherwise (and then [`recognise`]d), but may be
+    /// streamed as christmas. The bytes looked at are read again from the reader
+    /// returned.
+    fn open_recognised(&self) -> Result<(SizedReader, Option<Format>), String> {
+        let (reader, size) = self.open()?;
+        let mut first = Vec::new();
+        let mut reader = reader;
+        (&mut reader)
+            .take(PEEK)
+            .read_to_end(&mut first)
+            .map_err(|e| self.cannot_read(&e))?;
+        // A line cut short could be read otherwise whole (`12` then `-3`): only whole
+        // lines are looked at, unless the input ended.
+        let whole = match first.iter().rposition(|&b| b == b'\n') {
+            _ if (first.len() as u64) < PEEK => &first[..],
+            Some(end) => &first[..=end],
+            None => &[][..],
+        };
+        let format = detect(whole).filter(|&f| f == Format::Christmas);
+        let reader: Reader = Box::new(std::io::Cursor::new(first).chain(reader));
+        Ok(((reader, size), format))
+    }
+
     /// Reads the whole input.
     pub fn read(&self) -> Result<Source, String> {
         let (reader, _) = self.open()?;
+        self.read_from(reader)
+    }
+
+    /// Reads the whole input from `reader`, which it was opened as.
+    fn read_from(&self, reader: Reader) -> Result<Source, String> {
         let mut bytes = Vec::new();
         // One byte more than a source may hold is enough to refuse it: an endless input
         // stops there.
@@ -109,18 +145,20 @@ impl Input {
 
 /// After the last test case read from `input`: reports why it ended early, if it did (a
 /// read error before a parse error it may have caused, shown in what the window still
-/// holds). Returns the error, or `None` when the input was clean.
+/// holds), with a hint if the input looks like another format (`christmas_only`: see
+/// [`wrong_format_hint`]). Returns the error, or `None` when the input was clean.
 pub fn report_end<R: Read>(
     input: &Input,
     cases: &mut Cases<Window<R>>,
     error: Option<Diagnostic>,
+    christmas_only: bool,
 ) -> Option<ErrorReport> {
     if let Some(e) = cases.feed().error() {
         return Some(report_unopened(input, input.cannot_read(e)));
     }
     let mut error = error?;
     let source = cases.feed_mut().excerpt();
-    if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, true) {
+    if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, christmas_only) {
         error = error.with_help(hint);
     }
     output::report_diagnostic(&error, &source);
@@ -208,6 +246,31 @@ pub fn unknown_extension(path: &Path) -> String {
 pub fn each_position<W: Write, S: GraphSink>(
     input: &InputArgs,
     out: &mut W,
+    new_sink: impl FnMut() -> S,
+    on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<Reported, Stop>,
+    on_error: impl FnMut(ErrorReport),
+) -> Result<bool, Stop> {
+    each_position_or_stream(input, out, None, new_sink, on_position, on_error)
+}
+
+/// How a command reads a christmas input as a stream of bare edge lists, instead of
+/// position by position: the input, opened for reading, and where its errors go. See
+/// [`batches`](super::batches).
+pub type ChristmasStream<'a, W> = &'a mut dyn FnMut(
+    &mut W,
+    &Input,
+    Window<Reader>,
+    &mut dyn FnMut(ErrorReport),
+) -> Result<(), Stop>;
+
+/// [`each_position`], except that christmas inputs go to `christmas`, when it is given,
+/// as a stream: their memory follows a batch of test cases, not the input, and no
+/// position is built. Standard input without `--format` is recognised from its first
+/// bytes for this ([`Input::open_recognised`]).
+pub fn each_position_or_stream<W: Write, S: GraphSink>(
+    input: &InputArgs,
+    out: &mut W,
+    christmas: Option<ChristmasStream<W>>,
     mut new_sink: impl FnMut() -> S,
     mut on_position: impl FnMut(&mut W, &Source, PositionRead, S) -> Result<Reported, Stop>,
     on_error: impl FnMut(ErrorReport),
@@ -216,6 +279,7 @@ pub fn each_position<W: Write, S: GraphSink>(
         input,
         out,
         on_error,
+        christmas,
         |out, format, source, hint, on_error| {
             let mut reader = syntax::reader(format, source);
             loop {
@@ -292,7 +356,7 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
     finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
     on_error: impl FnMut(ErrorReport),
 ) -> Result<bool, Stop> {
-    each_case_streamed(input, None, out, start, finish, on_error)
+    each_case_streamed(input, None, None, out, start, finish, on_error)
 }
 
 /// [`each_position_streamed`] for position `case` (from 1) of each input only, when it is
@@ -301,6 +365,7 @@ pub fn each_position_streamed<W: Write, S: Streamed<W>>(
 pub fn each_case_streamed<W: Write, S: Streamed<W>>(
     input: &InputArgs,
     case: Option<u64>,
+    christmas: Option<ChristmasStream<W>>,
     out: &mut W,
     mut start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
     mut finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
@@ -310,6 +375,7 @@ pub fn each_case_streamed<W: Write, S: Streamed<W>>(
         input,
         out,
         on_error,
+        christmas,
         |out, format, source, hint, on_error| {
             let mut ahead = syntax::reader(format, source);
             let mut reader = syntax::reader(format, source);
@@ -391,6 +457,7 @@ fn each_source<W: Write>(
     args: &InputArgs,
     out: &mut W,
     mut on_error: impl FnMut(ErrorReport),
+    mut christmas: Option<ChristmasStream<W>>,
     mut read: impl FnMut(
         &mut W,
         Format,
@@ -406,15 +473,26 @@ fn each_source<W: Write>(
     };
     for input in Input::list(&args.files) {
         let opened = input.format(args).and_then(|format| {
-            let source = input.read()?;
+            let ((reader, size), format) = match (format, &christmas) {
+                (None, Some(_)) => input.open_recognised()?,
+                _ => (input.open()?, format),
+            };
+            if format == Some(Format::Christmas)
+                && let Some(stream) = christmas.as_mut()
+            {
+                let window = Window::new(input.name(), reader).with_size(size);
+                return Ok(Opened::Stream(stream, window));
+            }
+            let source = input.read_from(reader)?;
             let format = match format {
                 Some(format) => format,
                 None => recognise(&source)?,
             };
-            Ok((format, source))
+            Ok(Opened::Whole(format, source))
         });
         match opened {
-            Ok((format, source)) => {
+            Ok(Opened::Stream(stream, window)) => stream(out, &input, window, &mut on_error)?,
+            Ok(Opened::Whole(format, source)) => {
                 let mut hint = wrong_format_hint(&input, format, &source, false);
                 read(out, format, &source, &mut hint, &mut on_error)?
             }
@@ -425,6 +503,14 @@ fn each_source<W: Write>(
         }
     }
     Ok(clean)
+}
+
+/// An input opened by [`each_source`].
+enum Opened<'a, 'b, W> {
+    /// To be streamed by the command.
+    Stream(&'a mut ChristmasStream<'b, W>, Window<Reader>),
+    /// Read whole, in this format.
+    Whole(Format, Source),
 }
 
 /// Shows the warnings of a position on stderr, after what `out` holds.

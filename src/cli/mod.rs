@@ -3,6 +3,7 @@
 
 mod analyze;
 mod args;
+mod batches;
 mod check;
 mod completions;
 mod convert;

@@ -1,0 +1,146 @@
+//! Christmas test cases streamed in batches, for the commands that need values only
+//! (`judge`, and `analyze` without `--moves`): bare edge lists and the lean search, with
+//! buffers reused from case to case.
+//!
+//! The input is read through a window of 32 KiB ([`Window`]), test cases are parsed in
+//! small batches, and memory holds one batch being parsed and one being valued, however
+//! long the input. When the input is more than one batch, the two cores work side by
+//! side: while one batch is valued, the next one is parsed (`rayon::join`); results are
+//! printed in input order either way.
+
+use std::io::Write;
+
+use hackenbush::analysis::lean::Scratch;
+use hackenbush::diagnostic::Diagnostic;
+use hackenbush::report::ErrorReport;
+use hackenbush::syntax::christmas::{Cases, EdgeLists};
+use hackenbush::syntax::window::Window;
+
+use super::input::{self, Input, Reader};
+use super::output::Stop;
+
+/// Files at least this large have their first tree's buffers prepared on the second core
+/// while the first batch is read (on a one-tree file of millions of edges, the page faults
+/// are worth overlapping).
+const PREPARE_FROM_BYTES: u64 = 1 << 20;
+/// A batch ends after this many edge ends (or at the end of the test case that passes
+/// it), or after this many test cases: small enough to stay in cache, large enough that
+/// handing batches between the cores costs little.
+const BATCH_ENDS: usize = 1 << 12;
+const BATCH_CASES: usize = 1 << 12;
+
+type Stream = Cases<Window<Reader>>;
+
+/// Test cases read but not yet valued.
+#[derive(Default)]
+pub struct Batch {
+    lists: EdgeLists,
+    /// Per complete case: one past its last tree in `lists.trees`.
+    case_ends: Vec<usize>,
+    /// The 1-based number of the batch's first case in the input.
+    first_case: u64,
+    /// The error that ended the input, after the cases above.
+    error: Option<Diagnostic>,
+    /// The input ended with this batch (cleanly or not).
+    last: bool,
+}
+
+impl Batch {
+    /// Reads the next cases of `cases` into the batch, up to the batch size; `read` is
+    /// how many cases were read before, and is counted on.
+    fn fill(&mut self, cases: &mut Stream, read: &mut u64) {
+        self.lists.clear();
+        self.case_ends.clear();
+        self.first_case = *read + 1;
+        while self.lists.ends.len() < BATCH_ENDS && self.case_ends.len() < BATCH_CASES {
+            match cases.next_edge_lists(&mut self.lists) {
+                None => {
+                    self.last = true;
+                    break;
+                }
+                Some(Ok(())) => {
+                    self.case_ends.push(self.lists.trees.len());
+                    *read += 1;
+                }
+                Some(Err(e)) => {
+                    self.error = Some(e);
+                    self.last = true;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The batch's cases in input order: each one's 1-based number in the input, and its
+    /// trees, each as its number of vertex ids and its edge ends (vertex 1 of the input
+    /// is id 0, the ground; see [`EdgeLists`]).
+    pub fn cases(&self) -> impl Iterator<Item = (u64, impl Iterator<Item = (u32, &[u32])>)> {
+        let starts = std::iter::once(0).chain(self.case_ends.iter().copied());
+        (self.case_ends.iter().zip(starts).enumerate()).map(move |(i, (&end, start))| {
+            let trees = self.lists.trees[start..end].iter();
+            let trees = trees.map(|(n, range)| (*n, &self.lists.ends[range.clone()]));
+            (self.first_case + i as u64, trees)
+        })
+    }
+}
+
+/// What [`each_batch`] read.
+pub struct Streamed {
+    /// Test cases read without error.
+    pub cases: u64,
+    /// The error that ended the input early, already reported on stderr.
+    pub error: Option<ErrorReport>,
+}
+
+/// Reads the christmas input `input` batch by batch: `value` turns each batch into what
+/// `state` holds (on either core, with the scratch space of the lean search), and `emit`
+/// writes what `state` holds to `out` (on this thread, in input order). An error that
+/// ends the input early is reported on stderr after what `out` holds, with a hint if the
+/// input looks like another format (`christmas_only`: for a command that reads nothing
+/// else, see [`input::wrong_format_hint`]).
+pub fn each_batch<T: Send, W: Write>(
+    input: &Input,
+    window: Window<Reader>,
+    christmas_only: bool,
+    out: &mut W,
+    state: &mut T,
+    mut value: impl FnMut(&Batch, &mut Scratch, &mut T) + Send,
+    mut emit: impl FnMut(&mut W, &mut T) -> Result<(), Stop>,
+) -> Result<Streamed, Stop> {
+    let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
+    let mut cases = Cases::streaming(window);
+    let mut scratch = Scratch::default();
+    let mut current = Batch::default();
+    let mut next = Batch::default();
+    let mut read = 0;
+    match cases.peek_first_tree().filter(|_| large) {
+        Some((m, k)) => {
+            rayon::join(
+                || current.fill(&mut cases, &mut read),
+                || scratch.prepare(m as usize, k as usize),
+            );
+        }
+        None => current.fill(&mut cases, &mut read),
+    }
+    // One batch is the whole input: no second core needed.
+    let parallel = !current.last;
+    loop {
+        if parallel {
+            rayon::join(
+                || value(&current, &mut scratch, state),
+                || next.fill(&mut cases, &mut read),
+            );
+        } else {
+            value(&current, &mut scratch, state);
+            next.fill(&mut cases, &mut read);
+        }
+        emit(out, state)?;
+        if current.last {
+            out.flush()?;
+            let error = current.error.take();
+            let error = input::report_end(input, &mut cases, error, christmas_only);
+            return Ok(Streamed { cases: read, error });
+        }
+        std::mem::swap(&mut current, &mut next);
+    }
+}
