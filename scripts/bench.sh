@@ -200,9 +200,11 @@ fi
 cmdline() { # cmdline COMMAND FILE
     case $1 in
     judge) echo "$BIN judge $2" ;;
+    judge1) echo "RAYON_NUM_THREADS=1 $BIN judge $2" ;;
     analyze) echo "$BIN analyze $2" ;;
     moves) echo "$BIN analyze --moves $2" ;;
     cpp) echo "$CXX_BIN < $2" ;;
+    wc) echo "wc -l $2" ;;
     esac
 }
 
@@ -211,9 +213,11 @@ run_once() { # run_once ID COMMAND FILE RUN: appends a row to raw.csv
     start=$EPOCHREALTIME
     case $command in
     judge) $TIME -f "%e %M" -o "$tfile" "$BIN" judge "$file" >/dev/null || status=$? ;;
+    judge1) RAYON_NUM_THREADS=1 $TIME -f "%e %M" -o "$tfile" "$BIN" judge "$file" >/dev/null || status=$? ;;
     analyze) $TIME -f "%e %M" -o "$tfile" "$BIN" analyze "$file" >/dev/null || status=$? ;;
     moves) $TIME -f "%e %M" -o "$tfile" "$BIN" analyze --moves "$file" >/dev/null || status=$? ;;
     cpp) $TIME -f "%e %M" -o "$tfile" "$CXX_BIN" <"$file" >/dev/null || status=$? ;;
+    wc) $TIME -f "%e %M" -o "$tfile" wc -l "$file" >/dev/null || status=$? ;;
     esac
     end=$EPOCHREALTIME
     if ((status != 0)); then
@@ -225,29 +229,60 @@ run_once() { # run_once ID COMMAND FILE RUN: appends a row to raw.csv
     echo "$id,$run,$seconds,$kib,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }')" >>"$RAW"
 }
 
-declare -A DONE
-# measure RUNS FILE COMMAND [PARTNER]: runs COMMAND and PARTNER alternately on FILE.
-measure() {
-    local runs=$1 file=$2 a=$3 b=${4:-}
-    local name i
-    name=$(basename "$file" .in)
-    if [[ -n ${DONE[$a:$name]:-} ]]; then
+# An input's name in the ids (COMMAND:NAME): its file name less .in, so that the reader
+# inputs, one graph in three formats, keep their extensions apart.
+name_of() { # name_of FILE
+    local name
+    name=$(basename "$1")
+    echo "${name%.in}"
+}
+
+declare -A MEASURED
+# rotate RUNS "COMMAND FILE"...: one run of each in turn, RUNS rounds, so that a slow spell
+# of the machine falls on all of them alike and their ratios keep. A command measured
+# before on its file is left out (the first measurement is the one with the most runs);
+# the others then turn without it.
+rotate() {
+    local runs=$1 spec c f id i j ids=() commands=() files=() others=""
+    shift
+    for spec in "$@"; do
+        read -r c f <<<"$spec"
+        if [[ $c == cpp && $HAVE_CXX == 0 ]] || [[ -n ${MEASURED[$c:$(name_of "$f")]:-} ]]; then
+            continue
+        fi
+        ids+=("$c:$(name_of "$f")")
+        commands+=("$c")
+        files+=("$f")
+    done
+    if ((${#ids[@]} == 0)); then
         return 0
     fi
-    if [[ $b == cpp && $HAVE_CXX == 0 ]]; then
-        b=""
-    fi
-    say "\$ $(cmdline "$a" "$file") > /dev/null${b:+    # alternating with: $(cmdline "$b" "$file") > /dev/null}    # $runs runs"
-    for ((i = 1; i <= runs; i++)); do
-        run_once "$a:$name" "$a" "$file" "$i"
-        if [[ -n $b ]]; then
-            run_once "$b:$name" "$b" "$file" "$i"
-        fi
+    for ((j = 1; j < ${#ids[@]}; j++)); do
+        others="$others${others:+; }$(cmdline "${commands[j]}" "${files[j]}") > /dev/null"
     done
-    DONE[$a:$name]=1
-    if [[ -n $b ]]; then
-        DONE[$b:$name]=1
+    if ((${#ids[@]} == 2)); then
+        others="    # alternating with: $others"
+    elif ((${#ids[@]} > 2)); then
+        others="    # in turn with: $others"
     fi
+    say "\$ $(cmdline "${commands[0]}" "${files[0]}") > /dev/null$others    # $runs runs"
+    for ((i = 1; i <= runs; i++)); do
+        for ((j = 0; j < ${#ids[@]}; j++)); do
+            run_once "${ids[j]}" "${commands[j]}" "${files[j]}" "$i"
+        done
+    done
+    for id in "${ids[@]}"; do
+        MEASURED[$id]=1
+    done
+}
+# measure RUNS FILE COMMAND...: the COMMANDs on one FILE, in turn.
+measure() {
+    local runs=$1 file=$2 c specs=()
+    shift 2
+    for c in "$@"; do
+        specs+=("$c $file")
+    done
+    rotate "$runs" "${specs[@]}"
 }
 
 # Same verdicts as the baseline, once per judge input (not timed).
