@@ -35,26 +35,24 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
         (true, Some(n)) => star(n),
         _ => g.value.to_string(),
     };
-    let name_width = report
-        .graphs
-        .iter()
-        .map(|g| printable(&g.name).chars().count())
-        .max()
-        .unwrap_or(0);
-    let value_width = report
-        .graphs
-        .iter()
-        .map(|g| value(g).chars().count())
-        .max()
-        .unwrap_or(0);
-    for g in &report.graphs {
-        let name = printable(&g.name);
-        let pad = name_width - name.chars().count();
+    // Each graph's name and value, shown once each: a christmas file has thousands of
+    // small graphs.
+    let shown: Vec<_> = (report.graphs.iter())
+        .map(|g| {
+            let name = printable(&g.name);
+            let value = value(g);
+            let widths = (name.chars().count(), value.chars().count());
+            (name, value, widths)
+        })
+        .collect();
+    let name_width = shown.iter().map(|(_, _, (n, _))| *n).max().unwrap_or(0);
+    let value_width = shown.iter().map(|(_, _, (_, v))| *v).max().unwrap_or(0);
+    for (g, (name, value, (width, _))) in report.graphs.iter().zip(&shown) {
+        let pad = name_width - width;
         write!(
             out,
-            "  {name}{:pad$}  {:<value_width$}  {} edge{}",
+            "  {name}{:pad$}  {value:<value_width$}  {} edge{}",
             "",
-            value(g),
             g.edges,
             plural(g.edges as usize)
         )?;
