@@ -122,8 +122,10 @@ pub fn each_batch<T: Send, W: Write>(
         }
         None => current.fill(&mut cases, &mut read),
     }
-    // One batch is the whole input: no second core needed.
-    let parallel = !current.last;
+    // One batch is the whole input: no second core needed. Nor on one core
+    // (`RAYON_NUM_THREADS=1`), where every join would hand both halves to the pool's one
+    // thread and wait for it: a third of the time went to the scheduler.
+    let parallel = !current.last && rayon::current_num_threads() > 1;
     loop {
         if parallel {
             rayon::join(

@@ -255,7 +255,14 @@ impl<F: Feed> Cases<F> {
             k_span,
         };
         sink.start_tree(declared, room);
-        for read in 0..k {
+        let mut read = 0;
+        while read < k {
+            if let Some(ends) = sink.dense_ends() {
+                read += self.quick_edges(m, k - read, ends);
+                if read == k {
+                    break;
+                }
+            }
             // The quick path first; the end of input is checked only when it fails.
             let (u, u_span) = match self.quick_number() {
                 Some((x, span)) => in_range(x, m, span)?,
@@ -276,9 +283,39 @@ impl<F: Feed> Cases<F> {
             let v = sink.vertex(v, v_span)?;
             // The edge's span is exact for whole inputs, the only ones with syntax trees.
             sink.edge(u, v, u_span.to(v_span));
+            read += 1;
         }
         sink.end_tree();
         Ok(())
+    }
+
+    /// Up to `left` edges of a tree with `m` vertices whose ids are dense (`x - 1`),
+    /// appended to `ends`: the innermost loop of reading judge data, with no spans and
+    /// no messages. It reads only what it is sure of (a vertex in range, of at most 7
+    /// digits, after blanks and before a blank, well inside what the feed shows) and
+    /// stops at anything else, which the general path then reads, or reports, exactly
+    /// as before. Returns how many edges it read.
+    #[inline]
+    fn quick_edges(&mut self, m: u64, left: u64, ends: &mut Vec<u32>) -> u64 {
+        /// Bytes that must show past an edge's start: blanks, two numbers of up to 7
+        /// digits and the blank after each, read 8 bytes at a time.
+        const AHEAD: usize = 64;
+        let bytes = self.feed.bytes();
+        let mut pos = self.pos;
+        let mut read = 0;
+        while read < left && pos + AHEAD <= bytes.len() {
+            let Some((u, after)) = quick_vertex(bytes, pos, m) else {
+                break;
+            };
+            let Some((v, after)) = quick_vertex(bytes, after, m) else {
+                break;
+            };
+            ends.extend_from_slice(&[u, v]);
+            pos = after;
+            read += 1;
+        }
+        self.pos = pos;
+        read
     }
 
     /// `vertex = integer` in `1..=m`, when the quick path declined the token (a long
@@ -326,6 +363,12 @@ pub(crate) trait Sink {
     fn edge(&mut self, u: u32, v: u32, span: Span);
     /// The tree ends.
     fn end_tree(&mut self);
+    /// Where the current tree's edges go as bare ends (`x - 1`, two per edge), if that is
+    /// all the sink does with them: then they may be read without spans, in bulk.
+    #[inline(always)]
+    fn dense_ends(&mut self) -> Option<&mut Vec<u32>> {
+        None
+    }
 }
 
 /// The trees of a test case built with [`GraphBuilder`]s (vertex 1 is the ground), each
@@ -470,6 +513,11 @@ impl Sink for EdgeLists {
         self.ends.push(v);
     }
 
+    #[inline(always)]
+    fn dense_ends(&mut self) -> Option<&mut Vec<u32>> {
+        self.dense.is_some().then_some(&mut self.ends)
+    }
+
     fn end_tree(&mut self) {
         let n = match self.dense {
             Some(m) => m,
@@ -540,6 +588,27 @@ impl<F: Feed> Cases<F> {
             trees,
         }))
     }
+}
+
+/// The vertex id (`x - 1`) written after the blanks at `pos`, and where it ends, if it
+/// is in `1..=m`, at most 7 digits, and followed by a blank, with 16 bytes to spare
+/// after the blanks (else `None`: the caller reads it the general way).
+#[inline(always)]
+fn quick_vertex(bytes: &[u8], mut pos: usize, m: u64) -> Option<(u32, usize)> {
+    let mut blanks = 0;
+    while lex::is_space(*bytes.get(pos)?) {
+        pos += 1;
+        blanks += 1;
+        if blanks > 8 {
+            return None;
+        }
+    }
+    let (x, len) = lex::digits8(bytes.get(pos..pos + 16)?)?;
+    let end = pos + len;
+    if len == 0 || len > 7 || !lex::is_space(bytes[end]) || x == 0 || x > m {
+        return None;
+    }
+    Some(((x - 1) as u32, end))
 }
 
 /// `x` if it is a vertex of a tree with `m` vertices.
@@ -658,6 +727,49 @@ mod tests {
         let g = &got[0].as_ref().unwrap().graphs[0];
         assert_eq!(g.vertices.len(), 2);
         assert_eq!(g.edges[0].v, 1);
+    }
+
+    /// The bulk reading of dense edges ([`Cases::quick_edges`]) against the general
+    /// path (the syntax trees of [`Cases::next_case`]): the same ends and the same error,
+    /// span and message, on random test cases written with blanks of every kind and
+    /// length, leading zeros, numbers of 6 to 9 digits, vertices at and beyond `m`, and
+    /// stray characters.
+    #[test]
+    fn bulk_edges_read_as_the_general_path_does() {
+        let mut rng = crate::rng::Rng::new(11);
+        let blanks = [" ", "  ", "\n", "\r\n", "\t", " \x0b ", "         \n"];
+        for _ in 0..3_000 {
+            let m = [3, 9, 999_999, 1_000_000, 9_999_999, 10_000_001][rng.below_u32(6) as usize];
+            let k = rng.below_u32(60);
+            let mut text = format!("1\n{m} {k}\n");
+            for _ in 0..2 * k {
+                let x = match rng.below_u32(40) {
+                    0 => m + 1,
+                    1 => 0,
+                    2 => m,
+                    _ => 1 + u64::from(rng.below_u32(m.min(1 << 30) as u32)),
+                };
+                match rng.below_u32(60) {
+                    0 => text += &format!("00{x}"),
+                    1 => text += &format!("{x}x"),
+                    _ => text += &x.to_string(),
+                }
+                text += blanks[rng.below_u32(blanks.len() as u32) as usize];
+            }
+            let bytes = text.as_bytes();
+            let mut lists = EdgeLists::default();
+            let bulk = Cases::new(bytes).next_edge_lists(&mut lists).unwrap();
+            let general = Cases::new(bytes).next_case().unwrap();
+            match (bulk, general) {
+                (Ok(()), Ok(case)) => {
+                    let tree = &case.trees[0].graph;
+                    let ends: Vec<u32> = tree.edges.iter().flat_map(|e| [e.u, e.v]).collect();
+                    assert_eq!(lists.ends, ends, "{text:?}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b, "{text:?}"),
+                (a, b) => panic!("{text:?}: {a:?} against {:?}", b.map(|_| ())),
+            }
+        }
     }
 
     #[test]
