@@ -325,14 +325,17 @@ median() { # median ID FIELD (3 wall, 4 peak, 5 clock): empty if not measured
 wall() { # median wall seconds: 0.01 s resolution, 3 decimals for the mean of two middles
     median "$1" 3 | awk '{ v = $1 * 100; f = (v - int(v + 0.5))^2 < 1e-12 ? "%.2f" : "%.3f"; printf f, $1 }'
 }
-mib() { # median peak memory in MiB (a decimal below 10, where the POJ judge lies), or n/a
-    local k
-    k=$(median "$1" 4)
-    if [[ -n $k ]]; then
-        awk -v k="$k" 'BEGIN { printf (k < 10240 ? "%.1f" : "%.0f"), k / 1024 }'
+shown() { # shown ID FIELD PROGRAM: the median of FIELD, printed by the awk PROGRAM, or n/a
+    local m
+    m=$(median "$1" "$2")
+    if [[ -n $m ]]; then
+        echo "$m" | awk "$3"
     else
         echo "n/a"
     fi
+}
+mib() { # median peak memory in MiB (a decimal below 10, where the POJ judge lies), or n/a
+    shown "$1" 4 '{ printf ($1 < 10240 ? "%.1f" : "%.0f"), $1 / 1024 }'
 }
 ratio() { # ratio A B: A / B to two decimals, or n/a
     if [[ -n $1 && -n $2 ]] && awk -v b="$2" 'BEGIN { exit !(b > 0) }'; then
@@ -342,13 +345,7 @@ ratio() { # ratio A B: A / B to two decimals, or n/a
     fi
 }
 clock_of() { # clock_of ID: the median on the microsecond clock, in ms below a second, or n/a
-    local s
-    s=$(median "$1" 5)
-    if [[ -n $s ]]; then
-        awk -v s="$s" 'BEGIN { if (s < 1) printf "%.1f ms", s * 1000; else printf "%.2f s", s }'
-    else
-        echo "n/a"
-    fi
+    shown "$1" 5 '{ if ($1 < 1) printf "%.1f ms", $1 * 1000; else printf "%.2f s", $1 }'
 }
 clock_ratio() { # clock_ratio A B: the ratio of the medians of ids A and B on the µs clock
     ratio "$(median "$1" 5)" "$(median "$2" 5)"

@@ -9,11 +9,12 @@ use hackenbush::report::json::JsonDocument;
 use hackenbush::report::{ErrorReport, PositionReport, text};
 use hackenbush::source::{self, Source};
 use hackenbush::syntax::GraphDecl;
+use hackenbush::syntax::window::Window;
 use hackenbush::{Summarized, WithMoves};
 
 use super::args::AnalyzeArgs;
 use super::batches::{self, Batch};
-use super::input::{self, Input, Streamed};
+use super::input::{self, Input, Reader, Streamed};
 use super::output::{self, Stop};
 use super::progress;
 
@@ -61,35 +62,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         // Christmas inputs stream as bare edge lists, as the judge reads them; the others
         // are read position by position, each graph summarized as it is read.
         let mut christmas = |out: &mut _, input: &Input, window, on_error: &mut dyn FnMut(_)| {
-            let name = input.name();
-            let mut reports = Vec::new();
-            let value = |batch: &Batch, scratch: &mut _, reports: &mut Vec<PositionReport>| {
-                reports.clear();
-                for (case, trees) in batch.cases() {
-                    if args.case.is_none_or(|only| only == case) {
-                        let label = source::label(&name, Some(case as usize));
-                        reports.push(hackenbush::bare_position(label, trees, scratch));
-                    }
-                }
-            };
-            let emit = |out: &mut _, reports: &mut Vec<PositionReport>| {
-                reports
-                    .drain(..)
-                    .try_for_each(|position| report(out, position))
-            };
-            let read = batches::each_batch(input, window, false, out, &mut reports, value, emit)?;
-            if let Some(error) = read.error {
-                on_error(error);
-            }
-            if let Some(case) = args.case
-                && read.cases < case
-            {
-                out.flush()?;
-                let message = input::no_such_case(&name, read.cases, case);
-                output::report_error(&message);
-                on_error(ErrorReport::unlocated(name, message));
-            }
-            Ok(())
+            stream_christmas(args, out, input, window, on_error, &report)
         };
         if args.case.is_some() {
             // The first reading tells which position is which, so that only the one asked
@@ -140,6 +113,46 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     }
     out.flush()?;
     Ok(clean)
+}
+
+/// A christmas input read as the judge reads it, values only: bare edge lists in batches,
+/// each test case reported by [`hackenbush::bare_position`] (or only case `--case`), its
+/// errors handed to `on_error`.
+fn stream_christmas<W: Write>(
+    args: &AnalyzeArgs,
+    out: &mut W,
+    input: &Input,
+    window: Window<Reader>,
+    on_error: &mut dyn FnMut(ErrorReport),
+    report: &impl Fn(&mut W, PositionReport) -> Result<(), Stop>,
+) -> Result<(), Stop> {
+    let name = input.name();
+    let mut reports = Vec::new();
+    let value = |batch: &Batch, scratch: &mut _, reports: &mut Vec<PositionReport>| {
+        reports.clear();
+        for (case, trees) in batch.cases() {
+            if args.case.is_none_or(|only| only == case) {
+                let label = source::label(&name, Some(case as usize));
+                reports.push(hackenbush::bare_position(label, trees, scratch));
+            }
+        }
+    };
+    let emit = |out: &mut W, reports: &mut Vec<PositionReport>| {
+        (reports.drain(..)).try_for_each(|position| report(out, position))
+    };
+    let read = batches::each_batch(input, window, false, out, &mut reports, value, emit)?;
+    if let Some(error) = read.error {
+        on_error(error);
+    }
+    if let Some(case) = args.case
+        && read.cases < case
+    {
+        out.flush()?;
+        let message = input::no_such_case(&name, read.cases, case);
+        output::report_error(&message);
+        on_error(ErrorReport::unlocated(name, message));
+    }
+    Ok(())
 }
 
 /// A position of `analyze --case`: its graphs summarized as they are read, then its report.
