@@ -7,17 +7,19 @@
 //! The same four steps as [`moves`](super::moves) (read its module docs for why they are
 //! right), laid out for the memory:
 //!
-//! 1. The edges at each vertex as one flat array (compressed sparse rows, loops left out),
-//!    and an iterative depth-first search from the ground (vertex 0) that numbers the
-//!    vertices it reaches in preorder. From then on every per-vertex array is indexed by
-//!    that number: the passes below walk the vertices in preorder or its reverse, so they
-//!    read memory in order, and a vertex's parent comes before it.
-//! 2. One pass over the edges gives each attached non-tree edge its random label (a hash
-//!    of its index: no table of labels is kept) and its own bit to its lower end; one
-//!    pass in reverse preorder gives every tree edge its label, the XOR over the subtree,
-//!    and sub(v). A tree edge is a bridge when its label is 0: no non-tree edge covers
-//!    it. (Tarjan's rule gives the same bridges; the labels make the low-links
-//!    unnecessary, and are wrong only where [`moves`](super::moves) could already be.)
+//! 1. The edges at each vertex as one flat array (compressed sparse rows, loops left out,
+//!    each arc holding the other end beside the edge), and an iterative depth-first
+//!    search from the ground (vertex 0) that numbers the vertices it reaches in preorder.
+//!    From then on every per-vertex array is indexed by that number: the passes below
+//!    walk the vertices in preorder or its reverse, so they read memory in order, and a
+//!    vertex's parent comes before it.
+//! 2. On the way, each back edge (seen from its lower end) gets its random label (a hash
+//!    of its index: no table of labels is kept) and gives its own bit to its lower end;
+//!    it is listed with that end, so no later pass looks at the edge list. Then one pass
+//!    in reverse preorder gives every tree edge its label, the XOR over the subtree, and
+//!    sub(v). A tree edge is a bridge when its label is 0: no non-tree edge covers it.
+//!    (Tarjan's rule gives the same bridges; the labels make the low-links unnecessary,
+//!    and are wrong only where [`moves`](super::moves) could already be.)
 //! 3. One pass in preorder gives the top of each vertex's block and the requirement of
 //!    each block, with the winning bridges.
 //! 4. The edges inside blocks with a requirement are grouped by label: a sort of 16-byte
@@ -28,7 +30,7 @@
 //! # Complexity
 //!
 //! O(V + E) for the search and the passes, O(E log E) for the sort and the chains; no
-//! recursion. Memory: about 56 bytes per vertex and 24 per edge, in a [`Scratch`] reused
+//! recursion. Memory: about 64 bytes per vertex and 40 per edge, in a [`Scratch`] reused
 //! from graph to graph.
 //!
 //! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to) and against the
@@ -42,16 +44,21 @@ use crate::dfs::NONE;
 /// Buffers reused from graph to graph.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Per vertex id: the start of its arcs in `arcs` (then its cursor in the search).
+    /// Per vertex id: where its arcs start in `arcs` (`n + 1` of them).
     start: Vec<u32>,
-    /// Per vertex id: one past its last arc.
-    end: Vec<u32>,
-    /// The edges at each vertex, two arcs per edge that is not a loop.
-    arcs: Vec<u32>,
+    /// Per vertex id: its next arc to follow and one past its last, side by side.
+    cursor: Vec<[u32; 2]>,
+    /// The edges at each vertex, two arcs per edge that is not a loop: the other end and
+    /// the edge, side by side (no look-up of the edge's ends in the search).
+    arcs: Vec<[u32; 2]>,
     /// Per vertex id: its preorder number, [`NONE`] if not attached.
     pre: Vec<u32>,
-    /// The search's stack of vertex ids.
-    stack: Vec<u32>,
+    /// The search's stack: vertex id, preorder number, tree edge above.
+    stack: Vec<[u32; 3]>,
+    /// The attached non-tree edges that are not loops, and the loops: each edge with the
+    /// preorder number of its lower end.
+    non_tree: Vec<[u32; 2]>,
+    loops: Vec<[u32; 2]>,
     /// By preorder number: the parent's number, the tree edge to it.
     parent: Vec<u32>,
     parent_edge: Vec<u32>,
@@ -126,7 +133,7 @@ fn cuts_dense(n: usize, ends: &[u32], target: u64, s: &mut Scratch, wins: &mut V
     let attached = search(n, ends, s);
     let edge_count = (ends.len() / 2) as u64;
     let reachable = |value: u64| if value <= edge_count { value } else { NO_REQ };
-    label_and_sum(ends, attached, s);
+    label_and_sum(attached, s);
 
     // Tops and requirements, in preorder (step 2 of `moves`).
     let Scratch {
@@ -160,20 +167,26 @@ fn cuts_dense(n: usize, ends: &[u32], target: u64, s: &mut Scratch, wins: &mut V
             req[v] = reachable(c - 1);
         }
     }
-    class_cuts(ends, attached, edge_count, s, wins);
+    class_cuts(attached, edge_count, s, wins);
 }
 
-/// Step 1: the adjacency and the search. Returns how many vertices are attached; fills
-/// `pre`, `parent` and `parent_edge`.
+/// Steps 1 and 2 (first half): the adjacency, the search, and on the way the labels of
+/// the non-tree edges and their own bits. Returns how many vertices are attached; fills
+/// `pre`, `parent`, `parent_edge`, `non_tree`, `loops`, and `label` and `sub` with X and
+/// own(v) by preorder number.
 fn search(n: usize, ends: &[u32], s: &mut Scratch) -> usize {
     let Scratch {
         start,
-        end,
+        cursor,
         arcs,
         pre,
         stack,
         parent,
         parent_edge,
+        label,
+        sub,
+        non_tree,
+        loops,
         ..
     } = s;
     start.clear();
@@ -190,46 +203,71 @@ fn search(n: usize, ends: &[u32], s: &mut Scratch) -> usize {
         *d = sum;
     }
     arcs.clear();
-    arcs.resize(sum as usize, 0);
+    arcs.resize(sum as usize, [0; 2]);
     // Filled backwards from each vertex's end, so `start` ends at each list's start.
     for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
-        let (u, v) = (pair[0] as usize, pair[1] as usize);
+        let (u, v) = (pair[0], pair[1]);
         if u != v {
-            start[u] -= 1;
-            arcs[start[u] as usize] = e as u32;
-            start[v] -= 1;
-            arcs[start[v] as usize] = e as u32;
+            start[u as usize] -= 1;
+            arcs[start[u as usize] as usize] = [v, e as u32];
+            start[v as usize] -= 1;
+            arcs[start[v as usize] as usize] = [u, e as u32];
         }
     }
-    end.clear();
-    end.extend_from_slice(&start[1..]);
+    cursor.clear();
+    cursor.extend(start.windows(2).map(|w| [w[0], w[1]]));
     pre.clear();
     pre.resize(n, NONE);
     parent.clear();
     parent_edge.clear();
+    label.clear();
+    label.resize(n, 0);
+    sub.clear();
+    sub.resize(n, 0);
+    non_tree.clear();
     stack.clear();
     pre[0] = 0;
     parent.push(NONE);
     parent_edge.push(NONE);
-    stack.push(0);
-    while let Some(&v) = stack.last() {
-        let v = v as usize;
-        let cursor = start[v];
-        if cursor == end[v] {
+    stack.push([0, 0, NONE]);
+    while let Some(&[v, pv, pe]) = stack.last() {
+        let [next, end] = &mut cursor[v as usize];
+        if *next == *end {
             stack.pop();
             continue;
         }
-        start[v] = cursor + 1;
-        let e = arcs[cursor as usize];
-        let w = (ends[2 * e as usize] ^ ends[2 * e as usize + 1]) as usize ^ v;
-        if pre[w] == NONE {
-            pre[w] = parent.len() as u32;
-            parent.push(pre[v]);
+        let [w, e] = arcs[*next as usize];
+        *next += 1;
+        let pw = pre[w as usize];
+        if pw == NONE {
+            let pw = parent.len() as u32;
+            pre[w as usize] = pw;
+            parent.push(pv);
             parent_edge.push(e);
-            stack.push(w as u32);
+            stack.push([w, pw, e]);
+        } else if pw < pv && e != pe {
+            // A back edge to an ancestor, seen from its lower end (the other sighting,
+            // from the ancestor, finds a higher number and passes).
+            let l = edge_label(e);
+            label[pv as usize] ^= l;
+            label[pw as usize] ^= l;
+            sub[pv as usize] ^= 1;
+            non_tree.push([e, pv]);
         }
     }
-    parent.len()
+    loops.clear();
+    for (e, pair) in ends.chunks_exact(2).enumerate() {
+        if pair[0] == pair[1] && pre[pair[0] as usize] != NONE {
+            let v = pre[pair[0] as usize];
+            // A loop's label cancels itself; only its own bit counts.
+            sub[v as usize] ^= 1;
+            loops.push([e as u32, v]);
+        }
+    }
+    let attached = parent.len();
+    label.truncate(attached);
+    sub.truncate(attached);
+    attached
 }
 
 /// The label of non-tree edge `e`: a hash of its index, never 0.
@@ -242,37 +280,11 @@ fn edge_label(e: u32) -> u128 {
 /// A fixed seed (any value would do; fixed, so results are reproducible).
 const SEED: u64 = 0x6861_636b_656e_6275; // "hackenbu"
 
-/// Step 2: labels and sub(v), by preorder number.
-fn label_and_sum(ends: &[u32], attached: usize, s: &mut Scratch) {
+/// Step 2 (second half): the labels of the tree edges and sub(v), in reverse preorder.
+fn label_and_sum(attached: usize, s: &mut Scratch) {
     let Scratch {
-        pre,
-        parent,
-        parent_edge,
-        label,
-        sub,
-        ..
+        parent, label, sub, ..
     } = s;
-    label.clear();
-    label.resize(attached, 0);
-    sub.clear();
-    sub.resize(attached, 0);
-    for (e, pair) in ends.chunks_exact(2).enumerate() {
-        let (a, b) = (pre[pair[0] as usize], pre[pair[1] as usize]);
-        if a == NONE {
-            continue;
-        }
-        let low = a.max(b) as usize;
-        if a != b && parent_edge[low] == e as u32 {
-            continue; // a tree edge
-        }
-        // A loop's label cancels itself; only its own bit counts.
-        sub[low] ^= 1;
-        if a != b {
-            let l = edge_label(e as u32);
-            label[a as usize] ^= l;
-            label[b as usize] ^= l;
-        }
-    }
     for v in (1..attached).rev() {
         let p = parent[v] as usize;
         let x = label[v];
@@ -287,15 +299,8 @@ fn label_and_sum(ends: &[u32], attached: usize, s: &mut Scratch) {
 }
 
 /// Step 4: the winning cuts inside blocks.
-fn class_cuts(
-    ends: &[u32],
-    attached: usize,
-    edge_count: u64,
-    s: &mut Scratch,
-    wins: &mut Vec<u32>,
-) {
+fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<u32>) {
     let Scratch {
-        pre,
         parent_edge,
         label,
         sub,
@@ -304,6 +309,8 @@ fn class_cuts(
         members,
         classes,
         class,
+        non_tree,
+        loops,
         ..
     } = s;
     members.clear();
@@ -313,27 +320,17 @@ fn class_cuts(
             members.push(key(label[v], v as u64));
         }
     }
-    for (e, pair) in ends.chunks_exact(2).enumerate() {
-        let (a, b) = (pre[pair[0] as usize], pre[pair[1] as usize]);
-        if a == NONE {
-            continue;
+    for &[e, low] in loops.iter() {
+        // A loop is a class of its own: the block keeps its shape, one edge less.
+        let t = top[low as usize] as usize;
+        if req[t] != NO_REQ && sub[t] ^ 1 == req[t] {
+            wins.push(e);
         }
-        let low = a.max(b) as usize;
-        if a != b && parent_edge[low] == e as u32 {
-            continue;
+    }
+    for (i, &[e, low]) in non_tree.iter().enumerate() {
+        if req[top[low as usize] as usize] != NO_REQ {
+            members.push(key(edge_label(e), NON_TREE | i as u64));
         }
-        let t = top[low] as usize;
-        if req[t] == NO_REQ {
-            continue;
-        }
-        if a == b {
-            // A loop is a class of its own: the block keeps its shape, one edge less.
-            if sub[t] ^ 1 == req[t] {
-                wins.push(e as u32);
-            }
-            continue;
-        }
-        members.push(key(edge_label(e as u32), NON_TREE | e as u64));
     }
     members.sort_unstable();
     classes.trie.resize(edge_count);
@@ -342,9 +339,8 @@ fn class_cuts(
         class.extend(group.iter().map(|&m| {
             let order = m as u64;
             if order & NON_TREE != 0 {
-                let e = (order & !NON_TREE) as usize;
-                let low = pre[ends[2 * e] as usize].max(pre[ends[2 * e + 1] as usize]);
-                (edge_label(e as u32), NONE, e as u32, top[low as usize])
+                let [e, low] = non_tree[(order & !NON_TREE) as usize];
+                (edge_label(e), NONE, e, top[low as usize])
             } else {
                 let v = order as usize;
                 (label[v], v as u32, parent_edge[v], top[v])
