@@ -103,7 +103,10 @@ mod documentation {
 pub use petgraph;
 
 pub use diagnostic::Error;
-pub use valuing::{SearchProgress, Summarized, WithMoves, bare_position};
+pub use valuing::{
+    BareScratch, BareTree, SearchProgress, Summarized, WithMoves, bare_position,
+    bare_position_with_moves,
+};
 
 use analysis::Analysis;
 use analysis::partizan::Budget;

@@ -27,7 +27,7 @@ pub struct Rng {
 const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The SplitMix64 output function.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

@@ -6,7 +6,7 @@
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
-use crate::analysis::{self, Analysis};
+use crate::analysis::{self, Analysis, bare_moves};
 use crate::analyze_graph;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Calculator, Outcome};
@@ -15,7 +15,7 @@ use crate::report::{
     self, GraphReport, MoveReport, PartizanMoves, PositionCuts, PositionReport, Value,
 };
 use crate::source::{self, Source, Span};
-use crate::syntax::{GraphDecl, GraphKind, GraphSink};
+use crate::syntax::{GraphDecl, GraphKind, GraphSink, VertexName};
 
 /// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
 /// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
@@ -146,6 +146,103 @@ pub fn bare_position<'a>(
         .collect();
     let outcome = if nim_sum == 0 { Outcome::P } else { Outcome::N };
     PositionReport::with_outcome(label, graphs, Value::Nim(nim_sum), outcome)
+}
+
+/// A green graph as a bare edge list, with what a winning move's report needs: a christmas
+/// tree as [`bare_position_with_moves`] takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct BareTree<'a> {
+    /// How many vertex ids it has; id 0 is the ground.
+    pub vertices: u32,
+    /// Its edges, two ends each, as [`summary::summarize_ends`] takes them.
+    pub ends: &'a [u32],
+    /// The 1-based line of each edge.
+    pub lines: &'a [u64],
+    /// The vertex number of each id, or nothing when id `i` is vertex `i + 1`.
+    pub numbers: &'a [u64],
+}
+
+impl BareTree<'_> {
+    /// The name of vertex id `id`, as the input writes it.
+    fn name(&self, id: u32) -> VertexName {
+        match self.numbers.get(id as usize) {
+            Some(&number) => VertexName::Number(number),
+            None => VertexName::Number(u64::from(id) + 1),
+        }
+    }
+}
+
+/// Buffers reused from position to position by [`bare_position_with_moves`] (besides the
+/// lean search's).
+#[derive(Debug, Default)]
+pub struct BareScratch {
+    moves: bare_moves::Scratch,
+    summaries: Vec<summary::Summary>,
+    wins: Vec<u32>,
+}
+
+/// [`bare_position`] with the winning moves, as [`WithMoves`] reports them: each tree's
+/// value and counts by the lean search (with the buffers `lean`), then, with the nim-sum known, the cuts that win
+/// in each tree by [`bare_moves::cuts_to`], each reported with its ends and line. A
+/// christmas test case as `hackenbush analyze --moves` reports it, without declarations,
+/// names or spans.
+///
+/// ```
+/// use hackenbush::{BareScratch, BareTree, bare_position_with_moves};
+///
+/// let ends = [0, 1, 1, 2, 1, 3, 2, 3];
+/// let sample = BareTree { vertices: 4, ends: &ends, lines: &[3, 4, 5, 6], numbers: &[] };
+/// let (mut lean, mut scratch) = Default::default();
+/// let report = bare_position_with_moves("poj#1".into(), [sample], &mut lean, &mut scratch);
+/// // Worth *2: cutting the stalk's edge leaves nothing.
+/// let moves = report.winning_moves.unwrap();
+/// assert_eq!((moves[0].edge, moves[0].line, moves[0].u.to_string()), (1, 3, "1".into()));
+/// ```
+pub fn bare_position_with_moves<'a>(
+    label: String,
+    trees: impl IntoIterator<Item = BareTree<'a>> + Clone,
+    lean: &mut summary::Scratch,
+    scratch: &mut BareScratch,
+) -> PositionReport {
+    scratch.summaries.clear();
+    let mut nim_sum = 0;
+    let graphs = (trees.clone().into_iter().enumerate())
+        .map(|(i, tree)| {
+            let summary = summary::summarize_ends(tree.vertices, tree.ends, lean);
+            nim_sum ^= summary.value;
+            scratch.summaries.push(summary);
+            GraphReport::from_summary(GraphKind::Tree.name(i), &summary)
+        })
+        .collect();
+    let mut moves = Vec::new();
+    for ((i, tree), summary) in trees.into_iter().enumerate().zip(&scratch.summaries) {
+        let target = summary.value ^ nim_sum;
+        if nim_sum == 0 || target > summary.attached_edges as u64 {
+            continue;
+        }
+        scratch.wins.clear();
+        bare_moves::cuts_to(
+            tree.vertices,
+            tree.ends,
+            target,
+            &mut scratch.moves,
+            &mut scratch.wins,
+        );
+        moves.extend(scratch.wins.iter().map(|&e| {
+            let e = e as usize;
+            MoveReport {
+                graph: i,
+                edge: e + 1,
+                u: tree.name(tree.ends[2 * e]),
+                v: tree.name(tree.ends[2 * e + 1]),
+                line: tree.lines[e] as usize,
+                value_after: target,
+            }
+        }));
+    }
+    let mut position = PositionReport::new(label, graphs);
+    position.winning_moves = Some(moves);
+    position
 }
 
 /// The report of the position of `graphs`, named `label`, without moves ([`Summarized`]),

@@ -1,11 +1,15 @@
-//! Winning moves: `analysis::moves::cuts_to` against the rules of the game.
+//! Winning moves: `analysis::moves::cuts_to`, and its twin on bare edge lists
+//! (`analysis::bare_moves::cuts_to`, the christmas path of `analyze --moves`), against the
+//! rules of the game.
 //!
 //! `cuts_to(graph, t)` claims to list, in near-linear time, every edge whose cut leaves the
 //! graph worth `t`. Checked here against the brute-force player ([`brute`]) on every
 //! multigraph with up to 6 edges on up to 5 vertices and on random multigraphs up to 12
 //! edges, for every target; against one `analyze` per cut on random graphs of hundreds to
 //! thousands of edges (cacti, sparse graphs full of 2-edge cuts, multigraphs, cycles with
-//! trees); and on a path and a cycle of a million edges with a small stack.
+//! trees); and on a path and a cycle of a million edges with a small stack. Wherever
+//! `cuts_to` is checked, the bare twin is checked alike, on the same graph with its ground
+//! vertices fused into id 0.
 
 mod brute;
 mod common;
@@ -13,20 +17,49 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use hackenbush::analysis::analyze;
 use hackenbush::analysis::moves::cuts_to;
+use hackenbush::analysis::{analyze, bare_moves};
 use hackenbush::model::Graph;
 use hackenbush::rng::Rng;
 use proptest::prelude::*;
 
 use common::{Edges, multigraph, proptest_config, stalk, with_small_stack};
 
-/// `cuts_to` as 0-based input edge indices.
+/// `cuts_to` as 0-based input edge indices, after checking that the bare twin agrees.
 fn cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
-    cuts_to(&Graph::from_edges(ground, edges), target)
+    let found: Vec<usize> = cuts_to(&Graph::from_edges(ground, edges), target)
         .iter()
         .map(|e| e.index())
-        .collect()
+        .collect();
+    assert_eq!(
+        bare_cuts(ground, edges, target),
+        found,
+        "the bare twin differs"
+    );
+    found
+}
+
+/// The graph as a bare edge list: its vertex-id count and its ends, the ground vertices
+/// fused into id 0 and vertex `x` otherwise id `x + 1`.
+fn bare(ground: &[u32], edges: &[(u32, u32)]) -> (u32, Vec<u32>) {
+    let id = |x: u32| if ground.contains(&x) { 0 } else { x + 1 };
+    let vertices = edges.iter().map(|&(u, v)| u.max(v) + 2).max().unwrap_or(1);
+    let ends = edges.iter().flat_map(|&(u, v)| [id(u), id(v)]).collect();
+    (vertices, ends)
+}
+
+/// `bare_moves::cuts_to` as 0-based input edge indices.
+fn bare_cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
+    let (vertices, ends) = bare(ground, edges);
+    let mut wins = Vec::new();
+    bare_moves::cuts_to(
+        vertices,
+        &ends,
+        target,
+        &mut bare_moves::Scratch::default(),
+        &mut wins,
+    );
+    wins.into_iter().map(|e| e as usize).collect()
 }
 
 /// Where `cuts_to` and the oracle first disagree on the graph, over the targets `targets`.
@@ -38,11 +71,12 @@ fn disagreement(
     let graph = Graph::from_edges(ground, edges);
     for target in targets {
         let ours: Vec<usize> = cuts_to(&graph, target).iter().map(|e| e.index()).collect();
+        let bare = bare_cuts(ground, edges, target);
         let expected = brute::winning_cuts(ground, edges, target);
-        if ours != expected {
+        if ours != expected || bare != expected {
             return Some(format!(
                 "cuts to *{target} differ: ground {ground:?}, edges {edges:?}: \
-                 cuts_to {ours:?}, brute force {expected:?}"
+                 cuts_to {ours:?}, bare_moves::cuts_to {bare:?}, brute force {expected:?}"
             ));
         }
     }
@@ -249,6 +283,12 @@ fn assert_agree_with_recomputation(ground: &[u32], edges: &[(u32, u32)]) {
             "cuts to *{target} differ on a graph of {} edges, ground {ground:?}",
             edges.len()
         );
+        assert_eq!(
+            bare_cuts(ground, edges, target),
+            expected,
+            "bare cuts to *{target} differ on a graph of {} edges, ground {ground:?}",
+            edges.len()
+        );
     }
     assert!(!reached.contains(&analysis.value));
 }
@@ -290,8 +330,10 @@ fn million_edge_stalk_needs_no_recursion() {
         for t in [0, 1, 12_345, u64::from(n) - 1] {
             let found: Vec<usize> = cuts_to(&graph, t).iter().map(|e| e.index()).collect();
             assert_eq!(found, vec![t as usize]);
+            assert_eq!(bare_cuts(&[0], &stalk(n), t), vec![t as usize]);
         }
         assert!(cuts_to(&graph, u64::from(n)).is_empty());
+        assert!(bare_cuts(&[0], &stalk(n), u64::from(n)).is_empty());
     });
 }
 
@@ -345,6 +387,8 @@ fn million_edge_cycle_with_trees_needs_no_recursion() {
             let found: Vec<usize> = cuts_to(&graph, t).iter().map(|e| e.index()).collect();
             assert_eq!(found.len(), expected.len(), "target {t}");
             assert!(found == expected, "target {t}: the cuts differ");
+            let bare = bare_cuts(&[0], &edges, t);
+            assert!(bare == expected, "target {t}: the bare cuts differ");
         }
     });
 }

@@ -168,8 +168,8 @@ fn damaged_judge_data_reads_the_same_through_any_window() {
 }
 
 /// End to end: a file much larger than the judge's window, with an error far in on a long
-/// line. The judge prints every verdict before it and the same message as `analyze` (which
-/// streams christmas as the judge does) and `analyze --moves` (which reads the whole file).
+/// line. The judge prints every verdict before it and the same message as `analyze` and
+/// `analyze --moves` (which stream christmas as the judge does).
 #[test]
 fn the_judge_streams_files_and_reports_errors_like_analyze() {
     let dir = std::env::temp_dir().join(format!("hackenbush-streaming-{}", std::process::id()));
@@ -304,11 +304,12 @@ fn the_judge_streams_json_lines_numbered_across_batches() {
     assert_eq!(error["error"]["message"], "vertex 9 is out of range 1..3");
 }
 
-/// `analyze` reads christmas as the judge does (bare edge lists in batches, the lean
-/// search), not position by position: it must report what the library reports from the
-/// whole text (every position, every graph's value and counts, in JSON), and stop at the
-/// same error with the same message and status as `analyze --moves`, which reads the whole
-/// input. Read from a file, and from standard input recognised by its first bytes.
+/// `analyze` and `analyze --moves` read christmas as the judge does (bare edge lists in
+/// batches, the lean searches), not position by position: each must report what the
+/// library reports from the whole text (every position, every graph's value and counts,
+/// every winning move with its ends and line, in JSON), and the two stop at the same
+/// error with the same message and status, the library's. Read from a file, and from
+/// standard input recognised by its first bytes.
 #[test]
 fn analyze_streams_christmas_as_the_library_reads_it_whole() {
     let dir = std::env::temp_dir().join(format!("hackenbush-analyze-{}", std::process::id()));
@@ -334,6 +335,9 @@ fn analyze_streams_christmas_as_the_library_reads_it_whole() {
     let mut shapes = String::from("3\n6 6\n1 2 2 2 2 3 3 2 4 4 5 6\n0 0\n1 0\n");
     shapes += "2\n7 5\n1 2 3 4 4 5 5 3 6 7\n9000000000 2\n1 9000000000 9000000000 9000000000\n";
     shapes += &"1\n3 3\n1 2 2 3 3 1\n".repeat(5_000);
+    // Edges over several windows, on lines of their own, several to a line, split across
+    // blank lines and CRLF: every winning move's line counted through the window's moves.
+    shapes += &"1\n4 3\n1 2\n\n 2\n3 \r\n3 4\n2\n2 1 1 2\n3 1\r\n3 2\n".repeat(3_000);
     inputs.push(("shapes.in".to_string(), shapes.into_bytes()));
     for (name, text) in &inputs {
         fs::write(dir.join(name), text).unwrap();
@@ -345,7 +349,9 @@ fn analyze_streams_christmas_as_the_library_reads_it_whole() {
             "{name}"
         );
         let got: serde_json::Value = serde_json::from_str(&streamed.stdout).unwrap();
+        let got_moves: serde_json::Value = serde_json::from_str(&whole.stdout).unwrap();
         let source = Source::new(name.clone(), text.clone()).unwrap();
+        let with_moves = hackenbush::Options::with_moves();
         match hackenbush::analyze_source(&source, Format::Christmas, Default::default()) {
             Ok(positions) => {
                 assert_eq!(
@@ -353,8 +359,20 @@ fn analyze_streams_christmas_as_the_library_reads_it_whole() {
                     serde_json::to_value(&positions).unwrap(),
                     "{name}"
                 );
+                let positions =
+                    hackenbush::analyze_source(&source, Format::Christmas, with_moves).unwrap();
+                assert_eq!(
+                    got_moves["positions"],
+                    serde_json::to_value(&positions).unwrap(),
+                    "{name} with moves"
+                );
             }
-            Err(_) => {
+            Err(error) => {
+                let message = match &error {
+                    hackenbush::Error::Input(located) => located.diagnostic.message.clone(),
+                    other => other.to_string(),
+                };
+                assert!(streamed.stderr.contains(&message), "{name}: {message}");
                 let counted = got["positions"].as_array().unwrap().len();
                 let expected: serde_json::Value = serde_json::from_str(&whole.stdout).unwrap();
                 assert_eq!(
@@ -375,6 +393,16 @@ fn analyze_streams_christmas_as_the_library_reads_it_whole() {
             (piped.code, String::from_utf8_lossy(&piped.stdout)),
             (streamed.code, renamed.into()),
             "{name} on stdin"
+        );
+        let fed = text.clone();
+        let piped = common::run_fed(&["analyze", "--moves", "--json"], move |mut stdin| {
+            let _ = std::io::Write::write_all(&mut stdin, &fed);
+        });
+        let renamed = whole.stdout.replace(&format!("\"{name}"), "\"<stdin>");
+        assert_eq!(
+            (piped.code, String::from_utf8_lossy(&piped.stdout)),
+            (whole.code, renamed.into()),
+            "{name} on stdin, with moves"
         );
     }
     fs::remove_dir_all(&dir).unwrap();

@@ -28,6 +28,9 @@ mod bridges;
 // The judge's value path: public for the binary and the tests, not part of the API.
 #[doc(hidden)]
 pub mod lean;
+// The christmas path of `analyze --moves`: public for the binary and the tests.
+#[doc(hidden)]
+pub mod bare_moves;
 pub mod moves;
 pub mod partizan;
 pub mod position;

@@ -401,8 +401,8 @@ impl<'g> LabelledTree<'g> {
         members
     }
 
-    /// A class of `k >= 2` edges in the block with top `a`: the piece values W(Z_0), .., W(Z_{k-1}),
-    /// the chains both ways, and the cuts that leave the block worth `req`.
+    /// A class of `k >= 2` edges in the block with top `a`: the cuts that leave the
+    /// block worth `req`.
     fn cycle_cuts(
         &self,
         a: usize,
@@ -419,26 +419,11 @@ impl<'g> LabelledTree<'g> {
             debug_assert!(false, "a 128-bit label collision");
             return;
         }
-        let sub = |m: &Member| self.sub[self.order[m.key as usize] as usize];
-        let (first, last) = (sub(&tree_edges[0]), sub(&tree_edges[tree_edges.len() - 1]));
-        s.weights.clear();
-        s.weights.push(if with_g {
-            self.sub[a] ^ first
-        } else {
-            self.sub[a] ^ first ^ last ^ 1
-        });
-        for pair in tree_edges.windows(2) {
-            s.weights.push(sub(&pair[0]) ^ sub(&pair[1]) ^ 1);
-        }
-        if with_g {
-            s.weights.push(last);
-        }
-        let k = s.weights.len();
-        debug_assert_eq!(k, class.len());
-        trie.chains(s.weights[1..].iter().rev().copied(), &mut s.forward);
-        trie.chains(s.weights[1..].iter().copied(), &mut s.backward);
-        for (j, member) in class.iter().enumerate() {
-            if s.weights[0] ^ s.forward[j] ^ s.backward[k - 1 - j] == req {
+        s.subs.clear();
+        (s.subs).extend((tree_edges.iter()).map(|m| self.sub[self.order[m.key as usize] as usize]));
+        let after = s.values_after(self.sub[a], with_g, trie);
+        for (member, &value) in class.iter().zip(after) {
+            if value == req {
                 wins.push(member.edge);
             }
         }
@@ -457,11 +442,49 @@ struct Member {
 }
 
 /// Buffers reused across classes.
-#[derive(Default)]
-struct ClassBuffers {
+#[derive(Debug, Default)]
+pub(super) struct ClassBuffers {
+    /// The caller's input: sub(x_1), .., sub(x_t) of the class's tree edges, top-down.
+    pub(super) subs: Vec<u64>,
     weights: Vec<u64>,
     forward: Vec<u64>,
     backward: Vec<u64>,
+    after: Vec<u64>,
+}
+
+impl ClassBuffers {
+    /// What the block with top a is worth after each cut of a class of `k >= 2` edges
+    /// (step 3 of the [module docs](self)), in the class's order (tree edges top-down,
+    /// then the non-tree edge g if `with_g`): `sub_a` is sub(a), [`ClassBuffers::subs`]
+    /// the sub values of the tree edges' lower ends.
+    pub(super) fn values_after(
+        &mut self,
+        sub_a: u64,
+        with_g: bool,
+        trie: &mut ChainTrie,
+    ) -> &[u64] {
+        let subs = &self.subs;
+        let (first, last) = (subs[0], subs[subs.len() - 1]);
+        self.weights.clear();
+        self.weights.push(if with_g {
+            sub_a ^ first
+        } else {
+            sub_a ^ first ^ last ^ 1
+        });
+        for pair in subs.windows(2) {
+            self.weights.push(pair[0] ^ pair[1] ^ 1);
+        }
+        if with_g {
+            self.weights.push(last);
+        }
+        let k = self.weights.len();
+        trie.chains(self.weights[1..].iter().rev().copied(), &mut self.forward);
+        trie.chains(self.weights[1..].iter().copied(), &mut self.backward);
+        self.after.clear();
+        (self.after)
+            .extend((0..k).map(|j| self.weights[0] ^ self.forward[j] ^ self.backward[k - 1 - j]));
+        &self.after
+    }
 }
 
 /// The generator's fixed seed (any value would do; fixed, so results are reproducible).
@@ -477,12 +500,16 @@ fn label(rng: &mut Rng) -> u128 {
     }
 }
 
+/// Chains of at most this many pieces are evaluated directly, not in the trie.
+const DIRECT_CHAINS: usize = 16;
+
 /// "No node" in the trie.
 const NIL: u32 = u32::MAX;
 
 /// A binary trie over values, low bit first, storing `value XOR mask`; flat arenas reused
 /// from one call to the next. See step 4 of the [module docs](self).
-struct ChainTrie {
+#[derive(Debug)]
+pub(super) struct ChainTrie {
     /// Levels: every value handled is below `2^depth`.
     depth: u32,
     mask: u64,
@@ -498,7 +525,7 @@ struct ChainTrie {
 
 impl ChainTrie {
     /// A trie for values up to `max_value` (one spare level).
-    fn new(max_value: u64) -> ChainTrie {
+    pub(super) fn new(max_value: u64) -> ChainTrie {
         ChainTrie {
             depth: (u64::BITS - max_value.leading_zeros() + 1).min(u64::BITS),
             mask: 0,
@@ -513,6 +540,29 @@ impl ChainTrie {
     /// with `g_w(y) = (y XOR w) + 1`, for j = 0..=n. `innermost_first` yields w_n first.
     fn chains(&mut self, innermost_first: impl ExactSizeIterator<Item = u64>, out: &mut Vec<u64>) {
         let n = innermost_first.len();
+        if n <= DIRECT_CHAINS {
+            // Short chains directly, O(n^2): cheaper than a walk of the trie's levels.
+            let mut w = [0u64; DIRECT_CHAINS];
+            for (i, x) in innermost_first.enumerate() {
+                w[n - 1 - i] = x;
+            }
+            out.clear();
+            out.push(0);
+            for j in 1..=n {
+                out.push(w[..j].iter().rev().fold(0, |y, &w| (y ^ w) + 1));
+            }
+            return;
+        }
+        self.chains_in_trie(innermost_first, out);
+    }
+
+    /// [`ChainTrie::chains`] by the trie, whatever the length.
+    fn chains_in_trie(
+        &mut self,
+        innermost_first: impl ExactSizeIterator<Item = u64>,
+        out: &mut Vec<u64>,
+    ) {
+        let n = innermost_first.len();
         self.reset(n);
         for (done, w) in innermost_first.enumerate() {
             self.insert_zero((n - done) as u32);
@@ -522,6 +572,11 @@ impl ChainTrie {
         out.clear();
         out.resize(n + 1, 0);
         self.read(out);
+    }
+
+    /// Makes the trie hold values up to `max_value` (one spare level), as [`ChainTrie::new`].
+    pub(super) fn resize(&mut self, max_value: u64) {
+        self.depth = (u64::BITS - max_value.leading_zeros() + 1).min(u64::BITS);
     }
 
     fn reset(&mut self, tags: usize) {
@@ -641,6 +696,9 @@ mod tests {
     fn chains_fast(trie: &mut ChainTrie, w: &[u64]) -> Vec<u64> {
         let mut out = Vec::new();
         trie.chains(w.iter().rev().copied(), &mut out);
+        let mut in_trie = Vec::new();
+        trie.chains_in_trie(w.iter().rev().copied(), &mut in_trie);
+        assert_eq!(out, in_trie, "direct and trie chains of {w:?}");
         out
     }
 

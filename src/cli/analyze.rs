@@ -10,7 +10,7 @@ use hackenbush::report::{ErrorReport, PositionReport, text};
 use hackenbush::source::{self, Source};
 use hackenbush::syntax::GraphDecl;
 use hackenbush::syntax::window::Window;
-use hackenbush::{Summarized, WithMoves};
+use hackenbush::{BareScratch, Summarized, WithMoves, bare_position_with_moves};
 
 use super::args::AnalyzeArgs;
 use super::batches::{self, Batch};
@@ -27,7 +27,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     let budget = args.budget.budget();
     let json = RefCell::new(JsonDocument::report());
     let mut errors = Vec::new();
-    let report = |out: &mut _, position: PositionReport| -> Result<(), Stop> {
+    let report = |out: &mut Out, position: PositionReport| -> Result<(), Stop> {
         if args.json {
             json.borrow_mut().item(out, &position)?;
         } else {
@@ -36,13 +36,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
         Ok(())
     };
     let on_error = |error| errors.push(error);
+    // Christmas inputs stream as bare edge lists, as the judge reads them (with the line
+    // of each edge for the winning moves); the others are read position by position.
+    let mut christmas = |out: &mut Out, input: &Input, window, on_error: &mut dyn FnMut(_)| {
+        stream_christmas(args, out, input, window, on_error, &report)
+    };
     let clean = if args.moves {
         // The winning moves of a graph depend on the nim-sum of the whole position: the
         // lean first reading knows it before the graphs are analyzed.
         input::each_case_streamed(
             &args.input,
             args.case,
-            None,
+            Some(&mut christmas),
             &mut out,
             |_, _, foreseen| {
                 let moves = WithMoves::new(foreseen.nim_sum, foreseen.coloured, budget);
@@ -58,51 +63,43 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
             },
             on_error,
         )?
+    } else if args.case.is_some() {
+        // The first reading tells which position is which, so that only the one asked
+        // for is valued.
+        input::each_case_streamed(
+            &args.input,
+            args.case,
+            Some(&mut christmas),
+            &mut out,
+            |_, source, foreseen| {
+                let summarized = Summarized::new(budget).observed(progress::searches("analyze"));
+                Ok(Valuing::Reading(
+                    Box::new(summarized),
+                    foreseen.label(source),
+                ))
+            },
+            |out, _, _, valuing| match valuing {
+                Valuing::Valued(position) => report(out, *position),
+                // `refused` valued it before the position was finished: never here.
+                Valuing::Reading(..) | Valuing::Refused => Ok(()),
+            },
+            on_error,
+        )?
     } else {
-        // Christmas inputs stream as bare edge lists, as the judge reads them; the others
-        // are read position by position, each graph summarized as it is read.
-        let mut christmas = |out: &mut _, input: &Input, window, on_error: &mut dyn FnMut(_)| {
-            stream_christmas(args, out, input, window, on_error, &report)
-        };
-        if args.case.is_some() {
-            // The first reading tells which position is which, so that only the one asked
-            // for is valued.
-            input::each_case_streamed(
-                &args.input,
-                args.case,
-                Some(&mut christmas),
-                &mut out,
-                |_, source, foreseen| {
-                    let summarized =
-                        Summarized::new(budget).observed(progress::searches("analyze"));
-                    Ok(Valuing::Reading(
-                        Box::new(summarized),
-                        foreseen.label(source),
-                    ))
-                },
-                |out, _, _, valuing| match valuing {
-                    Valuing::Valued(position) => report(out, *position),
-                    // `refused` valued it before the position was finished: never here.
-                    Valuing::Reading(..) | Valuing::Refused => Ok(()),
-                },
-                on_error,
-            )?
-        } else {
-            input::each_position_or_stream(
-                &args.input,
-                &mut out,
-                Some(&mut christmas),
-                || Summarized::new(budget).observed(progress::searches("analyze")),
-                |out, source, read, summarized| {
-                    let label = source.label(read.case);
-                    match summarized.report(label) {
-                        Ok(position) => report(out, position).map(Ok),
-                        Err(refused) => Ok(Err(refused)),
-                    }
-                },
-                on_error,
-            )?
-        }
+        input::each_position_or_stream(
+            &args.input,
+            &mut out,
+            Some(&mut christmas),
+            || Summarized::new(budget).observed(progress::searches("analyze")),
+            |out, source, read, summarized| {
+                let label = source.label(read.case);
+                match summarized.report(label) {
+                    Ok(position) => report(out, position).map(Ok),
+                    Err(refused) => Ok(Err(refused)),
+                }
+            },
+            on_error,
+        )?
     };
     if args.json {
         let mut json = json.into_inner();
@@ -115,32 +112,50 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     Ok(clean)
 }
 
-/// A christmas input read as the judge reads it, values only: bare edge lists in batches,
-/// each test case reported by [`hackenbush::bare_position`] (or only case `--case`), its
-/// errors handed to `on_error`.
-fn stream_christmas<W: Write>(
+/// Where the reports go.
+type Out = std::io::BufWriter<std::io::Stdout>;
+
+/// A christmas input read as the judge reads it: bare edge lists in batches (with each
+/// edge's line for `--moves`), each test case reported by [`hackenbush::bare_position`]
+/// or [`bare_position_with_moves`] (or only case `--case`), its errors handed to
+/// `on_error`.
+fn stream_christmas(
     args: &AnalyzeArgs,
-    out: &mut W,
+    out: &mut Out,
     input: &Input,
     window: Window<Reader>,
     on_error: &mut dyn FnMut(ErrorReport),
-    report: &impl Fn(&mut W, PositionReport) -> Result<(), Stop>,
+    report: &impl Fn(&mut Out, PositionReport) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
     let name = input.name();
-    let mut reports = Vec::new();
-    let value = |batch: &Batch, scratch: &mut _, reports: &mut Vec<PositionReport>| {
+    let mut state = (Vec::new(), BareScratch::default());
+    let value = |batch: &Batch, scratch: &mut _, state: &mut (Vec<_>, BareScratch)| {
+        let (reports, moves) = state;
         reports.clear();
-        for (case, trees) in batch.cases() {
-            if args.case.is_none_or(|only| only == case) {
-                let label = source::label(&name, Some(case as usize));
-                reports.push(hackenbush::bare_position(label, trees, scratch));
+        let label = |case: u64| source::label(&name, Some(case as usize));
+        if args.moves {
+            for (case, trees) in batch.lined_cases() {
+                if args.case.is_none_or(|only| only == case) {
+                    let position = bare_position_with_moves(label(case), trees, scratch, moves);
+                    reports.push(position);
+                }
+            }
+        } else {
+            for (case, trees) in batch.cases() {
+                if args.case.is_none_or(|only| only == case) {
+                    reports.push(hackenbush::bare_position(label(case), trees, scratch));
+                }
             }
         }
     };
-    let emit = |out: &mut W, reports: &mut Vec<PositionReport>| {
-        (reports.drain(..)).try_for_each(|position| report(out, position))
+    let emit = |out: &mut Out, state: &mut (Vec<PositionReport>, _)| {
+        (state.0.drain(..)).try_for_each(|position| report(out, position))
     };
-    let read = batches::each_batch(input, window, false, out, &mut reports, value, emit)?;
+    let reading = batches::Reading {
+        christmas_only: false,
+        lines: args.moves,
+    };
+    let read = batches::each_batch(input, window, reading, out, &mut state, value, emit)?;
     if let Some(error) = read.error {
         on_error(error);
     }

@@ -10,6 +10,7 @@
 
 use std::io::Write;
 
+use hackenbush::BareTree;
 use hackenbush::analysis::lean::Scratch;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
@@ -46,6 +47,19 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// A batch whose lists hold the line of each edge and the vertex numbers when `lines`
+    /// (see [`EdgeLists::with_lines`]).
+    fn new(lines: bool) -> Self {
+        Batch {
+            lists: if lines {
+                EdgeLists::with_lines()
+            } else {
+                EdgeLists::default()
+            },
+            ..Batch::default()
+        }
+    }
+
     /// Reads the next cases of `cases` into the batch, up to the batch size; `read` is
     /// how many cases were read before, and is counted on.
     fn fill(&mut self, cases: &mut Stream, read: &mut u64) {
@@ -82,6 +96,37 @@ impl Batch {
             (self.first_case + i as u64, trees)
         })
     }
+
+    /// [`Batch::cases`] with each edge's line and the vertex numbers of each tree, for a
+    /// batch read [`Reading::lines`].
+    pub fn lined_cases(
+        &self,
+    ) -> impl Iterator<Item = (u64, impl Iterator<Item = BareTree<'_>> + Clone)> {
+        let lists = &self.lists;
+        let starts = std::iter::once(0).chain(self.case_ends.iter().copied());
+        (self.case_ends.iter().zip(starts).enumerate()).map(move |(i, (&end, start))| {
+            let trees = (start..end).map(|t| {
+                let (vertices, range) = &lists.trees[t];
+                BareTree {
+                    vertices: *vertices,
+                    ends: &lists.ends[range.clone()],
+                    lines: &lists.lines[range.start / 2..range.end / 2],
+                    numbers: &lists.numbers[lists.named[t].clone()],
+                }
+            });
+            (self.first_case + i as u64, trees)
+        })
+    }
+}
+
+/// How [`each_batch`] reads.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reading {
+    /// The command reads nothing but christmas: an error that looks like another format
+    /// gets the hint for such a command (see [`input::wrong_format_hint`]).
+    pub christmas_only: bool,
+    /// Lines are counted, and each edge's line kept with it ([`Batch::lined_cases`]).
+    pub lines: bool,
 }
 
 /// What [`each_batch`] read.
@@ -92,16 +137,15 @@ pub struct Streamed {
     pub error: Option<ErrorReport>,
 }
 
-/// Reads the christmas input `input` batch by batch: `value` turns each batch into what
-/// `state` holds (on either core, with the scratch space of the lean search), and `emit`
-/// writes what `state` holds to `out` (on this thread, in input order). An error that
-/// ends the input early is reported on stderr after what `out` holds, with a hint if the
-/// input looks like another format (`christmas_only`: for a command that reads nothing
-/// else, see [`input::wrong_format_hint`]).
+/// Reads the christmas input `input` batch by batch, as `reading` says: `value` turns each
+/// batch into what `state` holds (on either core, with the scratch space of the lean
+/// search), and `emit` writes what `state` holds to `out` (on this thread, in input
+/// order). An error that ends the input early is reported on stderr after what `out`
+/// holds, with a hint if the input looks like another format.
 pub fn each_batch<T: Send, W: Write>(
     input: &Input,
     window: Window<Reader>,
-    christmas_only: bool,
+    reading: Reading,
     out: &mut W,
     state: &mut T,
     mut value: impl FnMut(&Batch, &mut Scratch, &mut T) + Send,
@@ -109,9 +153,12 @@ pub fn each_batch<T: Send, W: Write>(
 ) -> Result<Streamed, Stop> {
     let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
     let mut cases = Cases::streaming(window);
+    if reading.lines {
+        cases = cases.counting_lines();
+    }
     let mut scratch = Scratch::default();
-    let mut current = Batch::default();
-    let mut next = Batch::default();
+    let mut current = Batch::new(reading.lines);
+    let mut next = Batch::new(reading.lines);
     let mut read = 0;
     match cases.peek_first_tree().filter(|_| large) {
         Some((m, k)) => {
@@ -140,7 +187,7 @@ pub fn each_batch<T: Send, W: Write>(
         if current.last {
             out.flush()?;
             let error = current.error.take();
-            let error = input::report_end(input, &mut cases, error, christmas_only);
+            let error = input::report_end(input, &mut cases, error, reading.christmas_only);
             return Ok(Streamed { cases: read, error });
         }
         std::mem::swap(&mut current, &mut next);

@@ -47,7 +47,10 @@ pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
             batches::each_batch(
                 &input,
                 window,
-                true,
+                batches::Reading {
+                    christmas_only: true,
+                    lines: false,
+                },
                 &mut out,
                 &mut printed,
                 verdicts,

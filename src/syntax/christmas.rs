@@ -42,6 +42,16 @@ pub struct Cases<F> {
     failed: bool,
     /// Nothing has been read yet: a byte order mark may come first.
     at_start: bool,
+    /// Line breaks before an offset, when lines are counted ([`Cases::counting_lines`]).
+    lines: Option<LineCursor>,
+}
+
+/// How many line breaks come before `at` in what the feed shows: moved on as the parser
+/// asks for the line of a later offset, and left with the feed's bytes when they move.
+#[derive(Clone, Copy, Debug, Default)]
+struct LineCursor {
+    at: usize,
+    breaks: u64,
 }
 
 impl<'a> Cases<&'a [u8]> {
@@ -69,6 +79,42 @@ impl<F: Feed> Cases<F> {
             case: 0,
             failed: false,
             at_start: true,
+            lines: None,
+        }
+    }
+
+    /// The cases, counting lines as they are read, so that [`EdgeLists::with_lines`] get
+    /// the line of each edge. Lines are counted from the first byte read: call it first.
+    #[doc(hidden)]
+    pub fn counting_lines(mut self) -> Self {
+        self.lines = Some(LineCursor::default());
+        self
+    }
+
+    /// The 1-based line of offset `at`, which is not before an offset asked for before
+    /// (0 when lines are not counted).
+    fn line_of(&mut self, at: usize) -> u64 {
+        let Some(cursor) = &mut self.lines else {
+            return 0;
+        };
+        let bytes = &self.feed.bytes()[cursor.at.min(at)..at];
+        cursor.breaks += crate::source::line_breaks(bytes) as u64;
+        cursor.at = at;
+        cursor.breaks + 1
+    }
+
+    /// Before the feed drops what is before the parser's position: the lines counted to
+    /// there.
+    fn lines_to_here(&mut self) {
+        if self.lines.is_some() {
+            self.line_of(self.pos);
+        }
+    }
+
+    /// Every offset moved left by `shift`.
+    fn shifted(&mut self, shift: usize) {
+        if let Some(cursor) = &mut self.lines {
+            cursor.at -= shift;
         }
     }
 
@@ -105,8 +151,12 @@ impl<F: Feed> Cases<F> {
             if self.pos < bytes.len() {
                 return;
             }
+            self.lines_to_here();
             match self.feed.more(self.pos) {
-                Some(shift) => self.pos -= shift,
+                Some(shift) => {
+                    self.pos -= shift;
+                    self.shifted(shift);
+                }
                 None => return,
             }
         }
@@ -276,6 +326,10 @@ impl<F: Feed> Cases<F> {
             };
             // Handed over before reading on: reading may move the window under `u_span`.
             let u = sink.vertex(u, u_span)?;
+            if S::LINES {
+                let line = self.line_of(u_span.start as usize);
+                sink.line(line);
+            }
             let (v, v_span) = match self.quick_number() {
                 Some((x, span)) => in_range(x, m, span)?,
                 None => self.slow_vertex(m)?,
@@ -359,6 +413,10 @@ pub(crate) trait Sink {
     fn start_tree(&mut self, declared: Declared, room: usize);
     /// The id of vertex `x` (in `1..=m`, written at `span`).
     fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic>;
+    /// Whether the sink wants the line of each edge ([`Sink::line`]).
+    const LINES: bool = false;
+    /// The line of the next edge (where its first end is written), before the edge.
+    fn line(&mut self, _line: u64) {}
     /// One edge between vertex ids `u` and `v`, written at `span`.
     fn edge(&mut self, u: u32, v: u32, span: Span);
     /// The tree ends.
@@ -461,6 +519,9 @@ fn too_many_vertices(span: Span) -> Diagnostic {
 /// A test case as bare edge lists, for the judge: no names, no spans, one flat buffer
 /// reused from case to case. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the input
 /// is id 0, the ground) and its edges are the pairs `ends[trees[t].1]` (u, v, u, v, ...).
+///
+/// Made [`EdgeLists::with_lines`] (for winning moves, read by [`Cases`] that count
+/// lines), they also hold the line of each edge and the vertex numbers behind the ids.
 #[derive(Clone, Debug, Default)]
 #[doc(hidden)]
 pub struct EdgeLists {
@@ -468,6 +529,14 @@ pub struct EdgeLists {
     pub trees: Vec<(u32, std::ops::Range<usize>)>,
     /// Edge ends, two per edge.
     pub ends: Vec<u32>,
+    /// With lines: the 1-based line of each edge (where its first end is written).
+    pub lines: Vec<u64>,
+    /// With lines: per tree, the range in `numbers` of its vertex numbers by id, when they
+    /// were interned (an empty range: id `i` is vertex `i + 1`).
+    pub named: Vec<std::ops::Range<usize>>,
+    /// The vertex numbers of the interned trees, by id.
+    pub numbers: Vec<u64>,
+    with_lines: bool,
     start: usize,
     /// The current tree's vertex count, when its ids are dense.
     dense: Option<u32>,
@@ -476,10 +545,82 @@ pub struct EdgeLists {
 }
 
 impl EdgeLists {
+    /// Lists that also hold the line of each edge and the vertex numbers of interned
+    /// trees (see the type's docs).
+    pub fn with_lines() -> Self {
+        EdgeLists {
+            with_lines: true,
+            ..EdgeLists::default()
+        }
+    }
+
     /// Empties the lists, keeping their memory.
     pub fn clear(&mut self) {
         self.trees.clear();
         self.ends.clear();
+        self.lines.clear();
+        self.named.clear();
+        self.numbers.clear();
+    }
+
+    /// Drops what was appended after the lists held `trees` trees and `ends` ends.
+    fn truncate(&mut self, trees: usize, ends: usize) {
+        self.trees.truncate(trees);
+        self.ends.truncate(ends);
+        if self.with_lines {
+            self.lines.truncate(ends / 2);
+            self.named.truncate(trees);
+            self.numbers
+                .truncate(self.named.last().map_or(0, |r| r.end));
+        }
+    }
+}
+
+/// [`EdgeLists`] that hold lines and numbers too.
+struct Lined<'a>(&'a mut EdgeLists);
+
+impl Sink for Lined<'_> {
+    const LINES: bool = true;
+
+    fn start_tree(&mut self, declared: Declared, room: usize) {
+        let lists = &mut *self.0;
+        lists.start_tree(declared, room);
+        lists.lines.reserve(room);
+        let start = lists.numbers.len();
+        if lists.dense.is_none() {
+            lists.numbers.push(1);
+        }
+        lists.named.push(start..start);
+    }
+
+    #[inline(always)]
+    fn vertex(&mut self, x: u64, span: Span) -> Result<u32, Diagnostic> {
+        let lists = &mut *self.0;
+        let interned = lists.ids.len();
+        let id = lists.vertex(x, span)?;
+        if lists.ids.len() > interned {
+            lists.numbers.push(x);
+        }
+        Ok(id)
+    }
+
+    #[inline(always)]
+    fn line(&mut self, line: u64) {
+        self.0.lines.push(line);
+    }
+
+    #[inline(always)]
+    fn edge(&mut self, u: u32, v: u32, span: Span) {
+        self.0.edge(u, v, span);
+    }
+
+    fn end_tree(&mut self) {
+        let lists = &mut *self.0;
+        lists.end_tree();
+        let end = lists.numbers.len();
+        if let Some(named) = lists.named.last_mut() {
+            named.end = end;
+        }
     }
 }
 
@@ -540,10 +681,13 @@ impl<F: Feed> Cases<F> {
         }
         self.case += 1;
         let (trees, ends) = (lists.trees.len(), lists.ends.len());
-        let result = self.parse_case(lists).map(|_| ());
+        let result = if lists.with_lines {
+            self.parse_case(&mut Lined(lists)).map(|_| ())
+        } else {
+            self.parse_case(lists).map(|_| ())
+        };
         if result.is_err() {
-            lists.trees.truncate(trees);
-            lists.ends.truncate(ends);
+            lists.truncate(trees, ends);
         }
         self.failed = result.is_err();
         Some(result)
@@ -575,7 +719,10 @@ impl<F: Feed> Cases<F> {
         if self.failed || self.at_end() {
             return None;
         }
-        self.pos -= self.feed.hold(self.pos);
+        self.lines_to_here();
+        let shift = self.feed.hold(self.pos);
+        self.pos -= shift;
+        self.shifted(shift);
         self.case += 1;
         let mut trees = Vec::new();
         let mut sink = Trees::new(|declared, graph| trees.push(Tree { declared, graph }));
