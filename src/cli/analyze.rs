@@ -128,28 +128,28 @@ fn stream_christmas(
     report: &impl Fn(&mut Out, PositionReport) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
     let name = input.name();
-    let mut state = (Vec::new(), BareScratch::default());
-    let value = |batch: &Batch, scratch: &mut _, state: &mut (Vec<_>, BareScratch)| {
-        let (reports, moves) = state;
-        reports.clear();
+    let mut state = Valued::default();
+    let value = |batch: &Batch, scratch: &mut _, state: &mut Valued| {
+        state.reports.clear();
+        state.text.clear();
+        let wanted = |case: u64| args.case.is_none_or(|only| only == case);
         let label = |case: u64| source::label(&name, Some(case as usize));
         if args.moves {
-            for (case, trees) in batch.lined_cases() {
-                if args.case.is_none_or(|only| only == case) {
-                    let position = bare_position_with_moves(label(case), trees, scratch, moves);
-                    reports.push(position);
-                }
+            for (case, trees) in batch.lined_cases().filter(|(case, _)| wanted(*case)) {
+                let position =
+                    bare_position_with_moves(label(case), trees, scratch, &mut state.moves);
+                state.keep(args.json, position);
             }
         } else {
-            for (case, trees) in batch.cases() {
-                if args.case.is_none_or(|only| only == case) {
-                    reports.push(hackenbush::bare_position(label(case), trees, scratch));
-                }
+            for (case, trees) in batch.cases().filter(|(case, _)| wanted(*case)) {
+                let position = hackenbush::bare_position(label(case), trees, scratch);
+                state.keep(args.json, position);
             }
         }
     };
-    let emit = |out: &mut Out, state: &mut (Vec<PositionReport>, _)| {
-        (state.0.drain(..)).try_for_each(|position| report(out, position))
+    let emit = |out: &mut Out, state: &mut Valued| {
+        out.write_all(&state.text)?;
+        (state.reports.drain(..)).try_for_each(|position| report(out, position))
     };
     let reading = batches::Reading {
         christmas_only: false,
@@ -168,6 +168,28 @@ fn stream_christmas(
         on_error(ErrorReport::unlocated(name, message));
     }
     Ok(())
+}
+
+/// What [`stream_christmas`] makes of a batch: the reports (for JSON) or their text.
+#[derive(Default)]
+struct Valued {
+    reports: Vec<PositionReport>,
+    text: Vec<u8>,
+    moves: BareScratch,
+}
+
+impl Valued {
+    /// Keeps the report of a position for JSON, or its text: written here, on the core
+    /// that values, beside the reading of the next batch (a file of small trees has a
+    /// line for each).
+    fn keep(&mut self, json: bool, position: PositionReport) {
+        if json {
+            self.reports.push(position);
+        } else {
+            output::write_text(&mut self.text, |t| text::write_position(t, &position))
+                .expect("a Vec takes every write");
+        }
+    }
 }
 
 /// A position of `analyze --case`: its graphs summarized as they are read, then its report.

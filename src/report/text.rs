@@ -31,31 +31,26 @@ pub fn position(report: &PositionReport) -> String {
 pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Result {
     writeln!(out, "{}", printable(&report.source))?;
     let green = report.nim_sum.is_some();
-    let value = |g: &GraphReport| match (green, g.grundy) {
-        (true, Some(n)) => star(n),
-        _ => g.value.to_string(),
+    // A christmas file has thousands of small graphs: their lines are written piece by
+    // piece, with no string made for a value that is a nimber.
+    let nimber = |g: &GraphReport| g.grundy.filter(|_| green);
+    let value_width = |g: &GraphReport| match nimber(g) {
+        Some(n) => 1 + decimal_digits(n),
+        None => g.value.to_string().chars().count(),
     };
-    // Each graph's name and value, shown once each: a christmas file has thousands of
-    // small graphs.
-    let shown: Vec<_> = (report.graphs.iter())
-        .map(|g| {
-            let name = printable(&g.name);
-            let value = value(g);
-            let widths = (name.chars().count(), value.chars().count());
-            (name, value, widths)
-        })
-        .collect();
-    let name_width = shown.iter().map(|(_, _, (n, _))| *n).max().unwrap_or(0);
-    let value_width = shown.iter().map(|(_, _, (_, v))| *v).max().unwrap_or(0);
-    for (g, (name, value, (width, _))) in report.graphs.iter().zip(&shown) {
-        let pad = name_width - width;
-        write!(
-            out,
-            "  {name}{:pad$}  {value:<value_width$}  {} edge{}",
-            "",
-            g.edges,
-            plural(g.edges as usize)
-        )?;
+    let name_width = |g: &GraphReport| printable(&g.name).chars().count();
+    let names = report.graphs.iter().map(name_width).max().unwrap_or(0);
+    let values = report.graphs.iter().map(value_width).max().unwrap_or(0);
+    for g in &report.graphs {
+        out.write_str("  ")?;
+        out.write_str(&printable(&g.name))?;
+        spaces(out, names - name_width(g) + 2)?;
+        match nimber(g) {
+            Some(n) => write!(out, "*{n}")?,
+            None => write!(out, "{}", g.value)?,
+        }
+        spaces(out, values - value_width(g) + 2)?;
+        write!(out, "{} edge{}", g.edges, plural(g.edges as usize))?;
         if !green {
             write!(out, ", {}", method(g.method))?;
         }
@@ -220,6 +215,22 @@ pub(crate) fn acts(c: char) -> bool {
             c,
             '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
         )
+}
+
+/// How many decimal digits `n` has.
+fn decimal_digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// `n` spaces.
+fn spaces(out: &mut impl Write, mut n: usize) -> fmt::Result {
+    const SPACES: &str = "                                ";
+    while n > 0 {
+        let now = n.min(SPACES.len());
+        out.write_str(&SPACES[..now])?;
+        n -= now;
+    }
+    Ok(())
 }
 
 /// A nim value as `*n` (`*0` for zero).
