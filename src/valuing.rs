@@ -136,16 +136,28 @@ pub fn bare_position<'a>(
     graphs: impl IntoIterator<Item = (u32, &'a [u32])>,
     scratch: &mut summary::Scratch,
 ) -> PositionReport {
+    let (graphs, nim_sum) = bare_reports(graphs, scratch, |_| {});
+    let outcome = if nim_sum == 0 { Outcome::P } else { Outcome::N };
+    PositionReport::with_outcome(label, graphs, Value::Nim(nim_sum), outcome)
+}
+
+/// Each graph's report by the lean search, named `tree 1`, `tree 2`, ..., and the nim-sum
+/// of their values; each graph's summary is handed to `keep` too.
+fn bare_reports<'a>(
+    graphs: impl IntoIterator<Item = (u32, &'a [u32])>,
+    scratch: &mut summary::Scratch,
+    mut keep: impl FnMut(summary::Summary),
+) -> (Vec<GraphReport>, u64) {
     let mut nim_sum = 0;
     let graphs = (graphs.into_iter().enumerate())
         .map(|(i, (vertices, ends))| {
             let summary = summary::summarize_ends(vertices, ends, scratch);
             nim_sum ^= summary.value;
+            keep(summary);
             GraphReport::from_summary(GraphKind::Tree.name(i), &summary)
         })
         .collect();
-    let outcome = if nim_sum == 0 { Outcome::P } else { Outcome::N };
-    PositionReport::with_outcome(label, graphs, Value::Nim(nim_sum), outcome)
+    (graphs, nim_sum)
 }
 
 /// A green graph as a bare edge list, with what a winning move's report needs: a christmas
@@ -182,10 +194,10 @@ pub struct BareScratch {
 }
 
 /// [`bare_position`] with the winning moves, as [`WithMoves`] reports them: each tree's
-/// value and counts by the lean search (with the buffers `lean`), then, with the nim-sum known, the cuts that win
-/// in each tree by [`bare_moves::cuts_to`], each reported with its ends and line. A
-/// christmas test case as `hackenbush analyze --moves` reports it, without declarations,
-/// names or spans.
+/// value and counts by the lean search (with the buffers `lean`), then, with the nim-sum
+/// known, the cuts that win in each tree by [`bare_moves::cuts_to`], each reported with
+/// its ends and line. A christmas test case as `hackenbush analyze --moves` reports it,
+/// without declarations, names or spans.
 ///
 /// ```
 /// use hackenbush::{BareScratch, BareTree, bare_position_with_moves};
@@ -205,15 +217,11 @@ pub fn bare_position_with_moves<'a>(
     scratch: &mut BareScratch,
 ) -> PositionReport {
     scratch.summaries.clear();
-    let mut nim_sum = 0;
-    let graphs = (trees.clone().into_iter().enumerate())
-        .map(|(i, tree)| {
-            let summary = summary::summarize_ends(tree.vertices, tree.ends, lean);
-            nim_sum ^= summary.value;
-            scratch.summaries.push(summary);
-            GraphReport::from_summary(GraphKind::Tree.name(i), &summary)
-        })
-        .collect();
+    let bare = trees
+        .clone()
+        .into_iter()
+        .map(|tree| (tree.vertices, tree.ends));
+    let (graphs, nim_sum) = bare_reports(bare, lean, |s| scratch.summaries.push(s));
     let mut moves = Vec::new();
     for ((i, tree), summary) in trees.into_iter().enumerate().zip(&scratch.summaries) {
         let target = summary.value ^ nim_sum;
