@@ -407,3 +407,27 @@ fn analyze_streams_christmas_as_the_library_reads_it_whole() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A test case of more graphs than `analyze` writes as text beside the valuing (4,096) is
+/// written from its report instead: the text must come out the same, and in input order
+/// between the small cases around it.
+#[test]
+fn analyze_writes_large_and_small_cases_in_order() {
+    let dir = std::env::temp_dir().join(format!("hackenbush-order-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let small = "1\n4 4\n1 2 2 3 2 4 3 4\n";
+    let large = format!("5000\n{}", "2 1\n1 2\n".repeat(5_000));
+    let text = [small, &large, small, &large, small].concat();
+    fs::write(dir.join("mixed.in"), &text).unwrap();
+    let got = run(&dir, &["analyze", "mixed.in"]);
+    fs::remove_dir_all(&dir).unwrap();
+    let source = Source::new("mixed.in", text.into_bytes()).unwrap();
+    let positions =
+        hackenbush::analyze_source(&source, Format::Christmas, Default::default()).unwrap();
+    let mut expected = String::new();
+    for position in &positions {
+        hackenbush::report::text::write_position(&mut expected, position).unwrap();
+    }
+    assert_eq!(got.code, 0, "{}", got.stderr);
+    assert_eq!(got.stdout, expected);
+}

@@ -130,8 +130,7 @@ fn stream_christmas(
     let name = input.name();
     let mut state = Valued::default();
     let value = |batch: &Batch, scratch: &mut _, state: &mut Valued| {
-        state.reports.clear();
-        state.text.clear();
+        state.clear();
         let wanted = |case: u64| args.case.is_none_or(|only| only == case);
         let label = |case: u64| source::label(&name, Some(case as usize));
         if args.moves {
@@ -147,10 +146,7 @@ fn stream_christmas(
             }
         }
     };
-    let emit = |out: &mut Out, state: &mut Valued| {
-        out.write_all(&state.text)?;
-        (state.reports.drain(..)).try_for_each(|position| report(out, position))
-    };
+    let emit = |out: &mut Out, state: &mut Valued| state.write(out, report);
     let reading = batches::Reading {
         christmas_only: false,
         lines: args.moves,
@@ -170,25 +166,62 @@ fn stream_christmas(
     Ok(())
 }
 
-/// What [`stream_christmas`] makes of a batch: the reports (for JSON) or their text.
+/// What [`stream_christmas`] makes of a batch, in input order: each position's text, or
+/// its report (for JSON, or to be written by the command's report when it is large).
 #[derive(Default)]
 struct Valued {
-    reports: Vec<PositionReport>,
+    kept: Vec<Kept>,
     text: Vec<u8>,
     moves: BareScratch,
 }
 
+/// One position of a [`Valued`] batch.
+enum Kept {
+    /// Its text, in `text` up to this offset (from the end of the one before).
+    Text(usize),
+    /// Its report.
+    Report(PositionReport),
+}
+
 impl Valued {
-    /// Keeps the report of a position for JSON, or its text: written here, on the core
-    /// that values, beside the reading of the next batch (a file of small trees has a
-    /// line for each).
+    /// A position's text is written where it is valued, beside the reading of the next
+    /// batch (a file of small trees has a line for each), unless it is larger than this
+    /// many graphs: then its report is written straight to the output, not held twice.
+    const TEXT_GRAPHS: usize = 1 << 12;
+
+    fn clear(&mut self) {
+        self.kept.clear();
+        self.text.clear();
+    }
+
+    /// Keeps a position for JSON (its report) or as text.
     fn keep(&mut self, json: bool, position: PositionReport) {
-        if json {
-            self.reports.push(position);
+        if json || position.graphs.len() > Self::TEXT_GRAPHS {
+            self.kept.push(Kept::Report(position));
         } else {
             output::write_text(&mut self.text, |t| text::write_position(t, &position))
                 .expect("a Vec takes every write");
+            self.kept.push(Kept::Text(self.text.len()));
         }
+    }
+
+    /// Writes what is kept, in input order, text as it is and reports by `report`.
+    fn write(
+        &mut self,
+        out: &mut Out,
+        report: &impl Fn(&mut Out, PositionReport) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        let mut start = 0;
+        for kept in self.kept.drain(..) {
+            match kept {
+                Kept::Text(end) => {
+                    out.write_all(&self.text[start..end])?;
+                    start = end;
+                }
+                Kept::Report(position) => report(out, position)?,
+            }
+        }
+        Ok(())
     }
 }
 
