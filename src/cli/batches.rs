@@ -1,6 +1,6 @@
-//! Christmas test cases streamed in batches, for the commands that need values only
-//! (`judge`, and `analyze` without `--moves`): bare edge lists and the lean search, with
-//! buffers reused from case to case.
+//! Christmas test cases streamed in batches of bare edge lists, for `judge` and `analyze`
+//! (values by the lean search, and with `--moves` the winning cuts by
+//! `analysis::bare_moves`), with buffers reused from case to case.
 //!
 //! The input is read through a window of 32 KiB ([`Window`]), test cases are parsed in
 //! small batches, and memory holds one batch being parsed and one being valued, however
@@ -89,15 +89,25 @@ impl Batch {
         }
     }
 
+    /// The batch's cases in input order: each one's 1-based number in the input, and the
+    /// range of its trees in `lists.trees`.
+    fn case_trees(&self) -> impl Iterator<Item = (u64, std::ops::Range<usize>)> + '_ {
+        let starts = std::iter::once(0).chain(self.case_ends.iter().copied());
+        (self.case_ends.iter().zip(starts).enumerate())
+            .map(|(i, (&end, start))| (self.first_case + i as u64, start..end))
+    }
+
     /// The batch's cases in input order: each one's 1-based number in the input, and its
     /// trees, each as its number of vertex ids and its edge ends (vertex 1 of the input
     /// is id 0, the ground; see [`EdgeLists`]).
     pub fn cases(&self) -> impl Iterator<Item = (u64, impl Iterator<Item = (u32, &[u32])>)> {
-        let starts = std::iter::once(0).chain(self.case_ends.iter().copied());
-        (self.case_ends.iter().zip(starts).enumerate()).map(move |(i, (&end, start))| {
-            let trees = self.lists.trees[start..end].iter();
-            let trees = trees.map(|(n, range)| (*n, &self.lists.ends[range.clone()]));
-            (self.first_case + i as u64, trees)
+        let lists = &self.lists;
+        self.case_trees().map(move |(case, trees)| {
+            let trees = lists.trees[trees].iter();
+            (
+                case,
+                trees.map(|(n, range)| (*n, &lists.ends[range.clone()])),
+            )
         })
     }
 
@@ -107,9 +117,8 @@ impl Batch {
         &self,
     ) -> impl Iterator<Item = (u64, impl Iterator<Item = BareTree<'_>> + Clone)> {
         let lists = &self.lists;
-        let starts = std::iter::once(0).chain(self.case_ends.iter().copied());
-        (self.case_ends.iter().zip(starts).enumerate()).map(move |(i, (&end, start))| {
-            let trees = (start..end).map(|t| {
+        self.case_trees().map(move |(case, trees)| {
+            let trees = trees.map(|t| {
                 let (vertices, range) = &lists.trees[t];
                 BareTree {
                     vertices: *vertices,
@@ -118,7 +127,7 @@ impl Batch {
                     numbers: &lists.numbers[lists.named[t].clone()],
                 }
             });
-            (self.first_case + i as u64, trees)
+            (case, trees)
         })
     }
 }
@@ -133,8 +142,8 @@ pub struct Reading {
     pub lines: bool,
 }
 
-/// What [`each_batch`] read.
-pub struct Streamed {
+/// How the input that [`each_batch`] read ended.
+pub struct Ended {
     /// Test cases read without error.
     pub cases: u64,
     /// The error that ended the input early, already reported on stderr.
@@ -154,7 +163,7 @@ pub fn each_batch<T: Send, W: Write>(
     state: &mut T,
     mut value: impl FnMut(&Batch, &mut Scratch, &mut T) + Send,
     mut emit: impl FnMut(&mut W, &mut T) -> Result<(), Stop>,
-) -> Result<Streamed, Stop> {
+) -> Result<Ended, Stop> {
     let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
     let mut cases = Cases::streaming(window);
     if reading.lines {
@@ -192,7 +201,7 @@ pub fn each_batch<T: Send, W: Write>(
             out.flush()?;
             let error = current.error.take();
             let error = input::report_end(input, &mut cases, error, reading.christmas_only);
-            return Ok(Streamed { cases: read, error });
+            return Ok(Ended { cases: read, error });
         }
         std::mem::swap(&mut current, &mut next);
     }
