@@ -6,11 +6,15 @@ mod common;
 
 use std::fs;
 
+use hackenbush::analysis::partizan::Budget;
 use hackenbush::generate::rng::Rng;
+use hackenbush::report::PositionReport;
 use hackenbush::source::Source;
 use hackenbush::syntax::Format;
+use hackenbush::syntax::GraphSink;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::{Feed, Window};
+use hackenbush::{Summarized, WithMoves};
 
 use common::{inputs_in, root, run};
 
@@ -306,10 +310,10 @@ fn the_judge_streams_json_lines_numbered_across_batches() {
 
 /// `analyze` and `analyze --moves` read christmas as the judge does (bare edge lists in
 /// batches, the lean searches), not position by position: each must report what the
-/// library reports from the whole text (every position, every graph's value and counts,
-/// every winning move with its ends and line, in JSON), and the two stop at the same
-/// error with the same message and status, the library's. Read from a file, and from
-/// standard input recognised by its first bytes.
+/// library reports from the whole text, graph by graph from the declarations (every
+/// position before the first error, every graph's value and counts, every winning move
+/// with its ends and line, in JSON), and stop at the library's error with its message
+/// and status 2. Read from a file, and from standard input recognised by its first bytes.
 #[test]
 fn analyze_streams_christmas_as_the_library_reads_it_whole() {
     let dir = std::env::temp_dir().join(format!("hackenbush-analyze-{}", std::process::id()));
@@ -341,71 +345,71 @@ fn analyze_streams_christmas_as_the_library_reads_it_whole() {
     inputs.push(("shapes.in".to_string(), shapes.into_bytes()));
     for (name, text) in &inputs {
         fs::write(dir.join(name), text).unwrap();
-        let streamed = run(&dir, &["analyze", "--json", name]);
-        let whole = run(&dir, &["analyze", "--moves", "--json", name]);
-        assert_eq!(
-            (streamed.code, &streamed.stderr),
-            (whole.code, &whole.stderr),
-            "{name}"
-        );
-        let got: serde_json::Value = serde_json::from_str(&streamed.stdout).unwrap();
-        let got_moves: serde_json::Value = serde_json::from_str(&whole.stdout).unwrap();
         let source = Source::new(name.clone(), text.clone()).unwrap();
-        let with_moves = hackenbush::Options::with_moves();
-        match hackenbush::analyze_source(&source, Format::Christmas, Default::default()) {
-            Ok(positions) => {
-                assert_eq!(
-                    got["positions"],
-                    serde_json::to_value(&positions).unwrap(),
-                    "{name}"
-                );
-                let positions =
-                    hackenbush::analyze_source(&source, Format::Christmas, with_moves).unwrap();
-                assert_eq!(
-                    got_moves["positions"],
-                    serde_json::to_value(&positions).unwrap(),
-                    "{name} with moves"
-                );
+        let (positions, error) = read_whole(&source);
+        for moves in [false, true] {
+            let args = if moves {
+                &["analyze", "--moves", "--json"][..]
+            } else {
+                &["analyze", "--json"]
+            };
+            let what = format!("{name}{}", if moves { " with moves" } else { "" });
+            let from_file = run(&dir, &[args, &[name.as_str()]].concat());
+            let got: serde_json::Value = serde_json::from_str(&from_file.stdout).unwrap();
+            let expected = positions.iter().map(
+                |(values, with_moves)| {
+                    if moves { with_moves } else { values }
+                },
+            );
+            let expected = serde_json::to_value(expected.collect::<Vec<_>>()).unwrap();
+            assert_eq!(got["positions"], expected, "{what}");
+            match &error {
+                Some(message) => {
+                    assert!(from_file.stderr.contains(message), "{what}: {message}");
+                    assert_eq!(from_file.code, 2, "{what}");
+                }
+                None => assert_eq!(from_file.code, 0, "{what}: {}", from_file.stderr),
             }
-            Err(error) => {
-                let message = match &error {
-                    hackenbush::Error::Input(located) => located.diagnostic.message.clone(),
-                    other => other.to_string(),
-                };
-                assert!(streamed.stderr.contains(&message), "{name}: {message}");
-                let counted = got["positions"].as_array().unwrap().len();
-                let expected: serde_json::Value = serde_json::from_str(&whole.stdout).unwrap();
-                assert_eq!(
-                    counted,
-                    expected["positions"].as_array().unwrap().len(),
-                    "{name}"
-                );
-                assert_ne!(streamed.code, 0, "{name}");
-            }
+            let fed = text.clone();
+            let piped = common::run_fed(args, move |mut stdin| {
+                // The binary may stop reading at an error.
+                let _ = std::io::Write::write_all(&mut stdin, &fed);
+            });
+            let renamed = from_file.stdout.replace(&format!("\"{name}"), "\"<stdin>");
+            assert_eq!(
+                (piped.code, String::from_utf8_lossy(&piped.stdout)),
+                (from_file.code, renamed.into()),
+                "{what} on stdin"
+            );
         }
-        let fed = text.clone();
-        let piped = common::run_fed(&["analyze", "--json"], move |mut stdin| {
-            // The binary may stop reading at an error.
-            let _ = std::io::Write::write_all(&mut stdin, &fed);
-        });
-        let renamed = streamed.stdout.replace(&format!("\"{name}"), "\"<stdin>");
-        assert_eq!(
-            (piped.code, String::from_utf8_lossy(&piped.stdout)),
-            (streamed.code, renamed.into()),
-            "{name} on stdin"
-        );
-        let fed = text.clone();
-        let piped = common::run_fed(&["analyze", "--moves", "--json"], move |mut stdin| {
-            let _ = std::io::Write::write_all(&mut stdin, &fed);
-        });
-        let renamed = whole.stdout.replace(&format!("\"{name}"), "\"<stdin>");
-        assert_eq!(
-            (piped.code, String::from_utf8_lossy(&piped.stdout)),
-            (whole.code, renamed.into()),
-            "{name} on stdin, with moves"
-        );
     }
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The library's reading of the whole of `source` (christmas), position by position from
+/// its declarations: each position's report without and with its moves, up to the first
+/// error, and that error's message.
+fn read_whole(source: &Source) -> (Vec<(PositionReport, PositionReport)>, Option<String>) {
+    let mut reports = Vec::new();
+    for position in hackenbush::syntax::parse(Format::Christmas, source) {
+        let position = match position {
+            Ok(position) => position,
+            Err(error) => return (reports, Some(error.message)),
+        };
+        let label = source.label(position.case);
+        let mut values = Summarized::default();
+        for graph in position.graphs.iter().cloned() {
+            values.graph(graph);
+        }
+        let values = values.report(label.clone()).unwrap();
+        let nim_sum = values.nim_sum.expect("christmas is green");
+        let mut moves = WithMoves::new(nim_sum, false, Budget::DEFAULT);
+        for graph in position.graphs {
+            moves.add(source, graph);
+        }
+        reports.push((values, moves.report(label).unwrap()));
+    }
+    (reports, None)
 }
 
 /// A test case of more graphs than `analyze` writes as text beside the valuing (4,096) is
