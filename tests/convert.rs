@@ -149,17 +149,10 @@ fn every_bundled_position_converts_to_every_format_and_back() {
     let mut refused: HashMap<Format, usize> = HashMap::new();
     for path in common::bundled_inputs() {
         let original = Format::from_path(&path).unwrap();
-        let name = path
-            .strip_prefix(common::root())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = common::relative_name(&path);
         for (position, facts) in read(&name, original, std::fs::read(&path).unwrap()) {
             positions += 1;
-            let what = match position.case {
-                Some(case) => format!("{name}#{case}"),
-                None => name.clone(),
-            };
+            let what = hackenbush::source::label(&name, position.case);
             for format in Format::ALL {
                 let Some(text) = converted(&what, format, &position) else {
                     assert_ne!(format, original, "{what}: refused in its own format");

@@ -51,10 +51,7 @@ fn read_example(path: &Path) -> Option<Example> {
     let positions = syntax::parse(format, &source)
         .map(|position| {
             let position = position.unwrap_or_else(|d| panic!("{name}: {}", d.message));
-            let title = match position.case {
-                Some(case) => format!("{name}#{case}"),
-                None => name.clone(),
-            };
+            let title = source.label(position.case);
             (title, hackenbush::analyze_position(position))
         })
         .collect();

@@ -36,21 +36,13 @@ type Titled = (String, Vec<(Graph, Analysis)>);
 /// The positions of a bundled input, named by its path from the crate's root.
 fn positions(path: &Path) -> Vec<Titled> {
     let format = Format::from_path(path).expect("bundled inputs have a known extension");
-    let name = path
-        .strip_prefix(common::root())
-        .expect("bundled inputs are in the crate")
-        .to_str()
-        .expect("UTF-8 path")
-        .to_string();
+    let name = common::relative_name(path);
     let source = Source::new(name.clone(), std::fs::read(path).unwrap()).unwrap();
     let mut found = Vec::new();
     for position in syntax::parse(format, &source) {
         match position {
             Ok(position) => {
-                let title = match position.case {
-                    Some(case) => format!("{name}#{case}"),
-                    None => name.clone(),
-                };
+                let title = source.label(position.case);
                 found.push((title, hackenbush::analyze_position(position)));
             }
             Err(d) => panic!("{}", d.render(&source, false)),

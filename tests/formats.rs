@@ -171,20 +171,13 @@ fn every_input_agrees_in_every_format() {
     let mut by_input_format = std::collections::HashSet::new();
     for path in common::bundled_inputs() {
         let format = Format::from_path(&path).unwrap();
-        let name = path
-            .strip_prefix(common::root())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = common::relative_name(&path);
         let text = std::fs::read(&path).unwrap();
         // Recognised as its format, or not at all: never as another.
         let detected = detect(&text);
         assert!(detected.is_none_or(|d| d == format), "{name}: {detected:?}");
         for position in parse_all(&name, format, text) {
-            let what = match position.case {
-                Some(case) => format!("{name}#{case}"),
-                None => name.clone(),
-            };
+            let what = hackenbush::source::label(&name, position.case);
             // Christmas is green only: a position with blue or red edges has one fewer.
             coloured += usize::from(position.graphs.iter().any(|g| !g.is_green()));
             let n = check_all_formats(&what, &position);

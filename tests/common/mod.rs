@@ -94,6 +94,14 @@ pub fn bundled_inputs() -> Vec<PathBuf> {
         .collect()
 }
 
+/// A bundled input's path from the crate's root, as the tests name it (`examples/x.hb`).
+pub fn relative_name(path: &Path) -> String {
+    let relative = path
+        .strip_prefix(root())
+        .expect("bundled inputs are in the crate");
+    relative.to_str().expect("UTF-8 path").to_string()
+}
+
 /// A bundled input read whole: its source, named by its path, and the format its
 /// extension names.
 pub fn source_of(path: &Path) -> (Source, Format) {
