@@ -182,6 +182,20 @@ impl BareTree<'_> {
             None => VertexName::Number(u64::from(id) + 1),
         }
     }
+
+    /// The report of cutting edge `e` (0-based), tree `graph` of its position, which
+    /// leaves the tree worth `value_after`.
+    fn move_report(&self, graph: usize, e: u32, value_after: u64) -> MoveReport {
+        let e = e as usize;
+        MoveReport {
+            graph,
+            edge: e + 1,
+            u: self.name(self.ends[2 * e]),
+            v: self.name(self.ends[2 * e + 1]),
+            line: self.lines[e] as usize,
+            value_after,
+        }
+    }
 }
 
 /// Buffers reused from position to position by [`bare_position_with_moves`] (besides the
@@ -216,38 +230,39 @@ pub fn bare_position_with_moves<'a>(
     lean: &mut summary::Scratch,
     scratch: &mut BareScratch,
 ) -> PositionReport {
-    scratch.summaries.clear();
-    let bare = trees
-        .clone()
-        .into_iter()
-        .map(|tree| (tree.vertices, tree.ends));
-    let (graphs, nim_sum) = bare_reports(bare, lean, |s| scratch.summaries.push(s));
     let mut moves = Vec::new();
-    for ((i, tree), summary) in trees.into_iter().enumerate().zip(&scratch.summaries) {
-        let target = summary.value ^ nim_sum;
-        if nim_sum == 0 || target > summary.attached_edges as u64 {
-            continue;
+    let mut one = trees.clone().into_iter();
+    let graphs = if let (Some(tree), None) = (one.next(), one.next()) {
+        // One tree: one search gives its value and, left in the scratch, its cuts.
+        let lean = scratch.moves.search(tree.vertices, tree.ends);
+        let summary = summary::Summary::of_ends(tree.vertices, tree.ends, lean);
+        if summary.value != 0 {
+            scratch.wins.clear();
+            scratch.moves.cuts(0, &mut scratch.wins);
+            moves.extend(scratch.wins.iter().map(|&e| tree.move_report(0, e, 0)));
         }
-        scratch.wins.clear();
-        bare_moves::cuts_to(
-            tree.vertices,
-            tree.ends,
-            target,
-            &mut scratch.moves,
-            &mut scratch.wins,
-        );
-        moves.extend(scratch.wins.iter().map(|&e| {
-            let e = e as usize;
-            MoveReport {
-                graph: i,
-                edge: e + 1,
-                u: tree.name(tree.ends[2 * e]),
-                v: tree.name(tree.ends[2 * e + 1]),
-                line: tree.lines[e] as usize,
-                value_after: target,
+        vec![GraphReport::from_summary(GraphKind::Tree.name(0), &summary)]
+    } else {
+        scratch.summaries.clear();
+        let bare = (trees.clone().into_iter()).map(|tree| (tree.vertices, tree.ends));
+        let (graphs, nim_sum) = bare_reports(bare, lean, |s| scratch.summaries.push(s));
+        for ((i, tree), summary) in trees.into_iter().enumerate().zip(&scratch.summaries) {
+            let target = summary.value ^ nim_sum;
+            if nim_sum == 0 || target > summary.attached_edges as u64 {
+                continue;
             }
-        }));
-    }
+            scratch.wins.clear();
+            bare_moves::cuts_to(
+                tree.vertices,
+                tree.ends,
+                target,
+                &mut scratch.moves,
+                &mut scratch.wins,
+            );
+            moves.extend(scratch.wins.iter().map(|&e| tree.move_report(i, e, target)));
+        }
+        graphs
+    };
     let mut position = PositionReport::new(label, graphs);
     position.winning_moves = Some(moves);
     position

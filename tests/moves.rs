@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use hackenbush::analysis::moves::cuts_to;
-use hackenbush::analysis::{analyze, bare_moves};
+use hackenbush::analysis::{analyze, bare_moves, lean};
 use hackenbush::model::Graph;
 use hackenbush::rng::Rng;
 use proptest::prelude::*;
@@ -48,17 +48,21 @@ fn bare(ground: &[u32], edges: &[(u32, u32)]) -> (u32, Vec<u32>) {
     (vertices, ends)
 }
 
-/// `bare_moves::cuts_to` as 0-based input edge indices.
+/// `bare_moves::cuts_to` as 0-based input edge indices, after checking that its search
+/// gives the lean search's value and counts.
 fn bare_cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
     let (vertices, ends) = bare(ground, edges);
-    let mut wins = Vec::new();
-    bare_moves::cuts_to(
-        vertices,
-        &ends,
-        target,
-        &mut bare_moves::Scratch::default(),
-        &mut wins,
+    let mut scratch = bare_moves::Scratch::default();
+    assert_eq!(
+        scratch.search(vertices, &ends),
+        lean::summary(vertices, &ends, &mut lean::Scratch::default()),
+        "the bare search's summary differs from the lean one: ground {ground:?}, edges {edges:?}"
     );
+    let mut wins = Vec::new();
+    scratch.cuts(target, &mut wins);
+    let mut again = Vec::new();
+    bare_moves::cuts_to(vertices, &ends, target, &mut scratch, &mut again);
+    assert_eq!(wins, again, "cuts_to differs from search then cuts");
     wins.into_iter().map(|e| e as usize).collect()
 }
 

@@ -1,64 +1,97 @@
 //! Winning cuts from a bare edge list: the method of [`moves`](super::moves), on compact
 //! arrays in the order of the search, for `analyze --moves` on christmas input (no model,
-//! no names, no spans).
+//! no names, no spans). One pass gives the value and the counts of a [`Summary`] too, so
+//! a test case of one graph is searched once ([`Scratch::search`], then
+//! [`Scratch::cuts`]).
 //!
 //! # Method
 //!
 //! The same four steps as [`moves`](super::moves) (read its module docs for why they are
 //! right), laid out for the memory:
 //!
-//! 1. The edges at each vertex as one flat array (compressed sparse rows, loops left out,
-//!    each arc holding the other end beside the edge), and an iterative depth-first
-//!    search from the ground (vertex 0) that numbers the vertices it reaches in preorder.
-//!    From then on every per-vertex array is indexed by that number: the passes below
-//!    walk the vertices in preorder or its reverse, so they read memory in order, and a
-//!    vertex's parent comes before it.
-//! 2. On the way, each back edge (seen from its lower end) gets its random label (a hash
-//!    of its index: no table of labels is kept) and gives its own bit to its lower end;
-//!    it is listed with that end, so no later pass looks at the edge list. Then one pass
-//!    in reverse preorder gives every tree edge its label, the XOR over the subtree, and
-//!    sub(v). A tree edge is a bridge when its label is 0: no non-tree edge covers it.
-//!    (Tarjan's rule gives the same bridges; the labels make the low-links unnecessary,
-//!    and are wrong only where [`moves`](super::moves) could already be.)
-//! 3. One pass in preorder gives the top of each vertex's block and the requirement of
-//!    each block, with the winning bridges.
-//! 4. The edges inside blocks with a requirement are grouped by label: a sort of 16-byte
-//!    keys (64 bits of label, then the tree edges top-down by preorder, then the non-tree
-//!    edge), the full 128-bit labels compared within a group. Loops are classes of their
-//!    own and need no sort. Each class is valued as in [`moves`](super::moves).
+//! 1. Pendant trees are peeled off leaf by leaf, as the [lean](super::lean) search does:
+//!    each vertex keeps its degree and the XOR of its neighbours and of its edges, so a
+//!    leaf knows its one neighbour and edge with no adjacency lists, and hands its value
+//!    plus one to that neighbour (Colon Principle). Every peeled edge is a bridge and
+//!    every peeled vertex the top of its own block (itself and its loops).
+//! 2. What is left (the core: on judge data the polygons, on a cycle with hanging trees
+//!    the cycle alone) gets its adjacency as one flat array (compressed sparse rows, each
+//!    arc holding the other end beside the edge), and an iterative depth-first search from
+//!    the ground (vertex 0) numbers the vertices it reaches in preorder. From then on every
+//!    per-vertex array of the core is indexed by that number: the passes below walk it in
+//!    preorder or its reverse, so they read memory in order, and a vertex's parent comes
+//!    before it. On the way, each back edge (seen from its lower end) gets its random
+//!    label (a hash of its index: no table of labels is kept) and gives its own bit to its
+//!    lower end. Then one pass in reverse preorder gives every tree edge its label, the
+//!    XOR over the subtree, and sub(v), which for the ground is the graph's value. A tree
+//!    edge is a bridge when its label is 0: no non-tree edge covers it. (Tarjan's rule
+//!    gives the same bridges; the labels make the low-links unnecessary, and are wrong
+//!    only where [`moves`](super::moves) could already be.)
+//! 3. With the target known, one pass in preorder gives the top of each core vertex's
+//!    block and the requirement of each block, with the winning bridges; then one pass
+//!    over the peeled vertices, parents first, does the same for the pendant trees.
+//! 4. The edges inside core blocks with a requirement are grouped by label: a sort of
+//!    16-byte keys (64 bits of label, then the tree edges top-down by preorder, then the
+//!    non-tree edge), the full 128-bit labels compared within a group. Loops are classes
+//!    of their own and need no sort. Each class is valued as in [`moves`](super::moves).
 //!
 //! # Complexity
 //!
-//! O(V + E) for the search and the passes, O(E log E) for the sort and the chains; no
-//! recursion. Memory: about 64 bytes per vertex and 40 per edge, in a [`Scratch`] reused
-//! from graph to graph.
+//! O(V + E) for the peeling, the search and the passes, O(E log E) for the sort and the
+//! chains; no recursion. Memory: 16 bytes per vertex and 4 per peeled vertex, and for the
+//! core about 64 bytes per vertex and 16 per edge, in a [`Scratch`] reused from graph to
+//! graph.
 //!
-//! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to) and against the
-//! game tree on many small multigraphs (`tests/moves.rs`).
+//! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to), against the game
+//! tree on many small multigraphs, and its summaries against the lean search's
+//! (`tests/moves.rs`).
 
 use std::collections::HashMap;
 
-use super::moves::{ChainTrie, ClassBuffers};
+use super::lean::{self, Summary};
+use super::moves::ClassBuffers;
 use crate::dfs::NONE;
 
-/// Buffers reused from graph to graph.
+/// What peeling keeps of one vertex, by vertex id, and then what the search of the core
+/// needs of it (one cache line to wait for when the search reaches it, not three).
+#[derive(Clone, Copy, Debug, Default)]
+struct Rec {
+    /// Its degree without loops, while it is not peeled; [`PEELED`] once it is. For the
+    /// search, how many arcs it has in the core.
+    degree: u32,
+    /// The XOR of its neighbours: once it is peeled, its parent (the one left). For the
+    /// search, where its arcs start.
+    other: u32,
+    /// The XOR of its edges: once it is peeled, the edge to its parent, and from the
+    /// top-down pass of step 3 on, the requirement of its block. For the search, its
+    /// preorder number ([`NONE`] if the search has not reached it).
+    edge: u32,
+    /// Its loops' parity XOR the terms of the trees peeled into it: once it is peeled,
+    /// the value of its block as a branch.
+    sub: u32,
+}
+
+/// [`Rec::degree`] of a peeled vertex.
+const PEELED: u32 = u32::MAX;
+
+/// Buffers reused from graph to graph, and the state [`Scratch::search`] leaves for
+/// [`Scratch::cuts`].
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Per vertex id: where its arcs start in `arcs` (`n + 1` of them).
-    start: Vec<u32>,
-    /// Per vertex id: its next arc to follow and one past its last, side by side.
-    cursor: Vec<[u32; 2]>,
-    /// The edges at each vertex, two arcs per edge that is not a loop: the other end and
-    /// the edge, side by side (no look-up of the edge's ends in the search).
-    arcs: Vec<[u32; 2]>,
-    /// Per vertex id: its preorder number, [`NONE`] if not attached.
-    pre: Vec<u32>,
-    /// The search's stack: vertex id, preorder number, tree edge above.
-    stack: Vec<[u32; 3]>,
-    /// The attached non-tree edges that are not loops, and the loops: each edge with the
-    /// preorder number of its lower end.
-    non_tree: Vec<[u32; 2]>,
+    /// Per vertex id: see [`Rec`].
+    rec: Vec<Rec>,
+    /// The peeled vertices, in the order they were peeled (children first).
+    peeled: Vec<u32>,
+    /// The loops: each loop with its vertex id.
     loops: Vec<[u32; 2]>,
+    /// The core's edges at each vertex, two arcs per edge: the other end and the edge,
+    /// side by side (no look-up of the edge's ends in the search).
+    arcs: Vec<[u32; 2]>,
+    /// The search's stack: preorder number, tree edge above, next arc to follow, one past
+    /// its last arc.
+    stack: Vec<[u32; 4]>,
+    /// The core's non-tree edges: each edge with the preorder number of its lower end.
+    non_tree: Vec<[u32; 2]>,
     /// By preorder number: the parent's number, the tree edge to it.
     parent: Vec<u32>,
     parent_edge: Vec<u32>,
@@ -77,7 +110,11 @@ pub struct Scratch {
     /// One group of members: per edge its full label, the preorder number of its lower
     /// end (a tree edge) or [`NONE`], the edge, and the top of its block.
     class: Vec<(u128, u32, u32, u32)>,
-    classes: Classes,
+    classes: ClassBuffers,
+    /// For the counts of a graph with parts not attached to the ground.
+    lean: lean::Scratch,
+    /// Edges of the graph last searched.
+    edge_count: u64,
 }
 
 /// "No requirement": no cut in the block can reach the target.
@@ -106,169 +143,337 @@ const NON_TREE: u64 = 1 << 63;
 ///
 /// Complexity: O(E log E) time, O(V + E) memory, no recursion (see the module docs).
 pub fn cuts_to(vertices: u32, ends: &[u32], target: u64, s: &mut Scratch, wins: &mut Vec<u32>) {
-    let first = wins.len();
-    let edges = ends.len() / 2;
-    if vertices == 0 || edges == 0 {
-        return;
-    }
-    if vertices as usize > 2 * edges + 16 {
-        // A claimed vertex count: ids in order of first use, the ground first.
-        let mut ids: HashMap<u32, u32> = HashMap::with_capacity(ends.len().min(1 << 20));
-        ids.insert(0, 0);
-        let mut renumbered = std::mem::take(&mut s.renumbered);
-        renumbered.clear();
-        for &x in &ends[..2 * edges] {
-            let next = ids.len() as u32;
-            renumbered.push(*ids.entry(x).or_insert(next));
-        }
-        cuts_dense(ids.len(), &renumbered, target, s, wins);
-        s.renumbered = renumbered;
-    } else {
-        cuts_dense(vertices as usize, &ends[..2 * edges], target, s, wins);
-    }
-    wins[first..].sort_unstable();
+    s.search(vertices, ends);
+    s.cuts(target, wins);
 }
 
-fn cuts_dense(n: usize, ends: &[u32], target: u64, s: &mut Scratch, wins: &mut Vec<u32>) {
-    let attached = search(n, ends, s);
-    let edge_count = (ends.len() / 2) as u64;
-    let reachable = |value: u64| if value <= edge_count { value } else { NO_REQ };
-    label_and_sum(attached, s);
-
-    // Tops and requirements, in preorder (step 2 of `moves`).
-    let Scratch {
-        parent,
-        parent_edge,
-        label,
-        sub,
-        top,
-        req,
-        ..
-    } = s;
-    top.clear();
-    top.resize(attached, 0);
-    req.clear();
-    req.resize(attached, NO_REQ);
-    req[0] = reachable(target);
-    for v in 1..attached {
-        if label[v] != 0 {
-            top[v] = top[parent[v] as usize];
-            continue;
+impl Scratch {
+    /// Steps 1 and 2 on the graph of [`cuts_to`]: its value and counts, as
+    /// [`lean::summary`] gives them, and what [`Scratch::cuts`] needs next.
+    ///
+    /// ```
+    /// use hackenbush::analysis::bare_moves::Scratch;
+    ///
+    /// // The POJ sample: a stalk with a triangle on top is worth *2; leaving *0 cuts the
+    /// // stalk.
+    /// let mut s = Scratch::default();
+    /// assert_eq!(s.search(4, &[0, 1, 1, 2, 1, 3, 2, 3]).value, 2);
+    /// let mut wins = Vec::new();
+    /// s.cuts(0, &mut wins);
+    /// assert_eq!(wins, [0]);
+    /// ```
+    pub fn search(&mut self, vertices: u32, ends: &[u32]) -> Summary {
+        let edges = ends.len() / 2;
+        self.edge_count = edges as u64;
+        self.rec.clear();
+        self.peeled.clear();
+        self.loops.clear();
+        self.parent.clear();
+        self.sub.clear();
+        if vertices == 0 {
+            return Summary::default();
         }
-        top[v] = v as u32;
-        let a = top[parent[v] as usize] as usize;
-        if req[a] == NO_REQ {
-            continue;
-        }
-        let c = req[a] ^ sub[a] ^ (sub[v] + 1);
-        if c == 0 {
-            wins.push(parent_edge[v]);
+        let ends = &ends[..2 * edges];
+        let summary = if vertices as usize > 2 * edges + 16 {
+            // A claimed vertex count: ids in order of first use, the ground first.
+            let mut ids: HashMap<u32, u32> = HashMap::with_capacity(ends.len().min(1 << 20));
+            ids.insert(0, 0);
+            let mut renumbered = std::mem::take(&mut self.renumbered);
+            renumbered.clear();
+            for &x in ends {
+                let next = ids.len() as u32;
+                renumbered.push(*ids.entry(x).or_insert(next));
+            }
+            let searched = self.search_dense(ids.len(), &renumbered);
+            self.renumbered = renumbered;
+            searched
         } else {
-            req[v] = reachable(c - 1);
+            self.search_dense(vertices as usize, ends)
+        };
+        if let Some(summary) = summary {
+            summary
+        } else {
+            // Some edge hangs in the air: the lean search counts what is attached.
+            lean::summary(vertices, ends, &mut self.lean)
         }
     }
-    class_cuts(attached, edge_count, s, wins);
+
+    /// Step 3 and 4 after [`Scratch::search`]: appends to `wins` the edges (increasing)
+    /// whose cut leaves the graph searched worth `target`.
+    pub fn cuts(&mut self, target: u64, wins: &mut Vec<u32>) {
+        if self.parent.is_empty() {
+            return;
+        }
+        let first = wins.len();
+        self.core_requirements(target, wins);
+        self.peeled_requirements(wins);
+        self.loop_cuts(wins);
+        class_cuts(self.parent.len(), self.edge_count, self, wins);
+        wins[first..].sort_unstable();
+    }
+
+    /// Steps 1 and 2 on ids `0..n`, and the summary when every edge is attached (every
+    /// vertex with an edge was peeled or searched), or nothing.
+    fn search_dense(&mut self, n: usize, ends: &[u32]) -> Option<Summary> {
+        let rec = &mut self.rec;
+        rec.resize(n, Rec::default());
+        for (e, pair) in ends.chunks_exact(2).enumerate() {
+            let (u, v) = (pair[0], pair[1]);
+            if u == v {
+                rec[u as usize].sub ^= 1;
+                self.loops.push([e as u32, u]);
+                continue;
+            }
+            for (x, y) in [(u, v), (v, u)] {
+                let r = &mut rec[x as usize];
+                r.degree += 1;
+                r.other ^= y;
+                r.edge ^= e as u32;
+            }
+        }
+        let mut used = rec[1..].iter().filter(|r| r.degree > 0).count() as u64;
+        let mut lonely: Vec<u32> = (self.loops.iter())
+            .filter(|&&[_, v]| v != 0 && rec[v as usize].degree == 0)
+            .map(|&[_, v]| v)
+            .collect();
+        lonely.sort_unstable();
+        lonely.dedup();
+        used += lonely.len() as u64;
+        self.peel();
+        let attached = self.search_core(ends);
+        let bridges = self.label_and_sum(attached);
+        let searched = (attached - 1) as u64 + self.peeled.len() as u64;
+        (searched == used).then(|| Summary {
+            value: self.sub[0],
+            used_vertices: used,
+            attached_edges: (ends.len() / 2) as u64,
+            bridges: bridges + self.peeled.len() as u64,
+        })
+    }
+
+    /// Step 1: peels every pendant tree, leaf by leaf (never the ground), recording the
+    /// order in `peeled`.
+    fn peel(&mut self) {
+        let Scratch { rec, peeled, .. } = self;
+        for first in (1..rec.len()).rev() {
+            let mut x = first;
+            while x != 0 && rec[x].degree == 1 {
+                let leaf = &mut rec[x];
+                leaf.degree = PEELED;
+                let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
+                peeled.push(x as u32);
+                let parent = &mut rec[up];
+                parent.degree -= 1;
+                parent.other ^= x as u32;
+                parent.edge ^= edge;
+                parent.sub ^= term;
+                x = up;
+            }
+        }
+    }
+
+    /// Step 2 (first half): the core's adjacency and search, and on the way the labels
+    /// of the non-tree edges and their own bits. Returns how many vertices the search
+    /// reached (the ground included); fills `pre`, `parent`, `parent_edge`, `non_tree`,
+    /// and `label` and `sub` with X and own(v) by preorder number.
+    fn search_core(&mut self, ends: &[u32]) -> usize {
+        let Scratch {
+            rec,
+            arcs,
+            stack,
+            parent,
+            parent_edge,
+            label,
+            sub,
+            non_tree,
+            ..
+        } = self;
+        // Each vertex left gets its list of arcs: `other` holds where it ends, then (filled
+        // backwards) where it starts; `edge` becomes its preorder number.
+        let mut total = 0;
+        for r in rec.iter_mut().filter(|r| r.degree != PEELED) {
+            total += r.degree;
+            r.other = total;
+            r.edge = NONE;
+        }
+        arcs.clear();
+        arcs.resize(total as usize, [0; 2]);
+        for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
+            let (u, v) = (pair[0] as usize, pair[1] as usize);
+            if u != v && rec[u].degree != PEELED && rec[v].degree != PEELED {
+                rec[u].other -= 1;
+                arcs[rec[u].other as usize] = [v as u32, e as u32];
+                rec[v].other -= 1;
+                arcs[rec[v].other as usize] = [u as u32, e as u32];
+            }
+        }
+        parent_edge.clear();
+        label.clear();
+        non_tree.clear();
+        stack.clear();
+        let ground = &mut rec[0];
+        ground.edge = 0;
+        parent.push(NONE);
+        parent_edge.push(NONE);
+        label.push(0);
+        sub.push(u64::from(ground.sub));
+        stack.push([0, NONE, ground.other, ground.other + ground.degree]);
+        while let Some(&mut [pv, pe, ref mut next, end]) = stack.last_mut() {
+            if *next == end {
+                stack.pop();
+                continue;
+            }
+            let [w, e] = arcs[*next as usize];
+            *next += 1;
+            let r = &mut rec[w as usize];
+            let pw = r.edge;
+            if pw == NONE {
+                let pw = parent.len() as u32;
+                r.edge = pw;
+                let (first, last, own) = (r.other, r.other + r.degree, r.sub);
+                parent.push(pv);
+                parent_edge.push(e);
+                label.push(0);
+                sub.push(u64::from(own));
+                // Ask for the neighbours' numbers now, all at once, rather than one cache
+                // miss after another as the search reaches each arc.
+                let ahead = arcs[first as usize..last as usize]
+                    .iter()
+                    .fold(0, |x, &[u, _]| x ^ rec[u as usize].edge);
+                std::hint::black_box(ahead);
+                stack.push([pw, e, first, last]);
+            } else if pw < pv && e != pe {
+                // A back edge to an ancestor, seen from its lower end (the other sighting,
+                // from the ancestor, finds a higher number and passes).
+                let l = edge_label(e);
+                label[pv as usize] ^= l;
+                label[pw as usize] ^= l;
+                sub[pv as usize] ^= 1;
+                non_tree.push([e, pv]);
+            }
+        }
+        parent.len()
+    }
+
+    /// Step 2 (second half): the labels of the tree edges and sub(v), in reverse
+    /// preorder. Returns how many tree edges are bridges.
+    fn label_and_sum(&mut self, attached: usize) -> u64 {
+        let Scratch {
+            parent, label, sub, ..
+        } = self;
+        let mut bridges = 0;
+        for v in (1..attached).rev() {
+            let p = parent[v] as usize;
+            let x = label[v];
+            if x == 0 {
+                bridges += 1;
+                sub[p] ^= sub[v] + 1;
+            } else {
+                sub[v] ^= 1;
+                label[p] ^= x;
+                sub[p] ^= sub[v];
+            }
+        }
+        bridges
+    }
+
+    /// Step 3 in the core: tops and requirements, in preorder, and the winning bridges.
+    fn core_requirements(&mut self, target: u64, wins: &mut Vec<u32>) {
+        let edge_count = self.edge_count;
+        let reachable = |value: u64| if value <= edge_count { value } else { NO_REQ };
+        let Scratch {
+            parent,
+            parent_edge,
+            label,
+            sub,
+            top,
+            req,
+            ..
+        } = self;
+        let attached = parent.len();
+        top.clear();
+        top.resize(attached, 0);
+        req.clear();
+        req.resize(attached, NO_REQ);
+        req[0] = reachable(target);
+        for v in 1..attached {
+            if label[v] != 0 {
+                top[v] = top[parent[v] as usize];
+                continue;
+            }
+            top[v] = v as u32;
+            let a = top[parent[v] as usize] as usize;
+            if req[a] == NO_REQ {
+                continue;
+            }
+            let c = req[a] ^ sub[a] ^ (sub[v] + 1);
+            if c == 0 {
+                wins.push(parent_edge[v]);
+            } else {
+                req[v] = reachable(c - 1);
+            }
+        }
+    }
+
+    /// The block of vertex id `x` after [`Scratch::core_requirements`]: its value as a
+    /// branch and its requirement ([`NO_REQ`] if it has none or is not attached). A
+    /// peeled vertex's block is itself and its loops; its requirement is set by
+    /// [`Scratch::peeled_requirements`] before its children ask.
+    fn block(&self, x: usize) -> (u64, u64) {
+        let r = self.rec[x];
+        if r.degree == PEELED {
+            let req = if r.edge == NO_REQ32 {
+                NO_REQ
+            } else {
+                u64::from(r.edge)
+            };
+            return (u64::from(r.sub), req);
+        }
+        match r.edge {
+            NONE => (0, NO_REQ),
+            v => {
+                let a = self.top[v as usize] as usize;
+                (self.sub[a], self.req[a])
+            }
+        }
+    }
+
+    /// Step 3 in the pendant trees: parents first, each peeled vertex's edge to its parent
+    /// is a bridge below the parent's block.
+    fn peeled_requirements(&mut self, wins: &mut Vec<u32>) {
+        for i in (0..self.peeled.len()).rev() {
+            let x = self.peeled[i] as usize;
+            let Rec {
+                other, edge, sub, ..
+            } = self.rec[x];
+            let (sub_a, req_a) = self.block(other as usize);
+            let mut req = NO_REQ32;
+            if req_a != NO_REQ {
+                let c = req_a ^ sub_a ^ (u64::from(sub) + 1);
+                if c == 0 {
+                    wins.push(edge);
+                } else if c - 1 <= self.edge_count {
+                    req = (c - 1) as u32;
+                }
+            }
+            self.rec[x].edge = req;
+        }
+    }
+
+    /// The loops that win: a loop is a class of its own, its block keeping its shape
+    /// with one edge less.
+    fn loop_cuts(&self, wins: &mut Vec<u32>) {
+        for &[e, x] in &self.loops {
+            let (sub_a, req_a) = self.block(x as usize);
+            if req_a != NO_REQ && sub_a ^ 1 == req_a {
+                wins.push(e);
+            }
+        }
+    }
 }
 
-/// Steps 1 and 2 (first half): the adjacency, the search, and on the way the labels of
-/// the non-tree edges and their own bits. Returns how many vertices are attached; fills
-/// `pre`, `parent`, `parent_edge`, `non_tree`, `loops`, and `label` and `sub` with X and
-/// own(v) by preorder number.
-fn search(n: usize, ends: &[u32], s: &mut Scratch) -> usize {
-    let Scratch {
-        start,
-        cursor,
-        arcs,
-        pre,
-        stack,
-        parent,
-        parent_edge,
-        label,
-        sub,
-        non_tree,
-        loops,
-        ..
-    } = s;
-    start.clear();
-    start.resize(n + 1, 0);
-    for pair in ends.chunks_exact(2) {
-        if pair[0] != pair[1] {
-            start[pair[0] as usize] += 1;
-            start[pair[1] as usize] += 1;
-        }
-    }
-    let mut sum = 0;
-    for d in start.iter_mut() {
-        sum += *d;
-        *d = sum;
-    }
-    arcs.clear();
-    arcs.resize(sum as usize, [0; 2]);
-    // Filled backwards from each vertex's end, so `start` ends at each list's start.
-    for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
-        let (u, v) = (pair[0], pair[1]);
-        if u != v {
-            start[u as usize] -= 1;
-            arcs[start[u as usize] as usize] = [v, e as u32];
-            start[v as usize] -= 1;
-            arcs[start[v as usize] as usize] = [u, e as u32];
-        }
-    }
-    cursor.clear();
-    cursor.extend(start.windows(2).map(|w| [w[0], w[1]]));
-    pre.clear();
-    pre.resize(n, NONE);
-    parent.clear();
-    parent_edge.clear();
-    label.clear();
-    label.resize(n, 0);
-    sub.clear();
-    sub.resize(n, 0);
-    non_tree.clear();
-    stack.clear();
-    pre[0] = 0;
-    parent.push(NONE);
-    parent_edge.push(NONE);
-    stack.push([0, 0, NONE]);
-    while let Some(&[v, pv, pe]) = stack.last() {
-        let [next, end] = &mut cursor[v as usize];
-        if *next == *end {
-            stack.pop();
-            continue;
-        }
-        let [w, e] = arcs[*next as usize];
-        *next += 1;
-        let pw = pre[w as usize];
-        if pw == NONE {
-            let pw = parent.len() as u32;
-            pre[w as usize] = pw;
-            parent.push(pv);
-            parent_edge.push(e);
-            stack.push([w, pw, e]);
-        } else if pw < pv && e != pe {
-            // A back edge to an ancestor, seen from its lower end (the other sighting,
-            // from the ancestor, finds a higher number and passes).
-            let l = edge_label(e);
-            label[pv as usize] ^= l;
-            label[pw as usize] ^= l;
-            sub[pv as usize] ^= 1;
-            non_tree.push([e, pv]);
-        }
-    }
-    loops.clear();
-    for (e, pair) in ends.chunks_exact(2).enumerate() {
-        if pair[0] == pair[1] && pre[pair[0] as usize] != NONE {
-            let v = pre[pair[0] as usize];
-            // A loop's label cancels itself; only its own bit counts.
-            sub[v as usize] ^= 1;
-            loops.push([e as u32, v]);
-        }
-    }
-    let attached = parent.len();
-    label.truncate(attached);
-    sub.truncate(attached);
-    attached
-}
+/// [`Rec::edge`] of a peeled vertex whose block has no requirement.
+const NO_REQ32: u32 = u32::MAX;
 
 /// The label of non-tree edge `e`: a hash of its index, never 0.
 fn edge_label(e: u32) -> u128 {
@@ -279,24 +484,6 @@ fn edge_label(e: u32) -> u128 {
 
 /// A fixed seed (any value would do; fixed, so results are reproducible).
 const SEED: u64 = 0x6861_636b_656e_6275; // "hackenbu"
-
-/// Step 2 (second half): the labels of the tree edges and sub(v), in reverse preorder.
-fn label_and_sum(attached: usize, s: &mut Scratch) {
-    let Scratch {
-        parent, label, sub, ..
-    } = s;
-    for v in (1..attached).rev() {
-        let p = parent[v] as usize;
-        let x = label[v];
-        if x == 0 {
-            sub[p] ^= sub[v] + 1;
-        } else {
-            sub[v] ^= 1;
-            label[p] ^= x;
-            sub[p] ^= sub[v];
-        }
-    }
-}
 
 /// Step 4: the winning cuts inside blocks.
 fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<u32>) {
@@ -310,7 +497,6 @@ fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<
         classes,
         class,
         non_tree,
-        loops,
         ..
     } = s;
     members.clear();
@@ -320,20 +506,13 @@ fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<
             members.push(key(label[v], v as u64));
         }
     }
-    for &[e, low] in loops.iter() {
-        // A loop is a class of its own: the block keeps its shape, one edge less.
-        let t = top[low as usize] as usize;
-        if req[t] != NO_REQ && sub[t] ^ 1 == req[t] {
-            wins.push(e);
-        }
-    }
     for (i, &[e, low]) in non_tree.iter().enumerate() {
         if req[top[low as usize] as usize] != NO_REQ {
             members.push(key(edge_label(e), NON_TREE | i as u64));
         }
     }
     members.sort_unstable();
-    classes.trie.resize(edge_count);
+    classes.resize(edge_count);
     for group in members.chunk_by(|a, b| a >> 64 == b >> 64) {
         class.clear();
         class.extend(group.iter().map(|&m| {
@@ -370,32 +549,14 @@ fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<
                 debug_assert!(false, "a 128-bit label collision");
                 continue;
             }
-            classes.buffers.subs.clear();
-            (classes.buffers.subs).extend(tree_edges.iter().map(|m| sub[m.1 as usize]));
-            let after = classes
-                .buffers
-                .values_after(sub[a], with_g, &mut classes.trie);
+            classes.subs.clear();
+            (classes.subs).extend(tree_edges.iter().map(|m| sub[m.1 as usize]));
+            let after = classes.values_after(sub[a], with_g);
             for (member, &value) in run.iter().zip(after) {
                 if value == req[a] {
                     wins.push(member.2);
                 }
             }
-        }
-    }
-}
-
-/// The trie and buffers that value the classes.
-#[derive(Debug)]
-struct Classes {
-    trie: ChainTrie,
-    buffers: ClassBuffers,
-}
-
-impl Default for Classes {
-    fn default() -> Self {
-        Classes {
-            trie: ChainTrie::new(0),
-            buffers: ClassBuffers::default(),
         }
     }
 }

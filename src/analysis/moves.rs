@@ -355,8 +355,7 @@ impl<'g> LabelledTree<'g> {
     fn class_cuts(&self, req: &[u64], wins: &mut Vec<u32>) {
         let mut members = self.class_members(req);
         members.sort_unstable();
-        let mut trie = ChainTrie::new(self.edge_count);
-        let mut scratch = ClassBuffers::default();
+        let mut scratch = ClassBuffers::new(self.edge_count);
         for class in members.chunk_by(|a, b| a.label == b.label) {
             let a = self.top[self.lower_end(class[0].edge as usize)] as usize;
             debug_assert!(
@@ -371,7 +370,7 @@ impl<'g> LabelledTree<'g> {
                 }
                 continue;
             }
-            self.cycle_cuts(a, class, req[a], &mut trie, &mut scratch, wins);
+            self.cycle_cuts(a, class, req[a], &mut scratch, wins);
         }
     }
 
@@ -408,7 +407,6 @@ impl<'g> LabelledTree<'g> {
         a: usize,
         class: &[Member],
         req: u64,
-        trie: &mut ChainTrie,
         s: &mut ClassBuffers,
         wins: &mut Vec<u32>,
     ) {
@@ -421,7 +419,7 @@ impl<'g> LabelledTree<'g> {
         }
         s.subs.clear();
         (s.subs).extend((tree_edges.iter()).map(|m| self.sub[self.order[m.key as usize] as usize]));
-        let after = s.values_after(self.sub[a], with_g, trie);
+        let after = s.values_after(self.sub[a], with_g);
         for (member, &value) in class.iter().zip(after) {
             if value == req {
                 wins.push(member.edge);
@@ -442,7 +440,7 @@ struct Member {
 }
 
 /// Buffers reused across classes.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct ClassBuffers {
     /// The caller's input: sub(x_1), .., sub(x_t) of the class's tree edges, top-down.
     pub(super) subs: Vec<u64>,
@@ -450,19 +448,45 @@ pub(super) struct ClassBuffers {
     forward: Vec<u64>,
     backward: Vec<u64>,
     after: Vec<u64>,
+    /// One trie for each direction, so that a long class sweeps both at once.
+    tries: [ChainTrie; 2],
+}
+
+/// Classes of more pieces than this sweep their two directions side by side (on two
+/// threads when rayon has them).
+const PARALLEL_CHAINS: usize = 1 << 14;
+
+impl Default for ClassBuffers {
+    fn default() -> Self {
+        ClassBuffers::new(0)
+    }
 }
 
 impl ClassBuffers {
+    /// Buffers for the classes of a graph of `edges` edges (no value exceeds it).
+    pub(super) fn new(edges: u64) -> ClassBuffers {
+        ClassBuffers {
+            subs: Vec::new(),
+            weights: Vec::new(),
+            forward: Vec::new(),
+            backward: Vec::new(),
+            after: Vec::new(),
+            tries: [ChainTrie::new(edges), ChainTrie::new(edges)],
+        }
+    }
+
+    /// Makes the buffers fit a graph of `edges` edges, as [`ClassBuffers::new`].
+    pub(super) fn resize(&mut self, edges: u64) {
+        for trie in &mut self.tries {
+            trie.resize(edges);
+        }
+    }
+
     /// What the block with top a is worth after each cut of a class of `k >= 2` edges
     /// (step 3 of the [module docs](self)), in the class's order (tree edges top-down,
     /// then the non-tree edge g if `with_g`): `sub_a` is sub(a), [`ClassBuffers::subs`]
     /// the sub values of the tree edges' lower ends.
-    pub(super) fn values_after(
-        &mut self,
-        sub_a: u64,
-        with_g: bool,
-        trie: &mut ChainTrie,
-    ) -> &[u64] {
+    pub(super) fn values_after(&mut self, sub_a: u64, with_g: bool) -> &[u64] {
         let subs = &self.subs;
         let (first, last) = (subs[0], subs[subs.len() - 1]);
         self.weights.clear();
@@ -478,8 +502,16 @@ impl ClassBuffers {
             self.weights.push(last);
         }
         let k = self.weights.len();
-        trie.chains(self.weights[1..].iter().rev().copied(), &mut self.forward);
-        trie.chains(self.weights[1..].iter().copied(), &mut self.backward);
+        let pieces = &self.weights[1..];
+        let [ahead, behind] = &mut self.tries;
+        let mut forward = || ahead.chains(pieces.iter().rev().copied(), &mut self.forward);
+        let mut backward = || behind.chains(pieces.iter().copied(), &mut self.backward);
+        if pieces.len() > PARALLEL_CHAINS {
+            rayon::join(forward, backward);
+        } else {
+            forward();
+            backward();
+        }
         self.after.clear();
         (self.after)
             .extend((0..k).map(|j| self.weights[0] ^ self.forward[j] ^ self.backward[k - 1 - j]));
@@ -503,42 +535,79 @@ fn label(rng: &mut Rng) -> u128 {
 /// Chains of at most this many pieces are evaluated directly, not in the trie.
 const DIRECT_CHAINS: usize = 16;
 
-/// "No node" in the trie.
-const NIL: u32 = u32::MAX;
-
-/// A binary trie over values, low bit first, storing `value XOR mask`; flat arenas reused
-/// from one call to the next. See step 4 of the [module docs](self).
+/// A binary trie over values, low bit first, storing `value XOR mask` (step 4 of the
+/// [module docs](self)), kept as bits and replayed a level at a time.
+///
+/// The nodes are numbered in heap order (the root is 1, the children of node x are 2x and
+/// 2x + 1, so level L holds the nodes `2^L .. 2^(L+1)`), and each node is two bits:
+/// "children swapped" and "holds a value". The stored bit of the physical child c of x is
+/// `c XOR swapped(x)`. A value is its leaf, the physical path its insertion took; its
+/// stored bits are read at the end, from the final swaps along that path.
+///
+/// Value by value, each insertion and each "+1 to all" walks from the root down, one
+/// dependent memory access per level, about log2(k) of them: for a class of half a
+/// million edges that was two thirds of `analyze --moves`. But what a step does at level
+/// L depends only on the levels above it and on the steps before it, so the steps are
+/// replayed in blocks of [`BLOCK`], a level at a time: for each step, where its insertion
+/// and its carry enter the level (from the block's pass of the level above, in two small
+/// arrays), which node each goes on to, and whether the carry's next node holds a value
+/// yet. The steps of a block do not wait for each other at a level, so their memory
+/// accesses overlap, and a level's bits stay in cache through the block.
+///
+/// The bits cover 2^levels nodes for values below 2^levels (2^levels / 4 bytes, 256 KiB
+/// for values up to 10^6), are set only along the paths used, and are cleared along the
+/// same paths after each sweep: a class costs O(k log B) whatever the size of the bits.
 #[derive(Debug)]
 pub(super) struct ChainTrie {
-    /// Levels: every value handled is below `2^depth`.
+    /// At most this many levels: every value handled is below `2^depth`.
     depth: u32,
-    mask: u64,
-    /// Per node: its two children (by stored bit).
-    child: Vec<[u32; 2]>,
-    /// Per node (leaves only): the first tag stored there.
-    first_tag: Vec<u32>,
-    /// Per tag: the next tag at the same leaf.
-    next_tag: Vec<u32>,
-    /// The explicit stack of the final walk: (node, level, stored bits so far).
-    stack: Vec<(u32, u32, u64)>,
+    /// One bit per node: "children swapped".
+    swapped: Vec<u64>,
+    /// One bit per node: "holds a value" (the leaves need none).
+    holds: Vec<u64>,
+    /// Per step of the block: the mask before and after its weight, and the node its
+    /// insertion and its carry (0: none) reached at the current level.
+    before: Vec<u64>,
+    after: Vec<u64>,
+    inserted: Vec<u64>,
+    carried: Vec<u64>,
+    /// Per step: the leaf of the value it inserted.
+    leaves: Vec<u64>,
+}
+
+/// Steps replayed together, level by level (see [`ChainTrie`]).
+const BLOCK: usize = 1024;
+
+fn bit(bits: &[u64], x: u64) -> u64 {
+    bits[(x / 64) as usize] >> (x % 64) & 1
 }
 
 impl ChainTrie {
     /// A trie for values up to `max_value` (one spare level).
     pub(super) fn new(max_value: u64) -> ChainTrie {
         ChainTrie {
-            depth: (u64::BITS - max_value.leading_zeros() + 1).min(u64::BITS),
-            mask: 0,
-            child: Vec::new(),
-            first_tag: Vec::new(),
-            next_tag: Vec::new(),
-            stack: Vec::new(),
+            depth: Self::depth_for(max_value),
+            swapped: Vec::new(),
+            holds: Vec::new(),
+            before: Vec::new(),
+            after: Vec::new(),
+            inserted: Vec::new(),
+            carried: Vec::new(),
+            leaves: Vec::new(),
         }
+    }
+
+    fn depth_for(max_value: u64) -> u32 {
+        (u64::BITS - max_value.leading_zeros() + 1).min(u64::BITS)
     }
 
     /// Sets `out` to chains(w_1, .., w_n): `out[j] = g_{w_1}(g_{w_2}(.. g_{w_j}(0)))`
     /// with `g_w(y) = (y XOR w) + 1`, for j = 0..=n. `innermost_first` yields w_n first.
-    fn chains(&mut self, innermost_first: impl ExactSizeIterator<Item = u64>, out: &mut Vec<u64>) {
+    fn chains(
+        &mut self,
+        innermost_first: impl ExactSizeIterator<Item = u64> + Clone,
+        out: &mut Vec<u64>,
+    ) {
         let n = innermost_first.len();
         if n <= DIRECT_CHAINS {
             // Short chains directly, O(n^2): cheaper than a walk of the trie's levels.
@@ -556,96 +625,110 @@ impl ChainTrie {
         self.chains_in_trie(innermost_first, out);
     }
 
-    /// [`ChainTrie::chains`] by the trie, whatever the length.
+    /// [`ChainTrie::chains`] by the trie, whatever the length. Step t (from 0) inserts 0
+    /// tagged n - t, XORs w into the mask and adds 1 to all.
     fn chains_in_trie(
         &mut self,
-        innermost_first: impl ExactSizeIterator<Item = u64>,
+        innermost_first: impl ExactSizeIterator<Item = u64> + Clone,
         out: &mut Vec<u64>,
     ) {
         let n = innermost_first.len();
-        self.reset(n);
-        for (done, w) in innermost_first.enumerate() {
-            self.insert_zero((n - done) as u32);
-            self.mask ^= w;
-            self.increment_all();
+        // Every value of the sweep is g_{w_i}(.. g_{w_j}(0)) <= the sum of w + 1 over
+        // the chain, as (y XOR w) + 1 <= y + w + 1.
+        let bound =
+            (innermost_first.clone()).fold(0u64, |sum, w| sum.saturating_add(w).saturating_add(1));
+        let levels = (u64::BITS - bound.leading_zeros()).min(self.depth).max(1);
+        let words = ((1u64 << levels) / 64 + 1) as usize;
+        for bits in [&mut self.swapped, &mut self.holds] {
+            if bits.len() < words {
+                bits.resize(words, 0);
+            }
+        }
+        self.leaves.clear();
+        let mut mask = 0;
+        let mut weights = innermost_first;
+        while self.leaves.len() < n {
+            self.before.clear();
+            self.after.clear();
+            for w in weights.by_ref().take(BLOCK) {
+                self.before.push(mask);
+                mask ^= w;
+                self.after.push(mask);
+            }
+            self.replay(levels);
         }
         out.clear();
         out.resize(n + 1, 0);
-        self.read(out);
+        for (t, &leaf) in self.leaves.iter().enumerate() {
+            let (mut x, mut stored) = (leaf, 0);
+            for level in (0..levels).rev() {
+                stored |= (x & 1 ^ bit(&self.swapped, x / 2)) << level;
+                x /= 2;
+            }
+            out[n - t] = stored ^ mask;
+        }
+        // Clear the paths used, each up to a node already cleared (whose ancestors were
+        // cleared with it).
+        for &leaf in &self.leaves {
+            let mut x = leaf / 2;
+            while x >= 1 && bit(&self.holds, x) == 1 {
+                let (word, shift) = ((x / 64) as usize, x % 64);
+                self.holds[word] &= !(1 << shift);
+                self.swapped[word] &= !(1 << shift);
+                x /= 2;
+            }
+        }
+    }
+
+    /// Replays the block of steps in `before` and `after` (the masks around each step's
+    /// weight), level by level; appends each step's leaf to `leaves`.
+    fn replay(&mut self, levels: u32) {
+        let ChainTrie {
+            swapped,
+            holds,
+            before,
+            after,
+            inserted,
+            carried,
+            leaves,
+            ..
+        } = self;
+        let steps = before.len();
+        for nodes in [&mut *inserted, &mut *carried] {
+            nodes.clear();
+            nodes.resize(steps, 1);
+        }
+        holds[0] |= 2;
+        for level in 0..levels {
+            let last = level + 1 == levels;
+            for t in 0..steps {
+                // The insertion of 0, stored as the mask before this step's weight.
+                let x = inserted[t];
+                let child = 2 * x + (before[t] >> level & 1 ^ bit(swapped, x));
+                if !last {
+                    holds[(child / 64) as usize] |= 1 << (child % 64);
+                }
+                inserted[t] = child;
+                // "+1 to all": swap the children of the node the carry reached, and carry
+                // on into the child whose real bit is now 0, if it holds a value.
+                let y = carried[t];
+                if y != 0 {
+                    swapped[(y / 64) as usize] ^= 1 << (y % 64);
+                    let child = 2 * y + (after[t] >> level & 1 ^ bit(swapped, y));
+                    carried[t] = if !last && bit(holds, child) == 1 {
+                        child
+                    } else {
+                        0
+                    };
+                }
+            }
+        }
+        leaves.extend_from_slice(inserted);
     }
 
     /// Makes the trie hold values up to `max_value` (one spare level), as [`ChainTrie::new`].
     pub(super) fn resize(&mut self, max_value: u64) {
-        self.depth = (u64::BITS - max_value.leading_zeros() + 1).min(u64::BITS);
-    }
-
-    fn reset(&mut self, tags: usize) {
-        self.mask = 0;
-        self.child.clear();
-        self.first_tag.clear();
-        self.new_node();
-        self.next_tag.clear();
-        self.next_tag.resize(tags + 1, NIL);
-    }
-
-    fn new_node(&mut self) -> u32 {
-        self.child.push([NIL; 2]);
-        self.first_tag.push(NIL);
-        (self.child.len() - 1) as u32
-    }
-
-    /// Adds the value 0 (stored as `mask`) with tag `tag`.
-    fn insert_zero(&mut self, tag: u32) {
-        let mut node = 0;
-        for level in 0..self.depth {
-            let bit = (self.mask >> level & 1) as usize;
-            if self.child[node as usize][bit] == NIL {
-                let new = self.new_node();
-                self.child[node as usize][bit] = new;
-            }
-            node = self.child[node as usize][bit];
-        }
-        self.next_tag[tag as usize] = self.first_tag[node as usize];
-        self.first_tag[node as usize] = tag;
-    }
-
-    /// Adds 1 to every value: flip the level's bit of all values under `node` (swap its
-    /// children), then carry into those whose real bit is now 0 (stored bit = mask bit).
-    fn increment_all(&mut self) {
-        let mut node = 0;
-        for level in 0..self.depth {
-            let children = &mut self.child[node as usize];
-            children.swap(0, 1);
-            let carry = children[(self.mask >> level & 1) as usize];
-            if carry == NIL {
-                return;
-            }
-            node = carry;
-        }
-        debug_assert!(false, "a value reached 2^depth");
-    }
-
-    /// Writes every tagged value into `out[tag]` (an explicit-stack walk of the trie).
-    fn read(&mut self, out: &mut [u64]) {
-        self.stack.clear();
-        self.stack.push((0, 0, 0));
-        while let Some((node, level, stored)) = self.stack.pop() {
-            if level == self.depth {
-                let mut tag = self.first_tag[node as usize];
-                while tag != NIL {
-                    out[tag as usize] = stored ^ self.mask;
-                    tag = self.next_tag[tag as usize];
-                }
-                continue;
-            }
-            for bit in 0..2 {
-                let c = self.child[node as usize][bit];
-                if c != NIL {
-                    self.stack
-                        .push((c, level + 1, stored | (bit as u64) << level));
-                }
-            }
-        }
+        self.depth = Self::depth_for(max_value);
     }
 }
 

@@ -146,15 +146,21 @@ pub fn summarize(graph: GraphDecl, scratch: &mut Scratch) -> Summary {
 /// assert_eq!((s.value, s.vertices, s.attached_edges, s.bridges), (2, 4, 4, 1));
 /// ```
 pub fn summarize_ends(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
-    let lean = lean::summary(vertices, ends, scratch);
-    let ground_vertices = usize::from(vertices > 0);
-    Summary {
-        value: lean.value,
-        vertices: ground_vertices + lean.used_vertices as usize,
-        edges: ends.len() / 2,
-        attached_edges: lean.attached_edges as usize,
-        ground_vertices,
-        bridges: lean.bridges as usize,
+    Summary::of_ends(vertices, ends, lean::summary(vertices, ends, scratch))
+}
+
+impl Summary {
+    /// The summary of the bare edge list of [`summarize_ends`], from its lean one.
+    pub fn of_ends(vertices: u32, ends: &[u32], lean: lean::Summary) -> Summary {
+        let ground_vertices = usize::from(vertices > 0);
+        Summary {
+            value: lean.value,
+            vertices: ground_vertices + lean.used_vertices as usize,
+            edges: ends.len() / 2,
+            attached_edges: lean.attached_edges as usize,
+            ground_vertices,
+            bridges: lean.bridges as usize,
+        }
     }
 }
 
