@@ -123,6 +123,9 @@ const NO_REQ: u64 = u64::MAX;
 /// A member key's bit 63 for a non-tree edge: after the tree edges of its class.
 const NON_TREE: u64 = 1 << 63;
 
+/// A member key's bit 62 when the member's cut wins if its class has no other edge.
+const WINS_ALONE: u64 = 1 << 62;
+
 /// Appends to `wins` the edges (0-based, in input order, increasing) whose cut leaves the
 /// graph on vertex ids `0..vertices`, with edges `ends[0]-ends[1]`, `ends[2]-ends[3]`,
 /// ..., and vertex 0 the (fused) ground, worth exactly `target`: [`cuts_to`] on a bare
@@ -500,23 +503,43 @@ fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<
         ..
     } = s;
     members.clear();
-    let key = |label: u128, order: u64| (label >> 64) << 64 | u128::from(order);
+    // A member's key: the top 64 bits of its label, then whether it would win as a class
+    // of its own (so that most classes, of one edge, need nothing else), then its order.
+    let key = |label: u128, a: usize, order: u64| {
+        let alone = if sub[a] ^ 1 == req[a] { WINS_ALONE } else { 0 };
+        (label >> 64) << 64 | u128::from(alone | order)
+    };
     for v in 1..attached {
-        if label[v] != 0 && req[top[v] as usize] != NO_REQ {
-            members.push(key(label[v], v as u64));
+        let a = top[v] as usize;
+        if label[v] != 0 && req[a] != NO_REQ {
+            members.push(key(label[v], a, v as u64));
         }
     }
     for (i, &[e, low]) in non_tree.iter().enumerate() {
-        if req[top[low as usize] as usize] != NO_REQ {
-            members.push(key(edge_label(e), NON_TREE | i as u64));
+        let a = top[low as usize] as usize;
+        if req[a] != NO_REQ {
+            members.push(key(edge_label(e), a, NON_TREE | i as u64));
         }
     }
     members.sort_unstable();
     classes.resize(edge_count);
     for group in members.chunk_by(|a, b| a >> 64 == b >> 64) {
+        if let [alone] = group {
+            // A class of one edge: the block keeps its shape, one edge less.
+            let order = *alone as u64;
+            if order & WINS_ALONE != 0 {
+                let order = order & !WINS_ALONE;
+                wins.push(if order & NON_TREE != 0 {
+                    non_tree[(order & !NON_TREE) as usize][0]
+                } else {
+                    parent_edge[order as usize]
+                });
+            }
+            continue;
+        }
         class.clear();
         class.extend(group.iter().map(|&m| {
-            let order = m as u64;
+            let order = m as u64 & !WINS_ALONE;
             if order & NON_TREE != 0 {
                 let [e, low] = non_tree[(order & !NON_TREE) as usize];
                 (edge_label(e), NONE, e, top[low as usize])
