@@ -210,8 +210,9 @@ pub struct BareScratch {
 /// [`bare_position`] with the winning moves, as [`WithMoves`] reports them: each tree's
 /// value and counts by the lean search (with the buffers `lean`), then, with the nim-sum
 /// known, the cuts that win in each tree by [`bare_moves::cuts_to`], each reported with
-/// its ends and line. A christmas test case as `hackenbush analyze --moves` reports it,
-/// without declarations, names or spans.
+/// its ends and line. A position of one tree is searched once, for its value, counts and
+/// cuts alike ([`bare_moves::Scratch::search`]). A christmas test case as
+/// `hackenbush analyze --moves` reports it, without declarations, names or spans.
 ///
 /// ```
 /// use hackenbush::{BareScratch, BareTree, bare_position_with_moves};

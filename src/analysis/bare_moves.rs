@@ -38,9 +38,9 @@
 //! # Complexity
 //!
 //! O(V + E) for the peeling, the search and the passes, O(E log E) for the sort and the
-//! chains; no recursion. Memory: 16 bytes per vertex and 4 per peeled vertex, and for the
-//! core about 64 bytes per vertex and 16 per edge, in a [`Scratch`] reused from graph to
-//! graph.
+//! chains; no recursion. Memory: 20 bytes per vertex (its record and, if peeled, its
+//! place in the order), and for the core about 60 bytes per vertex and 32 per edge (its
+//! two arcs and its sort key), in a [`Scratch`] reused from graph to graph.
 //!
 //! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to), against the game
 //! tree on many small multigraphs, and its summaries against the lean search's

@@ -90,9 +90,11 @@
 //! elements live in a binary trie keyed by their low bit first, storing value XOR G for one
 //! global mask G: "XOR w into all" is `G ^= w`, and "+1 to all" flips the lowest bit of
 //! all (swap the root's children) and then carries into the child whose real bit is now
-//! 0, one node per level, until no value carries. Values never exceed E (each is the value
-//! of a real position), so log2(E) + 2 levels are enough. The tags are read at the end
-//! by an explicit-stack walk.
+//! 0, one node per level, until no value carries. Values never exceed the sum of w + 1
+//! over the class (nor E), so log2 of that many levels are enough. The tags are read at
+//! the end from their leaves. The trie is kept as bits and replayed a level at a time
+//! (`ChainTrie` in the source), so that its memory accesses overlap; the two directions of a long
+//! class are swept side by side.
 //!
 //! # Complexity
 //!
