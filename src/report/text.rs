@@ -38,19 +38,34 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
         Some(n) => 1 + decimal_digits(n),
         None => g.value.to_string().chars().count(),
     };
-    let name_width = |g: &GraphReport| printable(&g.name).chars().count();
-    let names = report.graphs.iter().map(name_width).max().unwrap_or(0);
+    let width = |name: &str| {
+        // Printable ASCII (every generated name) is as wide as it is long.
+        if name.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            name.len()
+        } else {
+            name.chars().count()
+        }
+    };
+    let names = (report.graphs.iter())
+        .map(|g| width(&printable(&g.name)))
+        .max()
+        .unwrap_or(0);
     let values = report.graphs.iter().map(value_width).max().unwrap_or(0);
     for g in &report.graphs {
         out.write_str("  ")?;
-        out.write_str(&printable(&g.name))?;
-        spaces(out, names - name_width(g) + 2)?;
+        let name = printable(&g.name);
+        out.write_str(&name)?;
+        spaces(out, names - width(&name) + 2)?;
         match nimber(g) {
-            Some(n) => write!(out, "*{n}")?,
+            Some(n) => {
+                out.write_char('*')?;
+                decimal(out, n)?;
+            }
             None => write!(out, "{}", g.value)?,
         }
         spaces(out, values - value_width(g) + 2)?;
-        write!(out, "{} edge{}", g.edges, plural(g.edges as usize))?;
+        decimal(out, u64::from(g.edges))?;
+        out.write_str(if g.edges == 1 { " edge" } else { " edges" })?;
         if !green {
             write!(out, ", {}", method(g.method))?;
         }
@@ -222,6 +237,23 @@ fn decimal_digits(n: u64) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
+/// `n` in decimal, with no formatting machinery (a christmas file prints two numbers
+/// for each of its thousands of graphs).
+fn decimal(out: &mut impl Write, mut n: u64) -> fmt::Result {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or_default())
+}
+
 /// `n` spaces.
 fn spaces(out: &mut impl Write, mut n: usize) -> fmt::Result {
     const SPACES: &str = "                                ";
@@ -275,6 +307,15 @@ pub fn plural(n: usize) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn decimals_are_written_as_display_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 4_294_967_295, u64::MAX - 1, u64::MAX] {
+            let mut out = String::new();
+            super::decimal(&mut out, n).unwrap();
+            assert_eq!(out, n.to_string());
+        }
+    }
+
     use super::*;
     use crate::analysis::summary::Summary;
 
