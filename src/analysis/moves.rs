@@ -815,6 +815,40 @@ mod tests {
         }
     }
 
+    /// Sweeps of more than one block of steps, one trie reused from long to short and
+    /// back (its bits must be left clear after each), and both directions of a class
+    /// side by side.
+    #[test]
+    fn long_chains_cross_blocks_and_leave_the_trie_clear() {
+        let mut rng = Rng::new(11);
+        let mut trie = ChainTrie::new(1 << 20);
+        for n in [BLOCK - 1, BLOCK, BLOCK + 1, 17, 2 * BLOCK + 5, 40, 3000] {
+            let bits = 1 + rng.next_u64() % 5;
+            let w: Vec<u64> = (0..n).map(|_| rng.next_u64() % (1 << bits)).collect();
+            assert_eq!(chains_fast(&mut trie, &w), chains_slow(&w), "{n} weights");
+        }
+        assert!(
+            trie.swapped
+                .iter()
+                .chain(&trie.holds)
+                .all(|&bits| bits == 0)
+        );
+        let mut buffers = ClassBuffers::new(1 << 20);
+        let subs: Vec<u64> = (0..PARALLEL_CHAINS as u64 + 50).map(|i| i % 7).collect();
+        buffers.subs = subs.clone();
+        let both = buffers.values_after(3, true).to_vec();
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        let w = &buffers.weights[1..];
+        ChainTrie::new(1 << 20).chains(w.iter().rev().copied(), &mut forward);
+        ChainTrie::new(1 << 20).chains(w.iter().copied(), &mut backward);
+        let k = buffers.weights.len();
+        let one_by_one: Vec<u64> = (0..k)
+            .map(|j| buffers.weights[0] ^ forward[j] ^ backward[k - 1 - j])
+            .collect();
+        assert_eq!(both, one_by_one);
+    }
+
     #[test]
     fn labels_are_reproducible_and_non_zero() {
         let (mut a, mut b) = (Rng::new(SEED), Rng::new(SEED));
