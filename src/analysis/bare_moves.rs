@@ -13,7 +13,14 @@
 //!    each vertex keeps its degree and the XOR of its neighbours and of its edges, so a
 //!    leaf knows its one neighbour and edge with no adjacency lists, and hands its value
 //!    plus one to that neighbour (Colon Principle). Every peeled edge is a bridge and
-//!    every peeled vertex the top of its own block (itself and its loops).
+//!    every peeled vertex the top of its own block (itself and its loops). Then, when
+//!    most vertices left have two edges (cycles with trees, cacti), every cycle hanging
+//!    from a single vertex p is folded into p, as the lean search does, and what that
+//!    leaves as a leaf is peeled in turn. A folded cycle is kept in order around it: its
+//!    edges are one class of p's block (any two of them are a 2-edge cut), whose pieces
+//!    are its vertices and Z_0, the rest of the block, worth the block's value without
+//!    the cycle's term. So its cuts need neither labels nor a sort, only the chains of
+//!    step 4.
 //! 2. What is left (the core: on judge data the polygons, on a cycle with hanging trees
 //!    the cycle alone) gets its adjacency as one flat array (compressed sparse rows, each
 //!    arc holding the other end beside the edge), and an iterative depth-first search from
@@ -29,7 +36,9 @@
 //!    only where [`moves`](super::moves) could already be.)
 //! 3. With the target known, one pass in preorder gives the top of each core vertex's
 //!    block and the requirement of each block, with the winning bridges; then one pass
-//!    over the peeled vertices, parents first, does the same for the pendant trees.
+//!    over the peeled vertices and folded cycles, in the reverse of the order they were
+//!    taken off, does the same for the pendant trees and finds the cuts of each folded
+//!    cycle from its block's requirement.
 //! 4. The edges inside core blocks with a requirement are grouped by label: a sort of
 //!    16-byte keys (64 bits of label, then the tree edges top-down by preorder, then the
 //!    non-tree edge), the full 128-bit labels compared within a group. Loops are classes
@@ -38,8 +47,8 @@
 //! # Complexity
 //!
 //! O(V + E) for the peeling, the search and the passes, O(E log E) for the sort and the
-//! chains; no recursion. Memory: 20 bytes per vertex (its record and, if peeled, its
-//! place in the order), and for the core about 60 bytes per vertex and 32 per edge (its
+//! chains; no recursion. Memory: 20 bytes per vertex (its record and, if peeled or
+//! folded, its place in the order), 4 more per edge of a folded cycle, and for the core about 60 bytes per vertex and 32 per edge (its
 //! two arcs and its sort key), in a [`Scratch`] reused from graph to graph.
 //!
 //! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to), against the game
@@ -71,8 +80,21 @@ struct Rec {
     sub: u32,
 }
 
-/// [`Rec::degree`] of a peeled vertex.
+/// [`Rec::degree`] of a peeled vertex (or of one folded into the vertex its cycle hangs
+/// from).
 const PEELED: u32 = u32::MAX;
+
+/// A cycle folded into the one vertex it hangs from.
+#[derive(Clone, Copy, Debug)]
+struct Folded {
+    /// The vertex it hangs from.
+    at: u32,
+    /// How many vertices were peeled before it was folded.
+    after: u32,
+    /// Where its vertices start in [`Scratch::cycle_vertices`] (and, plus its index
+    /// among the cycles, its edges in [`Scratch::cycle_edges`]).
+    start: u32,
+}
 
 /// Buffers reused from graph to graph, and the state [`Scratch::search`] leaves for
 /// [`Scratch::cuts`].
@@ -82,6 +104,18 @@ pub struct Scratch {
     rec: Vec<Rec>,
     /// The peeled vertices, in the order they were peeled (children first).
     peeled: Vec<u32>,
+    /// The cycles folded into the vertex they hang from, in the order they were folded.
+    cycles: Vec<Folded>,
+    /// Their vertices other than the one they hang from, cycle after cycle, each in order
+    /// around its cycle.
+    cycle_vertices: Vec<u32>,
+    /// Their edges, cycle after cycle, in order around each: one more per cycle than its
+    /// vertices, the first and the last at the vertex it hangs from.
+    cycle_edges: Vec<u32>,
+    /// One bit per vertex id: a chain through it was walked by [`Scratch::fold`].
+    walked: Vec<u64>,
+    /// A chain's vertices and edges as [`Scratch::fold`] walks it.
+    chain: Vec<[u32; 2]>,
     /// The loops: each loop with its vertex id.
     loops: Vec<[u32; 2]>,
     /// The core's edges at each vertex, two arcs per edge: the other end and the edge,
@@ -170,6 +204,9 @@ impl Scratch {
         self.edge_count = edges as u64;
         self.rec.clear();
         self.peeled.clear();
+        self.cycles.clear();
+        self.cycle_vertices.clear();
+        self.cycle_edges.clear();
         self.loops.clear();
         self.parent.clear();
         self.sub.clear();
@@ -208,10 +245,11 @@ impl Scratch {
             return;
         }
         let first = wins.len();
+        self.classes.resize(self.edge_count);
         self.core_requirements(target, wins);
         self.peeled_requirements(wins);
         self.loop_cuts(wins);
-        class_cuts(self.parent.len(), self.edge_count, self, wins);
+        class_cuts(self.parent.len(), self, wins);
         wins[first..].sort_unstable();
     }
 
@@ -243,9 +281,20 @@ impl Scratch {
         lonely.dedup();
         used += lonely.len() as u64;
         self.peel();
+        // Folding cycles costs a pass over the edges; it pays when most vertices left lie
+        // on chains (cycles with trees, cacti), not on a random multigraph where few
+        // cycles hang alone (as in the lean search).
+        let (left, on_chains) = (self.rec.iter().skip(1)).fold((0, 0), |(left, on), r| {
+            let live = r.degree != PEELED && r.degree > 0;
+            (left + usize::from(live), on + usize::from(r.degree == 2))
+        });
+        if 2 * on_chains >= left && left > 0 {
+            self.fold(ends);
+        }
         let attached = self.search_core(ends);
         let bridges = self.label_and_sum(attached);
-        let searched = (attached - 1) as u64 + self.peeled.len() as u64;
+        let searched =
+            (attached - 1) as u64 + self.peeled.len() as u64 + self.cycle_vertices.len() as u64;
         (searched == used).then(|| Summary {
             value: self.sub[0],
             used_vertices: used,
@@ -257,21 +306,103 @@ impl Scratch {
     /// Step 1: peels every pendant tree, leaf by leaf (never the ground), recording the
     /// order in `peeled`.
     fn peel(&mut self) {
-        let Scratch { rec, peeled, .. } = self;
-        for first in (1..rec.len()).rev() {
-            let mut x = first;
-            while x != 0 && rec[x].degree == 1 {
-                let leaf = &mut rec[x];
-                leaf.degree = PEELED;
-                let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
-                peeled.push(x as u32);
-                let parent = &mut rec[up];
-                parent.degree -= 1;
-                parent.other ^= x as u32;
-                parent.edge ^= edge;
-                parent.sub ^= term;
-                x = up;
+        for first in (1..self.rec.len()).rev() {
+            peel_upwards(&mut self.rec, &mut self.peeled, first);
+        }
+    }
+
+    /// Folds every cycle that hangs from a single vertex into it, as the
+    /// [lean](super::lean) search does (read its `fold_pendant_cycles` for how chains are
+    /// walked), and peels what that leaves as a leaf. Each cycle is kept, in order around
+    /// it, for [`Scratch::cycle_cuts`]: its edges are one class of the block of the vertex
+    /// it hangs from, the rest of that block the piece Z_0 of the class.
+    fn fold(&mut self, ends: &[u32]) {
+        let Scratch {
+            rec,
+            peeled,
+            cycles,
+            cycle_vertices,
+            cycle_edges,
+            walked,
+            chain,
+            ..
+        } = self;
+        walked.clear();
+        walked.resize(rec.len().div_ceil(64), 0);
+        let inner = |rec: &[Rec], v: usize| v != 0 && rec[v].degree == 2;
+        let seen = |walked: &[u64], v: usize| walked[v / 64] >> (v % 64) & 1 != 0;
+        for (e, pair) in ends.chunks_exact(2).enumerate() {
+            let (u, w) = (pair[0] as usize, pair[1] as usize);
+            if u == w || rec[u].degree == PEELED || rec[w].degree == PEELED {
+                continue;
             }
+            let (start, other) = if inner(rec, u) {
+                (u, w)
+            } else if inner(rec, w) {
+                (w, u)
+            } else {
+                continue;
+            };
+            if seen(walked, start) {
+                continue;
+            }
+            // Walk away from `other`, then from `start` through `other`, each vertex with
+            // the edge by which the walk leaves it; each walk stops at the first vertex
+            // not inside the chain (or at one walked already: a ring of its own, or a
+            // chain through a vertex left with two edges by an earlier fold).
+            chain.clear();
+            let mut split = 0;
+            let mut ends_of_chain = [(0usize, 0usize); 2];
+            let mut ring = false;
+            for (side, (mut from, mut at)) in
+                [(other, start), (start, other)].into_iter().enumerate()
+            {
+                let mut came = e as u32;
+                while inner(rec, at) && !seen(walked, at) {
+                    walked[at / 64] |= 1 << (at % 64);
+                    let r = rec[at];
+                    came ^= r.edge;
+                    chain.push([at as u32, came]);
+                    (from, at) = (at, r.other as usize ^ from);
+                }
+                if inner(rec, at) {
+                    ring = true;
+                    break;
+                }
+                ends_of_chain[side] = (at, from);
+                if side == 0 {
+                    split = chain.len();
+                }
+            }
+            let [(p, last_a), (q, last_b)] = ends_of_chain;
+            if ring || p != q {
+                continue;
+            }
+            // A cycle through p, in order from p: the first side backwards (its edges
+            // then lead towards start), the edge walked from, the second side.
+            let (first, second) = chain.split_at(split);
+            cycles.push(Folded {
+                at: p as u32,
+                after: peeled.len() as u32,
+                start: cycle_vertices.len() as u32,
+            });
+            let edges_before = cycle_edges.len();
+            cycle_edges.extend(first.iter().rev().map(|&[_, e]| e));
+            cycle_edges.push(e as u32);
+            cycle_edges.extend(second.iter().map(|&[_, e]| e));
+            let mut term = ((chain.len() + 1) & 1) as u32;
+            for &[v, _] in first.iter().rev().chain(second) {
+                let r = &mut rec[v as usize];
+                term ^= r.sub;
+                r.degree = PEELED;
+                cycle_vertices.push(v);
+            }
+            let top = &mut rec[p];
+            top.sub ^= term;
+            top.other ^= (last_a ^ last_b) as u32;
+            top.edge ^= cycle_edges[edges_before] ^ cycle_edges[cycle_edges.len() - 1];
+            top.degree -= 2;
+            peel_upwards(rec, peeled, p);
         }
     }
 
@@ -441,26 +572,85 @@ impl Scratch {
         }
     }
 
-    /// Step 3 in the pendant trees: parents first, each peeled vertex's edge to its parent
-    /// is a bridge below the parent's block.
+    /// Step 3 in the pendant trees and the folded cycles, in the reverse of the order
+    /// they were taken off (a vertex's block is known before what hangs from it): each
+    /// peeled vertex's edge to its parent is a bridge below the parent's block, each
+    /// folded cycle a class of the block of the vertex it hangs from.
     fn peeled_requirements(&mut self, wins: &mut Vec<u32>) {
-        for i in (0..self.peeled.len()).rev() {
-            let x = self.peeled[i] as usize;
-            let Rec {
-                other, edge, sub, ..
-            } = self.rec[x];
-            let (sub_a, req_a) = self.block(other as usize);
-            let mut req = NO_REQ32;
-            if req_a != NO_REQ {
-                let c = req_a ^ sub_a ^ (u64::from(sub) + 1);
-                if c == 0 {
-                    wins.push(edge);
-                } else if c - 1 <= self.edge_count {
-                    req = (c - 1) as u32;
+        let mut cycle = self.cycles.len();
+        for i in (0..=self.peeled.len()).rev() {
+            if i < self.peeled.len() {
+                self.peeled_requirement(i, wins);
+            }
+            while cycle > 0 && self.cycles[cycle - 1].after as usize == i {
+                cycle -= 1;
+                self.cycle_cuts(cycle, wins);
+            }
+        }
+    }
+
+    /// The cuts of folded cycle number `c`, and the block of each of its vertices (that of
+    /// the vertex it hangs from) for what hangs from them.
+    fn cycle_cuts(&mut self, c: usize, wins: &mut Vec<u32>) {
+        let Folded { at, start, .. } = self.cycles[c];
+        let end = self
+            .cycles
+            .get(c + 1)
+            .map_or(self.cycle_vertices.len(), |n| n.start as usize);
+        let vertices = start as usize..end;
+        let edges = start as usize + c..end + c + 1;
+        let (sub_a, req_a) = self.block(at as usize);
+        if req_a != NO_REQ {
+            let Scratch {
+                rec,
+                cycle_vertices,
+                cycle_edges,
+                classes,
+                ..
+            } = self;
+            let pieces = cycle_vertices[vertices.clone()]
+                .iter()
+                .map(|&v| u64::from(rec[v as usize].sub));
+            let term = (pieces.clone()).fold(edges.len() as u64 & 1, |t, w| t ^ w);
+            let after = classes.values_after_cycle(sub_a ^ term, pieces);
+            for (&value, &e) in after.iter().zip(&cycle_edges[edges]) {
+                if value == req_a {
+                    wins.push(e);
                 }
             }
-            self.rec[x].edge = req;
         }
+        let (sub, req) = (
+            sub_a as u32,
+            if req_a == NO_REQ {
+                NO_REQ32
+            } else {
+                req_a as u32
+            },
+        );
+        for &v in &self.cycle_vertices[vertices] {
+            let r = &mut self.rec[v as usize];
+            r.sub = sub;
+            r.edge = req;
+        }
+    }
+
+    /// [`Scratch::peeled_requirements`] for the `i`-th vertex peeled.
+    fn peeled_requirement(&mut self, i: usize, wins: &mut Vec<u32>) {
+        let x = self.peeled[i] as usize;
+        let Rec {
+            other, edge, sub, ..
+        } = self.rec[x];
+        let (sub_a, req_a) = self.block(other as usize);
+        let mut req = NO_REQ32;
+        if req_a != NO_REQ {
+            let c = req_a ^ sub_a ^ (u64::from(sub) + 1);
+            if c == 0 {
+                wins.push(edge);
+            } else if c - 1 <= self.edge_count {
+                req = (c - 1) as u32;
+            }
+        }
+        self.rec[x].edge = req;
     }
 
     /// The loops that win: a loop is a class of its own, its block keeping its shape
@@ -478,6 +668,23 @@ impl Scratch {
 /// [`Rec::edge`] of a peeled vertex whose block has no requirement.
 const NO_REQ32: u32 = u32::MAX;
 
+/// Peels `x` if it is a leaf (one edge left, not the ground), then its neighbour if that
+/// became one, and so on, recording the order in `peeled`.
+fn peel_upwards(rec: &mut [Rec], peeled: &mut Vec<u32>, mut x: usize) {
+    while x != 0 && rec[x].degree == 1 {
+        let leaf = &mut rec[x];
+        leaf.degree = PEELED;
+        let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
+        peeled.push(x as u32);
+        let parent = &mut rec[up];
+        parent.degree -= 1;
+        parent.other ^= x as u32;
+        parent.edge ^= edge;
+        parent.sub ^= term;
+        x = up;
+    }
+}
+
 /// The label of non-tree edge `e`: a hash of its index, never 0.
 fn edge_label(e: u32) -> u128 {
     let hi = crate::rng::mix(SEED ^ u64::from(e).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -489,7 +696,7 @@ fn edge_label(e: u32) -> u128 {
 const SEED: u64 = 0x6861_636b_656e_6275; // "hackenbu"
 
 /// Step 4: the winning cuts inside blocks.
-fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<u32>) {
+fn class_cuts(attached: usize, s: &mut Scratch, wins: &mut Vec<u32>) {
     let Scratch {
         parent_edge,
         label,
@@ -522,7 +729,6 @@ fn class_cuts(attached: usize, edge_count: u64, s: &mut Scratch, wins: &mut Vec<
         }
     }
     members.sort_unstable();
-    classes.resize(edge_count);
     for group in members.chunk_by(|a, b| a >> 64 == b >> 64) {
         if let [alone] = group {
             // A class of one edge: the block keeps its shape, one edge less.

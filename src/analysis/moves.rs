@@ -503,6 +503,27 @@ impl ClassBuffers {
         if with_g {
             self.weights.push(last);
         }
+        self.values_after_weights()
+    }
+
+    /// What a block is worth after each cut of a cycle of `k >= 2` edges through one of
+    /// its vertices p (a cycle hanging from p alone, every vertex on it other than p
+    /// with two edges): `rest` is the block's value as a branch without the cycle (Z_0),
+    /// `pieces` the values of the cycle's other vertices (Z_1 .. Z_{k-1}, in order
+    /// around it); the j-th cut is that of the edge joining Z_j and Z_{j+1}.
+    pub(super) fn values_after_cycle(
+        &mut self,
+        rest: u64,
+        pieces: impl IntoIterator<Item = u64>,
+    ) -> &[u64] {
+        self.weights.clear();
+        self.weights.push(rest);
+        self.weights.extend(pieces);
+        self.values_after_weights()
+    }
+
+    /// [`ClassBuffers::values_after`] from the pieces' values, W(Z_0) first.
+    fn values_after_weights(&mut self) -> &[u64] {
         let k = self.weights.len();
         let pieces = &self.weights[1..];
         let [ahead, behind] = &mut self.tries;
