@@ -494,6 +494,13 @@ const WALKED: u32 = NONE;
 /// between two different vertices are left to the search (they may be bridges). One
 /// pass over the edges; each chain is walked once. `chain` is scratch space. Returns
 /// whether the ground still has edges.
+///
+/// The pass goes from the last edge to the first. A cycle with cycles hanging from its
+/// vertices is a chain only once they are folded, and is never walked again after a walk
+/// found it was not one; data usually list a cycle after the one it hangs from (as
+/// `gen cactus` does), so going backwards folds a cactus whole, where going forwards left
+/// a third of a random one to the search (analyze on `gen cactus --edges 1000000`:
+/// 109 -> 71 ms).
 fn fold_pendant_cycles<T: Tally>(
     nodes: &mut [Record],
     ends: &[u32],
@@ -501,7 +508,7 @@ fn fold_pendant_cycles<T: Tally>(
     tally: &mut T,
 ) -> bool {
     let inner = |nodes: &[Record], v: usize| v != 0 && nodes[v].end == 2 && nodes[v].pre != PEELED;
-    for pair in ends.chunks_exact(2) {
+    for pair in ends.chunks_exact(2).rev() {
         let (u, w) = (pair[0] as usize, pair[1] as usize);
         if u == w || nodes[u].pre == PEELED || nodes[w].pre == PEELED {
             continue;
