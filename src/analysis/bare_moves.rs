@@ -58,7 +58,7 @@
 use std::collections::HashMap;
 
 use super::lean::{self, Summary};
-use super::moves::ClassBuffers;
+use super::moves::{ClassBuffers, PARALLEL_CHAINS};
 use crate::dfs::NONE;
 
 /// What peeling keeps of one vertex, by vertex id, and then what the search of the core
@@ -104,6 +104,8 @@ pub struct Scratch {
     rec: Vec<Rec>,
     /// The peeled vertices, in the order they were peeled (children first).
     peeled: Vec<u32>,
+    /// Neighbours of leaves that [`Scratch::peel`] passed, to be looked at in a batch.
+    behind: Vec<u32>,
     /// The cycles folded into the vertex they hang from, in the order they were folded.
     cycles: Vec<Folded>,
     /// Their vertices other than the one they hang from, cycle after cycle, each in order
@@ -116,6 +118,8 @@ pub struct Scratch {
     walked: Vec<u64>,
     /// A chain's vertices and edges as [`Scratch::fold`] walks it.
     chain: Vec<[u32; 2]>,
+    /// The cuts of the cycles folded into vertices of the core.
+    hung: CoreCycles,
     /// The loops: each loop with its vertex id.
     loops: Vec<[u32; 2]>,
     /// The core's edges at each vertex, two arcs per edge: the other end and the edge,
@@ -149,6 +153,40 @@ pub struct Scratch {
     lean: lean::Scratch,
     /// Edges of the graph last searched.
     edge_count: u64,
+}
+
+/// The cycles folded into vertices of the core (the ground among them): their blocks are
+/// known as soon as the core's are, so their chains (all of a cycle with trees, one long
+/// class) are found beside the pass over the peeled vertices, on the other core.
+#[derive(Debug, Default)]
+struct CoreCycles {
+    /// Each cycle whose block has a requirement: where its edges start in
+    /// [`Scratch::cycle_edges`], where its pieces start in `pieces`, the rest of its block
+    /// (Z_0) and the block's requirement.
+    cycles: Vec<(u32, u32, u64, u64)>,
+    /// The values of the cycles' vertices, cycle after cycle, in order around each.
+    pieces: Vec<u32>,
+    classes: ClassBuffers,
+    /// The winning cuts, as places in [`Scratch::cycle_edges`].
+    wins: Vec<u32>,
+}
+
+impl CoreCycles {
+    fn cuts(&mut self) {
+        self.wins.clear();
+        for (i, &(edges, start, rest, req)) in self.cycles.iter().enumerate() {
+            let end = (self.cycles.get(i + 1)).map_or(self.pieces.len(), |next| next.1 as usize);
+            let pieces = self.pieces[start as usize..end]
+                .iter()
+                .map(|&w| u64::from(w));
+            let after = self.classes.values_after_cycle(rest, pieces);
+            for (j, &value) in after.iter().enumerate() {
+                if value == req {
+                    self.wins.push(edges + j as u32);
+                }
+            }
+        }
+    }
 }
 
 /// "No requirement": no cut in the block can reach the target.
@@ -246,8 +284,18 @@ impl Scratch {
         }
         let first = wins.len();
         self.classes.resize(self.edge_count);
+        self.hung.classes.resize(self.edge_count);
         self.core_requirements(target, wins);
-        self.peeled_requirements(wins);
+        self.hang_core_cycles();
+        let mut hung = std::mem::take(&mut self.hung);
+        if hung.pieces.len() > PARALLEL_CHAINS {
+            rayon::join(|| hung.cuts(), || self.peeled_requirements(wins));
+        } else {
+            hung.cuts();
+            self.peeled_requirements(wins);
+        }
+        wins.extend(hung.wins.iter().map(|&i| self.cycle_edges[i as usize]));
+        self.hung = hung;
         self.loop_cuts(wins);
         class_cuts(self.parent.len(), self, wins);
         wins[first..].sort_unstable();
@@ -305,17 +353,44 @@ impl Scratch {
 
     /// Step 1: peels every pendant tree, leaf by leaf (never the ground), recording the
     /// order in `peeled`.
+    ///
+    /// As in the lean search, the scan never waits for a leaf's neighbour: it updates it
+    /// without reading it back, leaves it to the scan if the scan has yet to reach it,
+    /// and otherwise looks at it later, in a batch of [`BEHIND`]. A vertex is still
+    /// peeled only after everything that hangs from it, which is all the order must keep.
     fn peel(&mut self) {
-        for first in (1..self.rec.len()).rev() {
-            peel_upwards(&mut self.rec, &mut self.peeled, first);
+        let Scratch {
+            rec,
+            peeled,
+            behind,
+            ..
+        } = self;
+        behind.clear();
+        for first in (1..rec.len()).rev() {
+            if rec[first].degree == 1 {
+                let up = peel_leaf(rec, peeled, first);
+                if up > first {
+                    behind.push(up as u32);
+                    if behind.len() == BEHIND {
+                        for &x in behind.iter() {
+                            peel_upwards(rec, peeled, x as usize);
+                        }
+                        behind.clear();
+                    }
+                }
+            }
+        }
+        for &x in behind.iter() {
+            peel_upwards(rec, peeled, x as usize);
         }
     }
 
     /// Folds every cycle that hangs from a single vertex into it, as the
     /// [lean](super::lean) search does (read its `fold_pendant_cycles` for how chains are
-    /// walked), and peels what that leaves as a leaf. Each cycle is kept, in order around
-    /// it, for [`Scratch::cycle_cuts`]: its edges are one class of the block of the vertex
-    /// it hangs from, the rest of that block the piece Z_0 of the class.
+    /// walked, and why from the last edge to the first), and peels what that leaves as a
+    /// leaf. Each cycle is kept, in order around it, for [`Scratch::cycle_cuts`]: its
+    /// edges are one class of the block of the vertex it hangs from, the rest of that
+    /// block the piece Z_0 of the class.
     fn fold(&mut self, ends: &[u32]) {
         let Scratch {
             rec,
@@ -331,7 +406,7 @@ impl Scratch {
         walked.resize(rec.len().div_ceil(64), 0);
         let inner = |rec: &[Rec], v: usize| v != 0 && rec[v].degree == 2;
         let seen = |walked: &[u64], v: usize| walked[v / 64] >> (v % 64) & 1 != 0;
-        for (e, pair) in ends.chunks_exact(2).enumerate() {
+        for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
             let (u, w) = (pair[0] as usize, pair[1] as usize);
             if u == w || rec[u].degree == PEELED || rec[w].degree == PEELED {
                 continue;
@@ -589,17 +664,65 @@ impl Scratch {
         }
     }
 
-    /// The cuts of folded cycle number `c`, and the block of each of its vertices (that of
-    /// the vertex it hangs from) for what hangs from them.
+    /// The vertices of folded cycle number `c`, as places in [`Scratch::cycle_vertices`].
+    fn cycle_places(&self, c: usize) -> std::ops::Range<usize> {
+        let start = self.cycles[c].start as usize;
+        start..(self.cycles.get(c + 1)).map_or(self.cycle_vertices.len(), |n| n.start as usize)
+    }
+
+    /// Gives each vertex of a cycle folded into a vertex of the core the block of that
+    /// vertex, and gathers what [`CoreCycles::cuts`] needs of the cycles.
+    fn hang_core_cycles(&mut self) {
+        self.hung.cycles.clear();
+        self.hung.pieces.clear();
+        for c in 0..self.cycles.len() {
+            let at = self.cycles[c].at as usize;
+            if self.rec[at].degree == PEELED {
+                continue;
+            }
+            let places = self.cycle_places(c);
+            let (sub_a, req_a) = self.block(at);
+            let Scratch {
+                rec,
+                cycle_vertices,
+                hung,
+                ..
+            } = self;
+            let req = if req_a == NO_REQ {
+                NO_REQ32
+            } else {
+                req_a as u32
+            };
+            let first = hung.pieces.len() as u32;
+            let mut term = (places.len() as u32 + 1) & 1;
+            for &v in &cycle_vertices[places.clone()] {
+                let r = &mut rec[v as usize];
+                if req_a != NO_REQ {
+                    term ^= r.sub;
+                    hung.pieces.push(r.sub);
+                }
+                r.sub = sub_a as u32;
+                r.edge = req;
+            }
+            if req_a != NO_REQ {
+                let edges = (places.start + c) as u32;
+                hung.cycles
+                    .push((edges, first, sub_a ^ u64::from(term), req_a));
+            }
+        }
+    }
+
+    /// The cuts of folded cycle number `c` if it hangs from a peeled vertex (the others
+    /// are [`CoreCycles`]), and the block of each of its vertices (that of the vertex it
+    /// hangs from) for what hangs from them.
     fn cycle_cuts(&mut self, c: usize, wins: &mut Vec<u32>) {
-        let Folded { at, start, .. } = self.cycles[c];
-        let end = self
-            .cycles
-            .get(c + 1)
-            .map_or(self.cycle_vertices.len(), |n| n.start as usize);
-        let vertices = start as usize..end;
-        let edges = start as usize + c..end + c + 1;
-        let (sub_a, req_a) = self.block(at as usize);
+        let at = self.cycles[c].at as usize;
+        if self.rec[at].degree != PEELED {
+            return;
+        }
+        let vertices = self.cycle_places(c);
+        let edges = vertices.start + c..vertices.end + c + 1;
+        let (sub_a, req_a) = self.block(at);
         if req_a != NO_REQ {
             let Scratch {
                 rec,
@@ -668,21 +791,30 @@ impl Scratch {
 /// [`Rec::edge`] of a peeled vertex whose block has no requirement.
 const NO_REQ32: u32 = u32::MAX;
 
+/// Leaves [`Scratch::peel`] finds behind its scan before it looks at them.
+const BEHIND: usize = 1 << 12;
+
 /// Peels `x` if it is a leaf (one edge left, not the ground), then its neighbour if that
 /// became one, and so on, recording the order in `peeled`.
 fn peel_upwards(rec: &mut [Rec], peeled: &mut Vec<u32>, mut x: usize) {
     while x != 0 && rec[x].degree == 1 {
-        let leaf = &mut rec[x];
-        leaf.degree = PEELED;
-        let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
-        peeled.push(x as u32);
-        let parent = &mut rec[up];
-        parent.degree -= 1;
-        parent.other ^= x as u32;
-        parent.edge ^= edge;
-        parent.sub ^= term;
-        x = up;
+        x = peel_leaf(rec, peeled, x);
     }
+}
+
+/// Peels leaf `x` (one edge left, not the ground) into its neighbour, which is returned.
+#[inline(always)]
+fn peel_leaf(rec: &mut [Rec], peeled: &mut Vec<u32>, x: usize) -> usize {
+    let leaf = &mut rec[x];
+    leaf.degree = PEELED;
+    let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
+    peeled.push(x as u32);
+    let parent = &mut rec[up];
+    parent.degree -= 1;
+    parent.other ^= x as u32;
+    parent.edge ^= edge;
+    parent.sub ^= term;
+    up
 }
 
 /// The label of non-tree edge `e`: a hash of its index, never 0.

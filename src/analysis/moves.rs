@@ -456,7 +456,7 @@ pub(super) struct ClassBuffers {
 
 /// Classes of more pieces than this sweep their two directions side by side (on two
 /// threads when rayon has them).
-const PARALLEL_CHAINS: usize = 1 << 14;
+pub(super) const PARALLEL_CHAINS: usize = 1 << 14;
 
 impl Default for ClassBuffers {
     fn default() -> Self {
