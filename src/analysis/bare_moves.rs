@@ -960,6 +960,32 @@ mod tests {
         }
     }
 
+    /// Cycles hanging from cycles fold whole, leaving no core to search, when each is
+    /// listed after the one it hangs from (as `gen cactus` writes them); the other order
+    /// leaves some to the search, and the cuts are the same.
+    #[test]
+    fn nested_cycles_fold_whole() {
+        // A triangle at the ground, one on its vertex 1, one on that one's vertex 3, and an
+        // edge on vertex 5. Edge i of one order is edge 9 - i of the other.
+        let parent_first = [0, 1, 1, 2, 2, 0, 1, 3, 3, 4, 4, 1, 3, 5, 5, 6, 6, 3, 5, 7];
+        let child_first: Vec<u32> = parent_first.chunks(2).rev().flatten().copied().collect();
+        let mut s = Scratch::default();
+        let value = s.search(8, &parent_first).value;
+        assert_eq!((s.parent.len(), s.cycles.len(), s.peeled.len()), (1, 3, 1));
+        let mut other = Scratch::default();
+        assert_eq!(other.search(8, &child_first).value, value);
+        assert!(other.parent.len() > 1, "a core is left");
+        for target in 0..8 {
+            let mut mirrored: Vec<u32> = (cuts(8, &child_first, target).iter())
+                .map(|e| 9 - e)
+                .collect();
+            mirrored.sort_unstable();
+            assert_eq!(cuts(8, &parent_first, target), mirrored, "target {target}");
+        }
+        // A position worth 0 has no move to 0; any other has one.
+        assert_eq!(cuts(8, &parent_first, 0).is_empty(), value == 0);
+    }
+
     /// One scratch from graph to graph, larger then smaller, gives what fresh ones give.
     #[test]
     fn scratch_is_reused_cleanly() {
