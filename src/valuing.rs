@@ -207,6 +207,15 @@ pub struct BareScratch {
     wins: Vec<u32>,
 }
 
+impl BareScratch {
+    /// Makes room for a tree of about `vertices` vertices and `edges` edges ahead of
+    /// time, as [`lean::Scratch::prepare`](crate::analysis::lean::Scratch::prepare) does
+    /// for the value alone.
+    pub fn prepare(&mut self, vertices: usize, edges: usize) {
+        self.moves.prepare(vertices, edges);
+    }
+}
+
 /// [`bare_position`] with the winning moves, as [`WithMoves`] reports them: each tree's
 /// value and counts by the lean search (with the buffers `lean`), then, with the nim-sum
 /// known, the cuts that win in each tree by [`bare_moves::cuts_to`], each reported with

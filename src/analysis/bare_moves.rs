@@ -223,6 +223,16 @@ pub fn cuts_to(vertices: u32, ends: &[u32], target: u64, s: &mut Scratch, wins: 
 }
 
 impl Scratch {
+    /// Makes room for a graph of about `vertices` vertices and `edges` edges ahead of
+    /// time, touching the memory, so that a second thread can pay for the page faults
+    /// while the first one is still reading the graph. Sizes are capped by `edges`, so a
+    /// claimed vertex count costs nothing.
+    pub fn prepare(&mut self, vertices: usize, edges: usize) {
+        let n = vertices.min(2 * edges + 16);
+        self.rec.clear();
+        self.rec.resize(n, Rec::default());
+    }
+
     /// Steps 1 and 2 on the graph of [`cuts_to`]: its value and counts, as
     /// [`lean::summary`] gives them, and what [`Scratch::cuts`] needs next.
     ///
@@ -507,7 +517,10 @@ impl Scratch {
         }
         arcs.clear();
         arcs.resize(total as usize, [0; 2]);
-        for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
+        // Nothing left once the trees are peeled and the cycles folded (a cycle with trees,
+        // a cactus): no pass over the edges.
+        let edges = if total == 0 { &[][..] } else { ends };
+        for (e, pair) in edges.chunks_exact(2).enumerate().rev() {
             let (u, v) = (pair[0] as usize, pair[1] as usize);
             if u != v && rec[u].degree != PEELED && rec[v].degree != PEELED {
                 rec[u].other -= 1;

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::io::Write;
 
+use hackenbush::analysis::lean;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::json::JsonDocument;
 use hackenbush::report::{ErrorReport, PositionReport, text};
@@ -151,7 +152,18 @@ fn stream_christmas(
         christmas_only: false,
         lines: args.moves,
     };
-    let read = batches::each_batch(input, window, reading, out, &mut state, value, emit)?;
+    // The first tree's room where it will be searched: the lean search's, or with
+    // `--moves` (one search gives a one-tree case its value and cuts) the cut search's.
+    let prepare = |scratch: &mut lean::Scratch, state: &mut Valued, vertices, edges| {
+        if args.moves {
+            state.moves.prepare(vertices, edges);
+        } else {
+            scratch.prepare(vertices, edges);
+        }
+    };
+    let read = batches::each_batch(
+        input, window, reading, out, &mut state, prepare, value, emit,
+    )?;
     if let Some(error) = read.error {
         on_error(error);
     }

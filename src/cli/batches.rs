@@ -154,13 +154,17 @@ pub struct Ended {
 /// batch into what `state` holds (on either core, with the scratch space of the lean
 /// search), and `emit` writes what `state` holds to `out` (on this thread, in input
 /// order). An error that ends the input early is reported on stderr after what `out`
-/// holds, with a hint if the input looks like another format.
+/// holds, with a hint if the input looks like another format. On a large file, `prepare`
+/// makes room for the first tree's vertices and edges (as its first line claims them) on
+/// the second core while the first batch is read.
+#[allow(clippy::too_many_arguments)]
 pub fn each_batch<T: Send, W: Write>(
     input: &Input,
     window: Window<Reader>,
     reading: Reading,
     out: &mut W,
     state: &mut T,
+    prepare: impl FnOnce(&mut Scratch, &mut T, usize, usize) + Send,
     mut value: impl FnMut(&Batch, &mut Scratch, &mut T) + Send,
     mut emit: impl FnMut(&mut W, &mut T) -> Result<(), Stop>,
 ) -> Result<Ended, Stop> {
@@ -177,7 +181,7 @@ pub fn each_batch<T: Send, W: Write>(
         Some((m, k)) => {
             rayon::join(
                 || current.fill(&mut cases, &mut read),
-                || scratch.prepare(m as usize, k as usize),
+                || prepare(&mut scratch, state, m as usize, k as usize),
             );
         }
         None => current.fill(&mut cases, &mut read),

@@ -53,6 +53,7 @@ pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
                 },
                 &mut out,
                 &mut printed,
+                |scratch, _, vertices, edges| scratch.prepare(vertices, edges),
                 verdicts,
                 write,
             )?
