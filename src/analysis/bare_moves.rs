@@ -48,8 +48,10 @@
 //!
 //! O(V + E) for the peeling, the search and the passes, O(E log E) for the sort and the
 //! chains; no recursion. Memory: 20 bytes per vertex (its record and, if peeled or
-//! folded, its place in the order), 4 more per edge of a folded cycle, and for the core about 60 bytes per vertex and 32 per edge (its
-//! two arcs and its sort key), in a [`Scratch`] reused from graph to graph.
+//! folded, its place in the order) and a bit (walked or not); for a folded cycle 4 bytes
+//! per edge, and 8 per vertex while it is walked and 4 while its chains are valued; and
+//! for the core about 60 bytes per vertex and 32 per edge (its two arcs and its sort
+//! key); all in a [`Scratch`] reused from graph to graph.
 //!
 //! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to), against the game
 //! tree on many small multigraphs, and its summaries against the lean search's
@@ -172,6 +174,7 @@ struct CoreCycles {
 }
 
 impl CoreCycles {
+    /// Sets `wins` to the places of the winning cuts of `cycles`.
     fn cuts(&mut self) {
         self.wins.clear();
         for (i, &(edges, start, rest, req)) in self.cycles.iter().enumerate() {
@@ -701,11 +704,7 @@ impl Scratch {
                 hung,
                 ..
             } = self;
-            let req = if req_a == NO_REQ {
-                NO_REQ32
-            } else {
-                req_a as u32
-            };
+            let req = req32(req_a);
             let first = hung.pieces.len() as u32;
             let mut term = (places.len() as u32 + 1) & 1;
             for &v in &cycle_vertices[places.clone()] {
@@ -755,14 +754,7 @@ impl Scratch {
                 }
             }
         }
-        let (sub, req) = (
-            sub_a as u32,
-            if req_a == NO_REQ {
-                NO_REQ32
-            } else {
-                req_a as u32
-            },
-        );
+        let (sub, req) = (sub_a as u32, req32(req_a));
         for &v in &self.cycle_vertices[vertices] {
             let r = &mut self.rec[v as usize];
             r.sub = sub;
@@ -803,6 +795,12 @@ impl Scratch {
 
 /// [`Rec::edge`] of a peeled vertex whose block has no requirement.
 const NO_REQ32: u32 = u32::MAX;
+
+/// A requirement as a peeled or folded vertex keeps it in [`Rec::edge`] (one that can be
+/// met is at most the edge count, below 2^32).
+fn req32(req: u64) -> u32 {
+    if req == NO_REQ { NO_REQ32 } else { req as u32 }
+}
 
 /// Leaves [`Scratch::peel`] finds behind its scan before it looks at them.
 const BEHIND: usize = 1 << 12;
