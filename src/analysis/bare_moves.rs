@@ -364,13 +364,8 @@ impl Scratch {
         })
     }
 
-    /// Step 1: peels every pendant tree, leaf by leaf (never the ground), recording the
-    /// order in `peeled`.
-    ///
-    /// As in the lean search, the scan never waits for a leaf's neighbour: it updates it
-    /// without reading it back, leaves it to the scan if the scan has yet to reach it,
-    /// and otherwise looks at it later, in a batch of [`BEHIND`]. A vertex is still
-    /// peeled only after everything that hangs from it, which is all the order must keep.
+    /// Step 1: peels every pendant tree, leaf by leaf (never the ground), in the lean
+    /// search's order ([`lean::peel_leaves`]), recording the order in `peeled`.
     fn peel(&mut self) {
         let Scratch {
             rec,
@@ -378,24 +373,7 @@ impl Scratch {
             behind,
             ..
         } = self;
-        behind.clear();
-        for first in (1..rec.len()).rev() {
-            if rec[first].degree == 1 {
-                let up = peel_leaf(rec, peeled, first);
-                if up > first {
-                    behind.push(up as u32);
-                    if behind.len() == BEHIND {
-                        for &x in behind.iter() {
-                            peel_upwards(rec, peeled, x as usize);
-                        }
-                        behind.clear();
-                    }
-                }
-            }
-        }
-        for &x in behind.iter() {
-            peel_upwards(rec, peeled, x as usize);
-        }
+        lean::peel_leaves(&mut Peeling { rec, peeled }, behind);
     }
 
     /// Folds every cycle that hangs from a single vertex into it, as the
@@ -490,7 +468,7 @@ impl Scratch {
             top.other ^= (last_a ^ last_b) as u32;
             top.edge ^= cycle_edges[edges_before] ^ cycle_edges[cycle_edges.len() - 1];
             top.degree -= 2;
-            peel_upwards(rec, peeled, p);
+            lean::peel_upwards(&mut Peeling { rec, peeled }, p);
         }
     }
 
@@ -680,6 +658,13 @@ impl Scratch {
         }
     }
 
+    /// Whether folded cycle number `c` hangs from a vertex of the core (the ground among
+    /// them), not from one peeled or folded later: then its block is known once the
+    /// core's are, and [`CoreCycles`] values it.
+    fn hangs_from_core(&self, c: usize) -> bool {
+        self.rec[self.cycles[c].at as usize].degree != PEELED
+    }
+
     /// The vertices of folded cycle number `c`, as places in [`Scratch::cycle_vertices`].
     fn cycle_places(&self, c: usize) -> std::ops::Range<usize> {
         let start = self.cycles[c].start as usize;
@@ -692,10 +677,10 @@ impl Scratch {
         self.hung.cycles.clear();
         self.hung.pieces.clear();
         for c in 0..self.cycles.len() {
-            let at = self.cycles[c].at as usize;
-            if self.rec[at].degree == PEELED {
+            if !self.hangs_from_core(c) {
                 continue;
             }
+            let at = self.cycles[c].at as usize;
             let places = self.cycle_places(c);
             let (sub_a, req_a) = self.block(at);
             let Scratch {
@@ -728,10 +713,10 @@ impl Scratch {
     /// are [`CoreCycles`]), and the block of each of its vertices (that of the vertex it
     /// hangs from) for what hangs from them.
     fn cycle_cuts(&mut self, c: usize, wins: &mut Vec<u32>) {
-        let at = self.cycles[c].at as usize;
-        if self.rec[at].degree != PEELED {
+        if self.hangs_from_core(c) {
             return;
         }
+        let at = self.cycles[c].at as usize;
         let vertices = self.cycle_places(c);
         let edges = vertices.start + c..vertices.end + c + 1;
         let (sub_a, req_a) = self.block(at);
@@ -802,30 +787,37 @@ fn req32(req: u64) -> u32 {
     if req == NO_REQ { NO_REQ32 } else { req as u32 }
 }
 
-/// Leaves [`Scratch::peel`] finds behind its scan before it looks at them.
-const BEHIND: usize = 1 << 12;
-
-/// Peels `x` if it is a leaf (one edge left, not the ground), then its neighbour if that
-/// became one, and so on, recording the order in `peeled`.
-fn peel_upwards(rec: &mut [Rec], peeled: &mut Vec<u32>, mut x: usize) {
-    while x != 0 && rec[x].degree == 1 {
-        x = peel_leaf(rec, peeled, x);
-    }
+/// The cut search's records as [`lean::Leaves`], with the order they were peeled in.
+struct Peeling<'a> {
+    rec: &'a mut [Rec],
+    peeled: &'a mut Vec<u32>,
 }
 
-/// Peels leaf `x` (one edge left, not the ground) into its neighbour, which is returned.
-#[inline(always)]
-fn peel_leaf(rec: &mut [Rec], peeled: &mut Vec<u32>, x: usize) -> usize {
-    let leaf = &mut rec[x];
-    leaf.degree = PEELED;
-    let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
-    peeled.push(x as u32);
-    let parent = &mut rec[up];
-    parent.degree -= 1;
-    parent.other ^= x as u32;
-    parent.edge ^= edge;
-    parent.sub ^= term;
-    up
+impl lean::Leaves for Peeling<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.rec.len()
+    }
+
+    #[inline(always)]
+    fn is_leaf(&self, x: usize) -> bool {
+        self.rec[x].degree == 1
+    }
+
+    /// A leaf keeps its parent and the edge to it; its value plus one goes to the parent.
+    #[inline(always)]
+    fn peel(&mut self, x: usize) -> usize {
+        let leaf = &mut self.rec[x];
+        leaf.degree = PEELED;
+        let (up, edge, term) = (leaf.other as usize, leaf.edge, leaf.sub + 1);
+        self.peeled.push(x as u32);
+        let parent = &mut self.rec[up];
+        parent.degree -= 1;
+        parent.other ^= x as u32;
+        parent.edge ^= edge;
+        parent.sub ^= term;
+        up
+    }
 }
 
 /// The label of non-tree edge `e`: a hash of its index, never 0.

@@ -409,71 +409,108 @@ const PEELED: u32 = NONE - 1;
 /// others have the degree left in `end` and the peeled trees' terms in `acc`. Returns
 /// whether the ground still has edges (else its `acc` is the value).
 ///
+/// The scan is [`peel_leaves`], shared with the cut search
+/// ([`bare_moves`](super::bare_moves)).
+fn peel_pendant_trees<T: Tally>(
+    nodes: &mut [Record],
+    behind: &mut Vec<u32>,
+    tally: &mut T,
+) -> bool {
+    peel_leaves(&mut Peeling { nodes, tally }, behind);
+    nodes.first().is_some_and(|ground| ground.end > 0)
+}
+
+/// What [`peel_leaves`] needs of a graph's records: which vertex is a leaf, and how one
+/// is peeled. The lean search and the cut search keep different records and hand
+/// different things on, and peel in the same order.
+pub(super) trait Leaves {
+    /// How many vertex ids there are; 0 is the ground, never peeled.
+    fn len(&self) -> usize;
+    /// Whether `x` has exactly one edge left.
+    fn is_leaf(&self, x: usize) -> bool;
+    /// Removes leaf `x` (not the ground), handing what it holds to its one neighbour,
+    /// which is returned.
+    fn peel(&mut self, x: usize) -> usize;
+}
+
+/// Peels every pendant tree of `graph`, leaf by leaf (never the ground).
+///
 /// The scan goes down from the highest id and never waits for a neighbour: it updates
 /// the neighbour of each leaf it meets without reading it back, so the memory accesses
 /// overlap instead of queueing behind each other. A neighbour the scan has yet to reach
 /// is left to it (judge data usually number a child after its parent, and then that is
 /// all); one it has passed goes into `behind` (4,096 at most), to be looked at in a batch
 /// and peeled, with its own neighbours in turn, if it has become a leaf. `behind` is
-/// scratch space.
-fn peel_pendant_trees<T: Tally>(
-    nodes: &mut [Record],
-    behind: &mut Vec<u32>,
-    tally: &mut T,
-) -> bool {
+/// scratch space. A vertex is peeled only after everything that hangs from it.
+#[inline(always)]
+pub(super) fn peel_leaves(graph: &mut impl Leaves, behind: &mut Vec<u32>) {
     behind.clear();
-    for first in (1..nodes.len()).rev() {
-        if nodes[first].end == 1 {
-            let up = peel(nodes, first, tally);
-            // The ground (0) and vertices the scan has yet to reach are left to it; a
-            // neighbour it has passed may be a leaf now, which is looked at later, in a
-            // batch, so that the scan never waits for the neighbour's record to arrive.
+    for first in (1..graph.len()).rev() {
+        if graph.is_leaf(first) {
+            let up = graph.peel(first);
             if up > first {
                 behind.push(up as u32);
                 if behind.len() == BEHIND {
-                    peel_behind(nodes, behind, tally);
+                    peel_behind(graph, behind);
                 }
             }
         }
     }
-    peel_behind(nodes, behind, tally);
-    nodes.first().is_some_and(|ground| ground.end > 0)
+    peel_behind(graph, behind);
 }
 
-/// Vertices [`peel_pendant_trees`] gathers before looking at them.
+/// Vertices [`peel_leaves`] gathers before looking at them.
 const BEHIND: usize = 1 << 12;
 
 /// Peels the vertices of `behind` that are leaves, and their neighbours in turn.
-fn peel_behind<T: Tally>(nodes: &mut [Record], behind: &mut Vec<u32>, tally: &mut T) {
+fn peel_behind(graph: &mut impl Leaves, behind: &mut Vec<u32>) {
     for &x in behind.iter() {
-        peel_upwards(nodes, x as usize, tally);
+        peel_upwards(graph, x as usize);
     }
     behind.clear();
 }
 
-/// Removes leaf `x` (one edge left, not the ground): its value plus one goes to its
-/// neighbour, which is returned.
-#[inline(always)]
-fn peel<T: Tally>(nodes: &mut [Record], x: usize, tally: &mut T) -> usize {
-    let leaf = &mut nodes[x];
-    leaf.end = 0;
-    leaf.pre = PEELED;
-    let (term, up) = (leaf.acc + 1, leaf.cursor as usize);
-    let parent = &mut nodes[up];
-    parent.acc ^= term;
-    parent.cursor ^= x as u32;
-    parent.end -= 1;
-    if parent.end == 0 {
-        tally.emptied(up);
+/// Peels `x` if it is a leaf (and not the ground), then its neighbour if that became
+/// one, and so on.
+pub(super) fn peel_upwards(graph: &mut impl Leaves, mut x: usize) {
+    while x != 0 && graph.is_leaf(x) {
+        x = graph.peel(x);
     }
-    tally.hand_on(x, up, true);
-    up
 }
 
-/// Peels `x` if it is a leaf, then its neighbour if that became one, and so on.
-fn peel_upwards<T: Tally>(nodes: &mut [Record], mut x: usize, tally: &mut T) {
-    while x != 0 && nodes[x].end == 1 {
-        x = peel(nodes, x, tally);
+/// The lean search's records as [`Leaves`], with what is counted on the way.
+struct Peeling<'a, T> {
+    nodes: &'a mut [Record],
+    tally: &'a mut T,
+}
+
+impl<T: Tally> Leaves for Peeling<'_, T> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    #[inline(always)]
+    fn is_leaf(&self, x: usize) -> bool {
+        self.nodes[x].end == 1
+    }
+
+    /// A leaf's value plus one goes to its neighbour.
+    #[inline(always)]
+    fn peel(&mut self, x: usize) -> usize {
+        let leaf = &mut self.nodes[x];
+        leaf.end = 0;
+        leaf.pre = PEELED;
+        let (term, up) = (leaf.acc + 1, leaf.cursor as usize);
+        let parent = &mut self.nodes[up];
+        parent.acc ^= term;
+        parent.cursor ^= x as u32;
+        parent.end -= 1;
+        if parent.end == 0 {
+            self.tally.emptied(up);
+        }
+        self.tally.hand_on(x, up, true);
+        up
     }
 }
 
@@ -568,7 +605,7 @@ fn fold_pendant_cycles<T: Tally>(
         }
         tally.folded(chain.len());
         tally.edge(p);
-        peel_upwards(nodes, p, tally);
+        peel_upwards(&mut Peeling { nodes, tally }, p);
     }
     nodes[0].end > 0
 }

@@ -307,17 +307,17 @@ pub fn plural(n: usize) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::analysis::summary::Summary;
+
     #[test]
     fn decimals_are_written_as_display_writes_them() {
         for n in [0, 1, 9, 10, 99, 100, 4_294_967_295, u64::MAX - 1, u64::MAX] {
             let mut out = String::new();
-            super::decimal(&mut out, n).unwrap();
+            decimal(&mut out, n).unwrap();
             assert_eq!(out, n.to_string());
         }
     }
-
-    use super::*;
-    use crate::analysis::summary::Summary;
 
     fn graph(name: &str, grundy: u64, edges: u32, ignored: u32) -> GraphReport {
         let summary = Summary {
