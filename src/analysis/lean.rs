@@ -64,8 +64,9 @@ impl Scratch {
     /// Makes room for a graph of about `vertices` vertices and `edges` edges ahead of
     /// time, touching the memory, so that a second thread can pay for the page faults
     /// while the first one is still reading the graph. Sizes are capped by `edges`, so a
-    /// claimed vertex count costs nothing. (Only the vertex records: the adjacency lists
-    /// are built for what is left after the pendant trees, often nothing.)
+    /// claimed vertex count costs nothing. (Only the vertices' counts, zeroed so that the
+    /// search need not zero them again: the records and the adjacency lists are built
+    /// for what is left after the pendant trees, often nothing.)
     pub fn prepare(&mut self, vertices: usize, edges: usize) {
         let n = vertices.min(2 * edges + 16);
         self.words.clear();
@@ -220,7 +221,7 @@ trait Tally {
     const LOOPS: bool = false;
     /// Room for `n` vertices, all at zero.
     fn reset(&mut self, _n: usize) {}
-    /// A loop at `v` (while degrees are counted).
+    /// A loop at `v` (told once the degrees are counted, when [`Tally::LOOPS`]).
     #[inline(always)]
     fn looped(&mut self, _v: usize) {}
     /// One edge (a loop, or a back edge) counted at `v`.
