@@ -445,20 +445,15 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
     // it overlaps were read, from the last vertex down), then the folds and the search.
     words.resize(RECORD * n, 0);
     for v in (0..n).rev() {
-        let c = Count {
-            xor: words[COUNT * v],
-            degree: words[COUNT * v + 1],
-            acc: words[COUNT * v + 2],
-        };
+        let c: Count = bytemuck::cast_slice(&words[COUNT * v..COUNT * (v + 1)])[0];
         let peeled = c.degree == PEELED;
-        let record = Record {
+        bytemuck::cast_slice_mut(&mut words[RECORD * v..RECORD * (v + 1)])[0] = Record {
             cursor: c.xor,
             end: if peeled { 0 } else { c.degree },
             pre: if peeled { PEELED } else { NONE },
             low: 0,
             acc: c.acc,
         };
-        words[RECORD * v..RECORD * (v + 1)].copy_from_slice(bytemuck::cast_slice(&[record]));
     }
     let nodes: &mut [Record] = bytemuck::cast_slice_mut(&mut words[..]);
     // Folding cycles costs a pass over the edges; it pays when most vertices left lie on
@@ -545,9 +540,8 @@ fn count_range(counts: &mut [Count], first: usize, ends: &[u32]) {
             c.degree += 1;
             c.xor ^= v;
         }
-        if let Some(c) = counts.get_mut((v as usize).wrapping_sub(first))
-            && u != v
-        {
+        // (A loop's v is in the range only if its u is, which went on to the next edge.)
+        if let Some(c) = counts.get_mut((v as usize).wrapping_sub(first)) {
             c.degree += 1;
             c.xor ^= u;
         }
@@ -623,22 +617,53 @@ pub(super) fn peel_upwards(graph: &mut impl Leaves, mut x: usize) {
     }
 }
 
-/// A vertex as [`Peeling`] sees it: a [`Count`] or a [`Record`].
+/// A vertex as [`Peeling`] sees it: a [`Count`] or a [`Record`], which keep the same
+/// three things under different names and mark a peeled vertex differently.
 trait Peelable {
-    fn is_leaf(&self) -> bool;
+    /// The XOR of the neighbours left, the number of edges left, and acc(v).
+    fn parts(&mut self) -> (&mut u32, &mut u32, &mut u32);
+    /// The edges left (a peeled vertex has none, or [`PEELED`]).
+    fn degree(&self) -> u32;
     /// The one neighbour, if this is a leaf (or nonsense).
     fn up(&self) -> usize;
+    /// Marks the vertex peeled.
+    fn mark_peeled(&mut self);
+
+    #[inline(always)]
+    fn is_leaf(&self) -> bool {
+        self.degree() == 1
+    }
+
     /// Marks a leaf peeled, and returns its term (its value so far, plus one: Colon
     /// Principle) and its one neighbour.
-    fn peel(&mut self) -> (u32, usize);
+    #[inline(always)]
+    fn peel(&mut self) -> (u32, usize) {
+        let (xor, _, acc) = self.parts();
+        let taken = (*acc + 1, *xor as usize);
+        self.mark_peeled();
+        taken
+    }
+
     /// Takes the term of neighbour `x`, peeled; returns whether no edge is left.
-    fn take(&mut self, x: usize, term: u32) -> bool;
+    #[inline(always)]
+    fn take(&mut self, x: usize, term: u32) -> bool {
+        let (xor, degree, acc) = self.parts();
+        *acc ^= term;
+        *xor ^= x as u32;
+        *degree -= 1;
+        *degree == 0
+    }
 }
 
 impl Peelable for Count {
     #[inline(always)]
-    fn is_leaf(&self) -> bool {
-        self.degree == 1
+    fn parts(&mut self) -> (&mut u32, &mut u32, &mut u32) {
+        (&mut self.xor, &mut self.degree, &mut self.acc)
+    }
+
+    #[inline(always)]
+    fn degree(&self) -> u32 {
+        self.degree
     }
 
     #[inline(always)]
@@ -647,24 +672,20 @@ impl Peelable for Count {
     }
 
     #[inline(always)]
-    fn peel(&mut self) -> (u32, usize) {
+    fn mark_peeled(&mut self) {
         self.degree = PEELED;
-        (self.acc + 1, self.xor as usize)
-    }
-
-    #[inline(always)]
-    fn take(&mut self, x: usize, term: u32) -> bool {
-        self.acc ^= term;
-        self.xor ^= x as u32;
-        self.degree -= 1;
-        self.degree == 0
     }
 }
 
 impl Peelable for Record {
     #[inline(always)]
-    fn is_leaf(&self) -> bool {
-        self.end == 1
+    fn parts(&mut self) -> (&mut u32, &mut u32, &mut u32) {
+        (&mut self.cursor, &mut self.end, &mut self.acc)
+    }
+
+    #[inline(always)]
+    fn degree(&self) -> u32 {
+        self.end
     }
 
     #[inline(always)]
@@ -673,18 +694,9 @@ impl Peelable for Record {
     }
 
     #[inline(always)]
-    fn peel(&mut self) -> (u32, usize) {
+    fn mark_peeled(&mut self) {
         self.end = 0;
         self.pre = PEELED;
-        (self.acc + 1, self.cursor as usize)
-    }
-
-    #[inline(always)]
-    fn take(&mut self, x: usize, term: u32) -> bool {
-        self.acc ^= term;
-        self.cursor ^= x as u32;
-        self.end -= 1;
-        self.end == 0
     }
 }
 
