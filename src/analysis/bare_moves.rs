@@ -82,6 +82,20 @@ struct Rec {
     sub: u32,
 }
 
+impl lean::Counted for Rec {
+    #[inline(always)]
+    fn edge(&mut self, other: u32, e: u32) {
+        self.degree += 1;
+        self.other ^= other;
+        self.edge ^= e;
+    }
+
+    #[inline(always)]
+    fn looped(&mut self) {
+        self.sub ^= 1;
+    }
+}
+
 /// [`Rec::degree`] of a peeled vertex (or of one folded into the vertex its cycle hangs
 /// from).
 const PEELED: u32 = u32::MAX;
@@ -319,19 +333,13 @@ impl Scratch {
     fn search_dense(&mut self, n: usize, ends: &[u32]) -> Option<Summary> {
         let rec = &mut self.rec;
         rec.resize(n, Rec::default());
-        for (e, pair) in ends.chunks_exact(2).enumerate() {
-            let (u, v) = (pair[0], pair[1]);
-            if u == v {
-                rec[u as usize].sub ^= 1;
-                self.loops.push([e as u32, u]);
-                continue;
-            }
-            for (x, y) in [(u, v), (v, u)] {
-                let r = &mut rec[x as usize];
-                r.degree += 1;
-                r.other ^= y;
-                r.edge ^= e as u32;
-            }
+        if lean::count(rec, ends) > 0 {
+            let pairs = ends.chunks_exact(2).enumerate();
+            (self.loops).extend(
+                pairs
+                    .filter(|(_, p)| p[0] == p[1])
+                    .map(|(e, p)| [e as u32, p[0]]),
+            );
         }
         let mut used = rec[1..].iter().filter(|r| r.degree > 0).count() as u64;
         let mut lonely: Vec<u32> = (self.loops.iter())
@@ -802,6 +810,11 @@ impl lean::Leaves for Peeling<'_> {
     #[inline(always)]
     fn is_leaf(&self, x: usize) -> bool {
         self.rec[x].degree == 1
+    }
+
+    #[inline(always)]
+    fn ahead(&self, x: usize) {
+        prefetch_index::prefetch_index(&*self.rec, self.rec[x].other as usize);
     }
 
     /// A leaf keeps its parent and the edge to it; its value plus one goes to the parent.

@@ -493,28 +493,51 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
     value
 }
 
-/// Fills each vertex's [`Count`] from the edges (loops only flip `acc`), on both cores
-/// when there are many vertices: each core takes half of them, and reads every edge.
-/// Every step is a read-modify-write at a random place, waiting for memory, so two cores
-/// wait about half as long.
-fn count(counts: &mut [Count], ends: &[u32]) {
+/// What counting the edges keeps of a vertex: the lean search's [`Count`], the cut
+/// search's record (which also XORs the edges' indices).
+pub(super) trait Counted: Send {
+    /// Edge `e`, not a loop, from this vertex to `other`.
+    fn edge(&mut self, other: u32, e: u32);
+    /// A loop at this vertex.
+    fn looped(&mut self);
+}
+
+impl Counted for Count {
+    #[inline(always)]
+    fn edge(&mut self, other: u32, _e: u32) {
+        self.degree += 1;
+        self.xor ^= other;
+    }
+
+    #[inline(always)]
+    fn looped(&mut self) {
+        self.acc ^= 1;
+    }
+}
+
+/// Fills each vertex's counts from the edges, on both cores when there are many
+/// vertices: each core takes half of them, and reads every edge. Every step is a
+/// read-modify-write at a random place, waiting for memory, so two cores wait about half
+/// as long. Returns how many loops there are.
+pub(super) fn count(counts: &mut [impl Counted], ends: &[u32]) -> usize {
     if counts.len() < COUNT_IN_HALVES_FROM || rayon::current_num_threads() < 2 {
-        count_range(counts, 0, ends);
+        count_range(counts, 0, ends)
     } else {
-        count_in_halves(counts, ends);
+        count_in_halves(counts, ends)
     }
 }
 
 /// Vertices from which [`count`] takes two cores.
 const COUNT_IN_HALVES_FROM: usize = 1 << 18;
 
-fn count_in_halves(counts: &mut [Count], ends: &[u32]) {
+fn count_in_halves(counts: &mut [impl Counted], ends: &[u32]) -> usize {
     let mid = counts.len() / 2;
     let (low, high) = counts.split_at_mut(mid);
-    rayon::join(
+    let (a, b) = rayon::join(
         || count_range(low, 0, ends),
         || count_range(high, mid, ends),
     );
+    a + b
 }
 
 /// How many steps ahead the scans of the counts ask for memory they will need (the
@@ -524,8 +547,10 @@ const AHEAD: usize = 48;
 
 /// Counts the edges at vertices `first..first + counts.len()`, asking for the memory of
 /// the vertices [`AHEAD`] edges on (a hint; ids outside the range are never read).
+/// Returns how many loops it counted.
 #[inline(always)]
-fn count_range(counts: &mut [Count], first: usize, ends: &[u32]) {
+fn count_range(counts: &mut [impl Counted], first: usize, ends: &[u32]) -> usize {
+    let mut loops = 0;
     for (i, pair) in ends.chunks_exact(2).enumerate() {
         if let Some(ahead) = ends.get(2 * (i + AHEAD)..2 * (i + AHEAD) + 2) {
             prefetch_index::prefetch_index(&*counts, (ahead[0] as usize).wrapping_sub(first));
@@ -534,18 +559,18 @@ fn count_range(counts: &mut [Count], first: usize, ends: &[u32]) {
         let (u, v) = (pair[0], pair[1]);
         if let Some(c) = counts.get_mut((u as usize).wrapping_sub(first)) {
             if u == v {
-                c.acc ^= 1;
+                c.looped();
+                loops += 1;
                 continue;
             }
-            c.degree += 1;
-            c.xor ^= v;
+            c.edge(v, i as u32);
         }
         // (A loop's v is in the range only if its u is, which went on to the next edge.)
         if let Some(c) = counts.get_mut((v as usize).wrapping_sub(first)) {
-            c.degree += 1;
-            c.xor ^= u;
+            c.edge(u, i as u32);
         }
     }
+    loops
 }
 
 /// `pre` of a vertex removed with its pendant tree.
@@ -1123,12 +1148,14 @@ mod tests {
         let n = COUNT_IN_HALVES_FROM as u32 + 3;
         let ends = scattered(n, 2 * n as usize);
         let mut one = vec![Count::default(); n as usize];
-        count_range(&mut one, 0, &ends);
+        let loops = count_range(&mut one, 0, &ends);
         let mut halves = vec![Count::default(); n as usize];
-        count_in_halves(&mut halves, &ends);
+        assert_eq!(count_in_halves(&mut halves, &ends), loops);
         let fields = |c: &Count| (c.xor, c.degree, c.acc);
         assert!(one.iter().map(fields).eq(halves.iter().map(fields)));
         assert!(one.iter().any(|c| c.acc == 1));
+        let written = ends.chunks_exact(2).filter(|p| p[0] == p[1]).count();
+        assert!(loops > 0 && loops == written);
     }
 
     #[test]

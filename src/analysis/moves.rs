@@ -91,10 +91,12 @@
 //! global mask G: "XOR w into all" is `G ^= w`, and "+1 to all" flips the lowest bit of
 //! all (swap the root's children) and then carries into the child whose real bit is now
 //! 0, one node per level, until no value carries. Values never exceed the sum of w + 1
-//! over the class (nor E), so log2 of that many levels are enough. The tags are read at
-//! the end from their leaves. The trie is kept as bits and replayed a level at a time
-//! (`ChainTrie` in the source), so that its memory accesses overlap; the two directions of a long
-//! class are swept side by side.
+//! over the class (nor E), so log2 of that many levels are enough. An insertion of 0
+//! follows the path the last carry took (both lead to the values whose real low bits are
+//! all 0) and then nodes no value has reached, so it needs no walk of its own. The tags
+//! are read at the end from their leaves. The trie is kept as bits and replayed a level
+//! at a time (`ChainTrie` in the source), so that its memory accesses overlap; the two
+//! directions of a long class are swept side by side.
 //!
 //! # Complexity
 //!
@@ -567,19 +569,27 @@ const DIRECT_CHAINS: usize = 16;
 /// `c XOR swapped(x)`. A value is its leaf, the physical path its insertion took; its
 /// stored bits are read at the end, from the final swaps along that path.
 ///
-/// Value by value, each insertion and each "+1 to all" walks from the root down, one
-/// dependent memory access per level, about log2(k) of them: for a class of half a
-/// million edges that was two thirds of `analyze --moves`. But what a step does at level
-/// L depends only on the levels above it and on the steps before it, so the steps are
-/// replayed in blocks of [`BLOCK`], a level at a time: for each step, where its insertion
-/// and its carry enter the level (from the block's pass of the level above, in two small
-/// arrays), which node each goes on to, and whether the carry's next node holds a value
-/// yet. The steps of a block do not wait for each other at a level, so their memory
-/// accesses overlap, and a level's bits stay in cache through the block.
+/// Each "+1 to all" walks from the root down, one dependent memory access per level,
+/// about log2(k) of them: for a class of half a million edges that was two thirds of
+/// `analyze --moves`. But what a step does at level L depends only on the levels above
+/// it and on the steps before it, so the steps are replayed in blocks of [`BLOCK`], a
+/// level at a time: for each step, the node its carry entered the level at (from the
+/// block's pass of the level above), which node it goes on to, and whether that node
+/// holds a value yet. The steps of a block do not wait for each other at a level, so
+/// their memory accesses overlap, and a level's bits stay in cache through the block.
+///
+/// Insertions need no walk of their own. The carry of a step follows the values whose
+/// real low bits have just become all 0, and the next step inserts 0 under the same
+/// mask: its path is the carry's, node for node, down to where the carry stopped, and
+/// below that no value has been yet, so nothing is swapped and the path is the stored
+/// bits themselves. Its nodes there are marked as holding a value at once; no earlier
+/// step's carry can reach them, since it would have had to enter the first of them,
+/// which held nothing until now.
 ///
 /// The bits cover 2^levels nodes for values below 2^levels (2^levels / 4 bytes, 256 KiB
-/// for values up to 10^6), are set only along the paths used, and are cleared along the
-/// same paths after each sweep: a class costs O(k log B) whatever the size of the bits.
+/// for values up to 10^6) and are set only along the paths used. After a sweep they are
+/// cleared along the same paths, or all at once when that is fewer words: a class costs
+/// O(k log B) whatever the size of the bits.
 #[derive(Debug)]
 pub(super) struct ChainTrie {
     /// At most this many levels: every value handled is below `2^depth`.
@@ -588,21 +598,44 @@ pub(super) struct ChainTrie {
     swapped: Vec<u64>,
     /// One bit per node: "holds a value" (the leaves need none).
     holds: Vec<u64>,
-    /// Per step of the block: the mask before and after its weight, and the node its
-    /// insertion and its carry (0: none) reached at the current level.
-    before: Vec<u64>,
+    /// Per step of the block: the mask after its weight, which is the mask the next step
+    /// inserts under.
     after: Vec<u64>,
-    inserted: Vec<u64>,
+    /// Per step of the block: the node its carry reached at the current level (0: none).
     carried: Vec<u64>,
-    /// Per step: the leaf of the value it inserted.
+    /// Per step of the sweep: the leaf of the value it inserted.
     leaves: Vec<u64>,
+    /// The stored low bits of every node of one level, for reading the leaves.
+    stored: Vec<u32>,
 }
 
 /// Steps replayed together, level by level (see [`ChainTrie`]).
 const BLOCK: usize = 1024;
 
+/// How many leaves ahead [`ChainTrie::read`] asks for the table's line.
+const READ_AHEAD: usize = 32;
+
+/// The deepest level [`ChainTrie::read`] tabulates: 2^18 nodes, 1 MiB, near the size of a
+/// core's own cache. Reading the 500,000 leaves of the cycle with trees of
+/// `scripts/bench.sh` took 2.8 ms with it, 3.8 ms with 2^19 nodes, 4.0 ms with 2^16.
+const TABLE_LEVELS: u32 = 18;
+
 fn bit(bits: &[u64], x: u64) -> u64 {
     bits[(x / 64) as usize] >> (x % 64) & 1
+}
+
+/// Where a step's insertion leaves the nodes that hold values: a node no value has
+/// reached yet, and its level.
+type Fresh = (u64, u32);
+
+/// Inserts the stored value `stored` from `fresh` down: marks its nodes above the leaves
+/// as holding a value, and returns its leaf.
+fn insert(holds: &mut [u64], (mut x, level): Fresh, stored: u64, levels: u32) -> u64 {
+    for l in level..levels {
+        holds[(x / 64) as usize] |= 1 << (x % 64);
+        x = 2 * x + (stored >> l & 1);
+    }
+    x
 }
 
 impl ChainTrie {
@@ -612,11 +645,10 @@ impl ChainTrie {
             depth: Self::depth_for(max_value),
             swapped: Vec::new(),
             holds: Vec::new(),
-            before: Vec::new(),
             after: Vec::new(),
-            inserted: Vec::new(),
             carried: Vec::new(),
             leaves: Vec::new(),
+            stored: Vec::new(),
         }
     }
 
@@ -668,30 +700,31 @@ impl ChainTrie {
             }
         }
         self.leaves.clear();
+        self.leaves.resize(n, 0);
+        // The first value is inserted into an empty trie, from the root.
+        let mut fresh = (1, 0);
         let mut mask = 0;
         let mut weights = innermost_first;
-        while self.leaves.len() < n {
-            self.before.clear();
+        let mut first = 0;
+        while first < n {
+            let before = mask;
             self.after.clear();
             for w in weights.by_ref().take(BLOCK) {
-                self.before.push(mask);
                 mask ^= w;
                 self.after.push(mask);
             }
-            self.replay(levels);
+            fresh = self.replay(levels, first, before, fresh);
+            first += self.after.len();
         }
-        out.clear();
-        out.resize(n + 1, 0);
-        for (t, &leaf) in self.leaves.iter().enumerate() {
-            let (mut x, mut stored) = (leaf, 0);
-            for level in (0..levels).rev() {
-                stored |= (x & 1 ^ bit(&self.swapped, x / 2)) << level;
-                x /= 2;
-            }
-            out[n - t] = stored ^ mask;
-        }
-        // Clear the paths used, each up to a node already cleared (whose ancestors were
+        self.read(levels, mask, out);
+        // Clear the bits: all of them if that is fewer words than the paths used have
+        // nodes, else the paths, each up to a node already cleared (whose ancestors were
         // cleared with it).
+        if words <= n.saturating_mul(levels as usize) {
+            self.swapped[..words].fill(0);
+            self.holds[..words].fill(0);
+            return;
+        }
         for &leaf in &self.leaves {
             let mut x = leaf / 2;
             while x >= 1 && bit(&self.holds, x) == 1 {
@@ -703,50 +736,105 @@ impl ChainTrie {
         }
     }
 
-    /// Replays the block of steps in `before` and `after` (the masks around each step's
-    /// weight), level by level; appends each step's leaf to `leaves`.
-    fn replay(&mut self, levels: u32) {
+    /// Replays the block of steps `first ..` whose masks after their weights are in
+    /// `after`, level by level, and sets the leaf of each step's value: `before` is the
+    /// mask before the block, `fresh` where its first step's insertion leaves the nodes
+    /// that hold values. Returns the same for the step after the block.
+    fn replay(&mut self, levels: u32, first: usize, before: u64, fresh: Fresh) -> Fresh {
         let ChainTrie {
             swapped,
             holds,
-            before,
             after,
-            inserted,
             carried,
             leaves,
             ..
         } = self;
-        let steps = before.len();
-        for nodes in [&mut *inserted, &mut *carried] {
-            nodes.clear();
-            nodes.resize(steps, 1);
-        }
-        holds[0] |= 2;
+        let steps = after.len();
+        let leaves = &mut leaves[first..first + steps];
+        leaves[0] = insert(holds, fresh, before, levels);
+        carried.clear();
+        carried.resize(steps, 1);
+        let mut next = fresh;
         for level in 0..levels {
             let last = level + 1 == levels;
-            for t in 0..steps {
-                // The insertion of 0, stored as the mask before this step's weight.
-                let x = inserted[t];
-                let child = 2 * x + (before[t] >> level & 1 ^ bit(swapped, x));
-                if !last {
-                    holds[(child / 64) as usize] |= 1 << (child % 64);
-                }
-                inserted[t] = child;
+            // The first six levels are the nodes of the first word: through their passes
+            // it stays in a register, where each step's swap waits for the last one's.
+            let first_word = level < 6;
+            let mut register = swapped[0];
+            for (t, (carry, &mask)) in carried.iter_mut().zip(after.iter()).enumerate() {
                 // "+1 to all": swap the children of the node the carry reached, and carry
                 // on into the child whose real bit is now 0, if it holds a value.
-                let y = carried[t];
-                if y != 0 {
-                    swapped[(y / 64) as usize] ^= 1 << (y % 64);
-                    let child = 2 * y + (after[t] >> level & 1 ^ bit(swapped, y));
-                    carried[t] = if !last && bit(holds, child) == 1 {
-                        child
-                    } else {
-                        0
-                    };
+                let y = *carry;
+                if y == 0 {
+                    continue;
+                }
+                let shift = y % 64;
+                let word = if first_word {
+                    &mut register
+                } else {
+                    &mut swapped[(y / 64) as usize]
+                };
+                *word ^= 1 << shift;
+                let child = 2 * y + (mask >> level & 1 ^ *word >> shift & 1);
+                if !last && bit(holds, child) == 1 {
+                    *carry = child;
+                    continue;
+                }
+                *carry = 0;
+                // The next step inserts 0 under the mask `after[t]`: down this carry's
+                // path, then from `child` on, where no value is yet.
+                let fresh = (child, level + 1);
+                match leaves.get_mut(t + 1) {
+                    Some(leaf) => *leaf = insert(holds, fresh, mask, levels),
+                    None => next = fresh,
                 }
             }
+            if first_word {
+                swapped[0] = register;
+            }
         }
-        leaves.extend_from_slice(inserted);
+        next
+    }
+
+    /// Sets `out[n - t]` to the value inserted by step t, from its leaf and the final
+    /// `mask`: the stored bit at each level is the physical child taken XOR the swap of
+    /// its parent. The bits of the levels above some level K are read from a table of
+    /// that level's nodes, built top-down in 2^K steps (2^K is at most twice the number
+    /// of leaves), so that a dense trie is not walked leaf by leaf from the root.
+    fn read(&mut self, levels: u32, mask: u64, out: &mut Vec<u64>) {
+        let n = self.leaves.len();
+        let top = levels.min(n.max(1).ilog2() + 1).min(TABLE_LEVELS);
+        let stored = &mut self.stored;
+        stored.clear();
+        stored.push(0);
+        for level in 0..top {
+            let base = 1u64 << level;
+            stored.resize(2 << level, 0);
+            for i in (0..base as usize).rev() {
+                let swap = bit(&self.swapped, base + i as u64) as u32;
+                let above = stored[i];
+                stored[2 * i] = above | swap << level;
+                stored[2 * i + 1] = above | (swap ^ 1) << level;
+            }
+        }
+        out.clear();
+        out.resize(n + 1, 0);
+        let shift = levels - top;
+        for (t, &leaf) in self.leaves.iter().enumerate() {
+            // The table is read at random: ask for its line some leaves ahead.
+            if let Some(&ahead) = self.leaves.get(t + READ_AHEAD) {
+                let index = (ahead >> shift) - (1 << top);
+                prefetch_index::prefetch_index(&*stored, index as usize);
+            }
+            let node = leaf >> shift;
+            let mut value = u64::from(stored[(node - (1 << top)) as usize]);
+            for level in top..levels {
+                let x = leaf >> (levels - level);
+                let child = leaf >> (levels - level - 1) & 1;
+                value |= (child ^ bit(&self.swapped, x)) << level;
+            }
+            out[n - t] = value ^ mask;
+        }
     }
 
     /// Makes the trie hold values up to `max_value` (one spare level), as [`ChainTrie::new`].
@@ -868,6 +956,30 @@ mod tests {
             .map(|j| buffers.weights[0] ^ forward[j] ^ backward[k - 1 - j])
             .collect();
         assert_eq!(both, one_by_one);
+    }
+
+    /// Large pieces on short chains: a trie of many levels and few paths, cleared path
+    /// by path rather than word by word, and read mostly below its table.
+    #[test]
+    fn sparse_tries_clear_their_paths() {
+        let mut rng = Rng::new(13);
+        let mut trie = ChainTrie::new(1 << 40);
+        for n in [17, 40, 200, 17] {
+            let w: Vec<u64> = (0..n).map(|_| rng.next_u64() % (1 << 24)).collect();
+            let bound: u64 = w.iter().map(|&w| w + 1).sum();
+            let levels = u64::BITS - bound.leading_zeros();
+            assert!(
+                1 << levels > 64 * n * levels as usize,
+                "{n} pieces clear by paths"
+            );
+            assert_eq!(chains_fast(&mut trie, &w), chains_slow(&w), "{n} weights");
+            assert!(
+                trie.swapped
+                    .iter()
+                    .chain(&trie.holds)
+                    .all(|&bits| bits == 0)
+            );
+        }
     }
 
     #[test]
