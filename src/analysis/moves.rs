@@ -451,7 +451,6 @@ pub(super) struct ClassBuffers {
     weights: Vec<u64>,
     forward: Vec<u64>,
     backward: Vec<u64>,
-    after: Vec<u64>,
     /// One trie for each direction, so that a long class sweeps both at once.
     tries: [ChainTrie; 2],
 }
@@ -474,7 +473,6 @@ impl ClassBuffers {
             weights: Vec::new(),
             forward: Vec::new(),
             backward: Vec::new(),
-            after: Vec::new(),
             tries: [ChainTrie::new(edges), ChainTrie::new(edges)],
         }
     }
@@ -537,10 +535,12 @@ impl ClassBuffers {
             forward();
             backward();
         }
-        self.after.clear();
-        (self.after)
-            .extend((0..k).map(|j| self.weights[0] ^ self.forward[j] ^ self.backward[k - 1 - j]));
-        &self.after
+        // What the block is worth after each cut, in place of the forward chains.
+        let rest = self.weights[0];
+        for (j, after) in self.forward.iter_mut().enumerate() {
+            *after ^= rest ^ self.backward[k - 1 - j];
+        }
+        &self.forward
     }
 }
 
@@ -817,15 +817,18 @@ impl ChainTrie {
                 stored[2 * i + 1] = above | (swap ^ 1) << level;
             }
         }
+        // Step n - 1 first: `out` is written in order, each word once.
         out.clear();
-        out.resize(n + 1, 0);
+        out.reserve(n + 1);
+        out.push(0);
         let shift = levels - top;
-        for (t, &leaf) in self.leaves.iter().enumerate() {
+        for t in (0..n).rev() {
             // The table is read at random: ask for its line some leaves ahead.
-            if let Some(&ahead) = self.leaves.get(t + READ_AHEAD) {
+            if let Some(&ahead) = t.checked_sub(READ_AHEAD).map(|a| &self.leaves[a]) {
                 let index = (ahead >> shift) - (1 << top);
                 prefetch_index::prefetch_index(&*stored, index as usize);
             }
+            let leaf = self.leaves[t];
             let node = leaf >> shift;
             let mut value = u64::from(stored[(node - (1 << top)) as usize]);
             for level in top..levels {
@@ -833,7 +836,7 @@ impl ChainTrie {
                 let child = leaf >> (levels - level - 1) & 1;
                 value |= (child ^ bit(&self.swapped, x)) << level;
             }
-            out[n - t] = value ^ mask;
+            out.push(value ^ mask);
         }
     }
 
