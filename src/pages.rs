@@ -1,26 +1,30 @@
 //! A growable buffer of plain values that lives on transparent huge pages once it is
-//! large: the edge lists, the per-vertex records and the per-step arrays of graphs with
-//! millions of vertices.
+//! large: the lean search's per-vertex counts of graphs with millions of vertices.
 //!
-//! Such a buffer is written once from end to end and then read or updated at random. On
-//! 4 KiB pages, the first costs a page fault per 4 KiB (each one an exception, a page
-//! cleared and charged to the process: on a virtual machine, about a microsecond) and the
-//! second a miss of the address translation cache on nearly every access, since a few
-//! thousand entries cover only a few MiB. Linux backs a mapping with 2 MiB pages when
-//! asked (`madvise(MADV_HUGEPAGE)`, which most distributions require rather than doing it
-//! for every allocation), so a buffer of [`MAPPED_FROM`] bytes or more gets an anonymous
-//! mapping of its own and the request. Below that, and where the kernel declines, it is
-//! an ordinary heap allocation or mapping; either way it is the same zeroed memory.
+//! Such a buffer is updated at random. On 4 KiB pages that is a miss of the address
+//! translation cache on nearly every access, since a few thousand entries cover only a
+//! few MiB, and a page fault per 4 KiB when it is first written. Linux backs a mapping
+//! with 2 MiB pages when asked (`madvise(MADV_HUGEPAGE)`, which most distributions
+//! require rather than doing it for every allocation), so a buffer of [`MAPPED_FROM`]
+//! bytes or more gets an anonymous mapping of its own and the request. Below that, and
+//! where the kernel declines, it is an ordinary heap allocation.
+//!
+//! Not every large buffer gains. On the virtual machine of `docs/performance.md`, fresh
+//! huge pages right after another process freed hundreds of MiB cost more than the
+//! faults they save: the judge's edge list on huge pages took the judge on a 10^7-edge
+//! tree from 325 to 445 ms when it ran just after the C++ baseline (471 MiB). The counts
+//! are faulted in on the second core while the first core reads the text, so there it
+//! does not show; the edge list, written by the reader itself, stays on the heap.
 //!
 //! ```
 //! use hackenbush::pages::Pages;
 //!
-//! let mut ends = Pages::<u32>::default();
-//! ends.extend_from_slice(&[0, 1, 1, 2]);
-//! ends.push(7);
-//! assert_eq!(&ends[..], [0, 1, 1, 2, 7]);
-//! ends.resize(2, 0);
-//! assert_eq!(ends.len(), 2);
+//! let mut counts = Pages::<u32>::default();
+//! counts.extend_from_slice(&[0, 1, 1, 2]);
+//! counts.push(7);
+//! assert_eq!(&counts[..], [0, 1, 1, 2, 7]);
+//! counts.resize(2, 0);
+//! assert_eq!(counts.len(), 2);
 //! ```
 
 use std::ops::{Deref, DerefMut};

@@ -24,7 +24,6 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::pages::Pages;
 use crate::source::Span;
 
 use super::lex::{self, found, integer, token_span};
@@ -351,7 +350,7 @@ impl<F: Feed> Cases<F> {
     /// stops at anything else, which the general path then reads, or reports, exactly
     /// as before. Returns how many edges it read.
     #[inline]
-    fn quick_edges(&mut self, m: u64, left: u64, ends: &mut Pages<u32>) -> u64 {
+    fn quick_edges(&mut self, m: u64, left: u64, ends: &mut Vec<u32>) -> u64 {
         /// Bytes that must show past an edge's start: blanks, two numbers of up to 7
         /// digits and the blank after each, read 8 bytes at a time.
         const AHEAD: usize = 64;
@@ -425,7 +424,7 @@ pub(crate) trait Sink {
     /// Where the current tree's edges go as bare ends (`x - 1`, two per edge), if that is
     /// all the sink does with them: then they may be read without spans, in bulk.
     #[inline(always)]
-    fn dense_ends(&mut self) -> Option<&mut Pages<u32>> {
+    fn dense_ends(&mut self) -> Option<&mut Vec<u32>> {
         None
     }
 }
@@ -529,7 +528,7 @@ pub struct EdgeLists {
     /// Per tree: vertex-id count and the range of its ends in `ends`.
     pub trees: Vec<(u32, std::ops::Range<usize>)>,
     /// Edge ends, two per edge.
-    pub ends: Pages<u32>,
+    pub ends: Vec<u32>,
     /// With lines: the 1-based line of each edge (where its first end is written).
     pub lines: Vec<u64>,
     /// With lines: per tree, the range in `numbers` of its vertex numbers by id, when they
@@ -656,7 +655,7 @@ impl Sink for EdgeLists {
     }
 
     #[inline(always)]
-    fn dense_ends(&mut self) -> Option<&mut Pages<u32>> {
+    fn dense_ends(&mut self) -> Option<&mut Vec<u32>> {
         self.dense.is_some().then_some(&mut self.ends)
     }
 
