@@ -939,12 +939,7 @@ mod tests {
             let w: Vec<u64> = (0..n).map(|_| rng.next_u64() % (1 << bits)).collect();
             assert_eq!(chains_fast(&mut trie, &w), chains_slow(&w), "{n} weights");
         }
-        assert!(
-            trie.swapped
-                .iter()
-                .chain(&trie.holds)
-                .all(|&bits| bits == 0)
-        );
+        assert!(is_clear(&trie));
         let mut buffers = ClassBuffers::new(1 << 20);
         let subs: Vec<u64> = (0..PARALLEL_CHAINS as u64 + 50).map(|i| i % 7).collect();
         buffers.subs = subs.clone();
@@ -976,13 +971,16 @@ mod tests {
                 "{n} pieces clear by paths"
             );
             assert_eq!(chains_fast(&mut trie, &w), chains_slow(&w), "{n} weights");
-            assert!(
-                trie.swapped
-                    .iter()
-                    .chain(&trie.holds)
-                    .all(|&bits| bits == 0)
-            );
+            assert!(is_clear(&trie));
         }
+    }
+
+    /// Whether no bit of the trie is set, as a sweep must leave it.
+    fn is_clear(trie: &ChainTrie) -> bool {
+        trie.swapped
+            .iter()
+            .chain(&trie.holds)
+            .all(|&bits| bits == 0)
     }
 
     #[test]
