@@ -79,7 +79,7 @@ pub mod game;
 pub mod game_tree;
 pub mod generate;
 pub mod model;
-pub mod pages;
+mod pages;
 pub mod play;
 pub mod report;
 pub mod rng;

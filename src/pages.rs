@@ -1,4 +1,4 @@
-//! A growable buffer of plain values that lives on transparent huge pages once it is
+//! A growable buffer of `u32` words that lives on transparent huge pages once it is
 //! large: the lean search's per-vertex counts of graphs with millions of vertices.
 //!
 //! Such a buffer is updated at random. On 4 KiB pages that is a miss of the address
@@ -15,133 +15,86 @@
 //! tree from 325 to 445 ms when it ran just after the C++ baseline (471 MiB). The counts
 //! are faulted in on the second core while the first core reads the text, so there it
 //! does not show; the edge list, written by the reader itself, stays on the heap.
-//!
-//! ```
-//! use hackenbush::pages::Pages;
-//!
-//! let mut counts = Pages::<u32>::default();
-//! counts.extend_from_slice(&[0, 1, 1, 2]);
-//! counts.push(7);
-//! assert_eq!(&counts[..], [0, 1, 1, 2, 7]);
-//! counts.resize(2, 0);
-//! assert_eq!(counts.len(), 2);
-//! ```
 
 use std::ops::{Deref, DerefMut};
 
-use bytemuck::Pod;
 use memmap2::MmapMut;
 
 /// Capacities from this many bytes (4 MiB) are mapped on their own: two 2 MiB pages at
 /// least, so that a page's rounding costs little, and few enough buffers that the small
 /// test cases of judge data never take one.
-pub const MAPPED_FROM: usize = 1 << 22;
-
-/// A `Vec<T>` in all that its users need: `push`, `extend_from_slice`, `extend`,
-/// `resize`, `reserve`, `truncate`, `clear`, and the values as a slice. Below
-/// [`MAPPED_FROM`] bytes it is a `Vec<T>`; above, an anonymous mapping, whose memory is
-/// all zeroed or written, and every bit pattern is a `T` (`Pod`), so the room past
-/// [`Pages::len`] needs no `unsafe` to hand out.
-#[derive(Debug)]
-pub struct Pages<T: Pod>(Store<T>);
-
-#[derive(Debug)]
-enum Store<T: Pod> {
-    /// A heap buffer.
-    Heap(Vec<T>),
-    /// An anonymous mapping of whole 2 MiB pages, its first `len` values in use.
-    Mapped { map: MmapMut, len: usize },
-}
-
-impl<T: Pod> Default for Pages<T> {
-    fn default() -> Self {
-        Pages(Store::Heap(Vec::new()))
-    }
-}
+const MAPPED_FROM: usize = 1 << 22;
 
 /// Bytes in a huge page, the unit of a mapping's size.
 const HUGE_PAGE: usize = 1 << 21;
 
-/// The values a mapping holds (whole values only).
-#[inline(always)]
-fn values<T: Pod>(map: &MmapMut) -> &[T] {
-    let whole = map.len() / size_of::<T>() * size_of::<T>();
-    bytemuck::cast_slice(&map[..whole])
+/// A `Vec<u32>` in what the lean search asks of it: `reserve`, `resize`, `truncate`,
+/// `clear`, and the words as a slice. Below [`MAPPED_FROM`] bytes it is a `Vec<u32>`;
+/// above, an anonymous mapping, all zeroed or written, so the words past
+/// [`Words::len`] need no `unsafe` to hand out.
+#[derive(Debug, Default)]
+pub(crate) struct Words(Store);
+
+#[derive(Debug)]
+enum Store {
+    /// A heap buffer.
+    Heap(Vec<u32>),
+    /// An anonymous mapping of whole 2 MiB pages, its first `len` words in use.
+    Mapped { map: MmapMut, len: usize },
 }
 
-#[inline(always)]
-fn values_mut<T: Pod>(map: &mut MmapMut) -> &mut [T] {
-    let whole = map.len() / size_of::<T>() * size_of::<T>();
-    bytemuck::cast_slice_mut(&mut map[..whole])
-}
-
-impl<T: Pod> Pages<T> {
-    /// An empty buffer with room for `capacity` values.
-    pub fn with_capacity(capacity: usize) -> Pages<T> {
-        let mut pages = Pages::default();
-        pages.reserve(capacity);
-        pages
+impl Default for Store {
+    fn default() -> Self {
+        Store::Heap(Vec::new())
     }
+}
 
-    /// How many values it holds.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
+impl Words {
+    /// How many words it holds.
+    pub(crate) fn len(&self) -> usize {
         match &self.0 {
             Store::Heap(v) => v.len(),
             Store::Mapped { len, .. } => *len,
         }
     }
 
-    /// Whether it holds no value.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// How many values it can hold without moving.
-    #[inline(always)]
-    pub fn capacity(&self) -> usize {
+    /// How many words it can hold without moving.
+    fn capacity(&self) -> usize {
         match &self.0 {
             Store::Heap(v) => v.capacity(),
-            Store::Mapped { map, .. } => map.len() / size_of::<T>(),
+            Store::Mapped { map, .. } => map.len() / 4,
         }
     }
 
-    /// Drops every value, keeping the memory.
-    pub fn clear(&mut self) {
+    /// Drops every word, keeping the memory.
+    pub(crate) fn clear(&mut self) {
         self.truncate(0);
     }
 
-    /// Keeps the first `len` values (all of them if there are fewer).
-    pub fn truncate(&mut self, new_len: usize) {
+    /// Keeps the first `new_len` words (all of them if there are fewer).
+    pub(crate) fn truncate(&mut self, new_len: usize) {
         match &mut self.0 {
             Store::Heap(v) => v.truncate(new_len),
             Store::Mapped { len, .. } => *len = (*len).min(new_len),
         }
     }
 
-    /// Makes room for `additional` more values: on the heap while they take less than
+    /// Makes room for `additional` more words: on the heap while they take less than
     /// [`MAPPED_FROM`] bytes, else on a mapping of their own.
-    #[inline(always)]
-    pub fn reserve(&mut self, additional: usize) {
+    pub(crate) fn reserve(&mut self, additional: usize) {
         let needed = self.len().saturating_add(additional);
-        if needed > self.capacity() {
-            self.grow(needed);
+        if needed <= self.capacity() {
+            return;
         }
-    }
-
-    #[cold]
-    fn grow(&mut self, needed: usize) {
-        let bytes = needed.saturating_mul(size_of::<T>());
-        if let Store::Heap(v) = &mut self.0 {
-            // (A mapping is page-aligned, enough for any T the crate keeps.)
-            if bytes < MAPPED_FROM || align_of::<T>() > 4096 {
-                v.reserve(needed - v.len());
-                return;
-            }
+        let bytes = needed.saturating_mul(4);
+        if let Store::Heap(v) = &mut self.0
+            && bytes < MAPPED_FROM
+        {
+            v.reserve(needed - v.len());
+            return;
         }
-        // At least twice the old room, so that pushes cost constant time on average.
-        let bytes = bytes.max(2 * self.capacity() * size_of::<T>());
+        // At least twice the old room, so that growing costs constant time a word.
+        let bytes = bytes.max(8 * self.capacity());
         let Ok(mut map) = MmapMut::map_anon(bytes.next_multiple_of(HUGE_PAGE)) else {
             // No mapping to be had: the heap it is.
             let mut v = self.to_vec();
@@ -153,43 +106,18 @@ impl<T: Pod> Pages<T> {
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
         let len = self.len();
-        values_mut(&mut map)[..len].copy_from_slice(self);
+        bytemuck::cast_slice_mut(&mut map[..])[..len].copy_from_slice(self);
         self.0 = Store::Mapped { map, len };
     }
 
-    /// Appends `value`.
-    #[inline(always)]
-    pub fn push(&mut self, value: T) {
-        match &mut self.0 {
-            Store::Heap(v) if v.len() < v.capacity() => v.push(value),
-            _ => self.extend_from_slice(&[value]),
-        }
-    }
-
-    /// Appends `values`.
-    #[inline(always)]
-    pub fn extend_from_slice(&mut self, more: &[T]) {
-        self.reserve(more.len());
-        match &mut self.0 {
-            Store::Heap(v) => v.extend_from_slice(more),
-            Store::Mapped { map, len } => {
-                values_mut(map)[*len..*len + more.len()].copy_from_slice(more);
-                *len += more.len();
-            }
-        }
-    }
-
-    /// Makes it `new_len` values long, new values set to `value`.
-    pub fn resize(&mut self, new_len: usize, value: T) {
-        let len = self.len();
-        if new_len > len {
-            self.reserve(new_len - len);
-        }
+    /// Makes it `new_len` words long, new words set to `value`.
+    pub(crate) fn resize(&mut self, new_len: usize, value: u32) {
+        self.reserve(new_len.saturating_sub(self.len()));
         match &mut self.0 {
             Store::Heap(v) => v.resize(new_len, value),
             Store::Mapped { map, len } => {
                 if new_len > *len {
-                    values_mut(map)[*len..new_len].fill(value);
+                    bytemuck::cast_slice_mut(&mut map[..])[*len..new_len].fill(value);
                 }
                 *len = new_len;
             }
@@ -197,58 +125,23 @@ impl<T: Pod> Pages<T> {
     }
 }
 
-impl<T: Pod> Extend<T> for Pages<T> {
-    fn extend<I: IntoIterator<Item = T>>(&mut self, more: I) {
-        let more = more.into_iter();
-        self.reserve(more.size_hint().0);
-        for value in more {
-            self.push(value);
-        }
-    }
-}
+impl Deref for Words {
+    type Target = [u32];
 
-impl<T: Pod> Deref for Pages<T> {
-    type Target = [T];
-
-    #[inline(always)]
-    fn deref(&self) -> &[T] {
+    fn deref(&self) -> &[u32] {
         match &self.0 {
             Store::Heap(v) => v,
-            Store::Mapped { map, len } => &values(map)[..*len],
+            Store::Mapped { map, len } => &bytemuck::cast_slice(&map[..])[..*len],
         }
     }
 }
 
-impl<T: Pod> DerefMut for Pages<T> {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [T] {
+impl DerefMut for Words {
+    fn deref_mut(&mut self) -> &mut [u32] {
         match &mut self.0 {
             Store::Heap(v) => v,
-            Store::Mapped { map, len } => &mut values_mut(map)[..*len],
+            Store::Mapped { map, len } => &mut bytemuck::cast_slice_mut(&mut map[..])[..*len],
         }
-    }
-}
-
-impl<'a, T: Pod> IntoIterator for &'a Pages<T> {
-    type Item = &'a T;
-    type IntoIter = std::slice::Iter<'a, T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<T: Pod> Clone for Pages<T> {
-    fn clone(&self) -> Pages<T> {
-        let mut copy = Pages::with_capacity(self.len());
-        copy.extend_from_slice(self);
-        copy
-    }
-}
-
-impl<T: Pod + PartialEq> PartialEq<Vec<T>> for Pages<T> {
-    fn eq(&self, other: &Vec<T>) -> bool {
-        **self == **other
     }
 }
 
@@ -256,51 +149,40 @@ impl<T: Pod + PartialEq> PartialEq<Vec<T>> for Pages<T> {
 mod tests {
     use super::*;
 
-    /// Values pushed one by one, past the size where the buffer is mapped, and cut back.
+    /// Words grown past the size where the buffer is mapped keep their values, and the
+    /// mapping is cut back, cleared and grown as a vector would be.
     #[test]
-    fn grows_onto_a_mapping_and_keeps_every_value() {
-        let mut words = Pages::<u32>::default();
-        let n = (MAPPED_FROM / 4) as u32 + 5;
-        for x in 0..n {
-            words.push(x.wrapping_mul(2_654_435_761));
-        }
+    fn grows_onto_a_mapping_and_keeps_every_word() {
+        let mut words = Words::default();
+        words.resize(3, 7);
+        assert!(matches!(words.0, Store::Heap(_)));
+        let n = MAPPED_FROM / 4 + 5;
+        words.resize(n, 9);
         assert!(matches!(words.0, Store::Mapped { .. }));
-        assert_eq!(words.len(), n as usize);
-        assert!((0..n).all(|x| words[x as usize] == x.wrapping_mul(2_654_435_761)));
-        words.truncate(3);
-        words.resize(6, 9);
-        assert_eq!(&words[..], [0, 2_654_435_761, 1_013_904_226, 9, 9, 9]);
+        assert_eq!(words.len(), n);
+        assert_eq!(&words[..4], [7, 7, 7, 9]);
+        assert_eq!(words[n - 1], 9);
+        words[5] = 11;
+        words.truncate(6);
+        words.resize(8, 2);
+        assert_eq!(&words[..], [7, 7, 7, 9, 9, 11, 2, 2]);
         words.clear();
         words.resize(4, 0);
+        assert_eq!(&words[..], [0; 4]);
+        // Reserving more moves the words to a larger mapping.
+        let room = words.capacity();
+        words.reserve(room);
+        assert!(words.capacity() >= room + 4);
         assert_eq!(&words[..], [0; 4]);
     }
 
     #[test]
     fn small_buffers_stay_on_the_heap() {
-        let mut words = Pages::<u32>::with_capacity(10);
-        words.extend_from_slice(&[1, 2, 3]);
+        let mut words = Words::default();
+        words.resize(3, 1);
         words.reserve(100);
         assert!(matches!(words.0, Store::Heap(_)));
         assert!(words.capacity() >= 103);
-        assert_eq!(words, vec![1, 2, 3]);
-        assert!(!words.is_empty());
-    }
-
-    /// Records of three words, on a mapping whose size is no multiple of theirs.
-    #[test]
-    fn records_fill_a_mapping_by_whole_records() {
-        let n = MAPPED_FROM / 12 + 1;
-        let mut records = Pages::<[u32; 3]>::with_capacity(n);
-        assert!(matches!(records.0, Store::Mapped { .. }));
-        records.extend((0..n as u32).map(|i| [i, i + 1, i + 2]));
-        assert!(
-            records
-                .iter()
-                .enumerate()
-                .all(|(i, r)| r[0] == i as u32 && r[2] == r[0] + 2)
-        );
-        let copy = records.clone();
-        assert_eq!(copy.len(), n);
-        assert_eq!(copy[n - 1], [n as u32 - 1, n as u32, n as u32 + 1]);
+        assert_eq!(&words[..], [1, 1, 1]);
     }
 }
