@@ -448,8 +448,12 @@ struct Member {
 pub(super) struct ClassBuffers {
     /// The caller's input: sub(x_1), .., sub(x_t) of the class's tree edges, top-down.
     pub(super) subs: Vec<u64>,
+    /// W(Z_0) .. W(Z_{k-1}), the values of the class's pieces.
     weights: Vec<u64>,
+    /// P, the chains one way round; then, in their place, what the block is worth after
+    /// each cut (what [`ClassBuffers::values_after`] returns).
     forward: Vec<u64>,
+    /// Q, the chains the other way round.
     backward: Vec<u64>,
     /// One trie for each direction, so that a long class sweeps both at once.
     tries: [ChainTrie; 2],
