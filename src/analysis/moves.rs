@@ -94,9 +94,14 @@
 //! over the class (nor E), so log2 of that many levels are enough. An insertion of 0
 //! follows the path the last carry took (both lead to the values whose real low bits are
 //! all 0) and then nodes no value has reached, so it needs no walk of its own. The tags
-//! are read at the end from their leaves. The trie is kept as bits and replayed a level
-//! at a time (`ChainTrie` in the source), so that its memory accesses overlap; the two
-//! directions of a long class are swept side by side.
+//! are read at the end from their leaves. When every w of the class is below 2^K with K
+//! well under that many levels (the vertices of a cycle with small trees hanging from it),
+//! the trie holds only the low K bits: the bits above them are never XORed, and a carry
+//! past bit K adds 1 to the high part of every value under the same node at level K, so
+//! each such node keeps a count of those carries and each value the count it was inserted
+//! under. The trie is kept as bits and replayed a level at a time (`ChainTrie` in the
+//! source), so that its memory accesses overlap; the two directions of a long class are
+//! swept side by side.
 //!
 //! # Complexity
 //!
@@ -448,7 +453,7 @@ struct Member {
 pub(super) struct ClassBuffers {
     /// The caller's input: sub(x_1), .., sub(x_t) of the class's tree edges, top-down.
     pub(super) subs: Vec<u64>,
-    /// W(Z_0) .. W(Z_{k-1}), the values of the class's pieces.
+    /// W(Z_1) .. W(Z_{k-1}), the values of the class's pieces other than Z_0.
     weights: Vec<u64>,
     /// P, the chains one way round; then, in their place, what the block is worth after
     /// each cut (what [`ClassBuffers::values_after`] returns).
@@ -495,19 +500,17 @@ impl ClassBuffers {
     pub(super) fn values_after(&mut self, sub_a: u64, with_g: bool) -> &[u64] {
         let subs = &self.subs;
         let (first, last) = (subs[0], subs[subs.len() - 1]);
-        self.weights.clear();
-        self.weights.push(if with_g {
+        let rest = if with_g {
             sub_a ^ first
         } else {
             sub_a ^ first ^ last ^ 1
-        });
-        for pair in subs.windows(2) {
-            self.weights.push(pair[0] ^ pair[1] ^ 1);
-        }
+        };
+        self.weights.clear();
+        (self.weights).extend(subs.windows(2).map(|pair| pair[0] ^ pair[1] ^ 1));
         if with_g {
             self.weights.push(last);
         }
-        self.values_after_weights()
+        self.values_after_weights(rest)
     }
 
     /// What a block is worth after each cut of a cycle of `k >= 2` edges through one of
@@ -521,30 +524,50 @@ impl ClassBuffers {
         pieces: impl IntoIterator<Item = u64>,
     ) -> &[u64] {
         self.weights.clear();
-        self.weights.push(rest);
         self.weights.extend(pieces);
-        self.values_after_weights()
+        self.values_after_weights(rest)
     }
 
-    /// [`ClassBuffers::values_after`] from the pieces' values, W(Z_0) first.
-    fn values_after_weights(&mut self) -> &[u64] {
-        let k = self.weights.len();
-        let pieces = &self.weights[1..];
+    /// [`ClassBuffers::values_after_cycle`] on pieces already in a slice, read where they
+    /// are (the long cycles of a cycle with trees).
+    pub(super) fn values_after_ring(&mut self, rest: u64, pieces: &[u32]) -> &[u64] {
+        let pieces = pieces.iter().map(|&w| u64::from(w));
+        self.values_after_pieces(rest, pieces);
+        &self.forward
+    }
+
+    /// [`ClassBuffers::values_after_cycle`] on the pieces in `weights`.
+    fn values_after_weights(&mut self, rest: u64) -> &[u64] {
+        let weights = std::mem::take(&mut self.weights);
+        self.values_after_pieces(rest, weights.iter().copied());
+        self.weights = weights;
+        &self.forward
+    }
+
+    /// Sets `forward` to what the block is worth after each cut of the class whose piece
+    /// Z_0 is worth `rest` and whose other pieces are worth `pieces`, in order.
+    fn values_after_pieces<I>(&mut self, rest: u64, pieces: I)
+    where
+        I: DoubleEndedIterator<Item = u64> + ExactSizeIterator + Clone + Send,
+    {
+        let k = pieces.len() + 1;
         let [ahead, behind] = &mut self.tries;
-        let mut forward = || ahead.chains(pieces.iter().rev().copied(), &mut self.forward);
-        let mut backward = || behind.chains(pieces.iter().copied(), &mut self.backward);
-        if pieces.len() > PARALLEL_CHAINS {
-            rayon::join(forward, backward);
+        let (forward, backward) = (&mut self.forward, &mut self.backward);
+        let long = pieces.len() > PARALLEL_CHAINS;
+        let (reversed, pieces) = (pieces.clone().rev(), pieces);
+        let forward_chains = || ahead.chains(reversed, forward);
+        let backward_chains = || behind.chains(pieces, backward);
+        if long {
+            rayon::join(forward_chains, backward_chains);
         } else {
-            forward();
-            backward();
+            forward_chains();
+            backward_chains();
         }
         // What the block is worth after each cut, in place of the forward chains.
-        let rest = self.weights[0];
-        for (j, after) in self.forward.iter_mut().enumerate() {
-            *after ^= rest ^ self.backward[k - 1 - j];
+        for (after, &behind) in self.forward.iter_mut().zip(self.backward.iter().rev()) {
+            *after ^= rest ^ behind;
         }
-        &self.forward
+        debug_assert_eq!(self.forward.len(), k);
     }
 }
 
@@ -590,25 +613,43 @@ const DIRECT_CHAINS: usize = 16;
 /// step's carry can reach them, since it would have had to enter the first of them,
 /// which held nothing until now.
 ///
+/// Its levels are the low bits of the values: all of them (below the bound of the sweep),
+/// or, when every weight has fewer bits (K), only the low K. Then the bits above are
+/// never XORed, so they only ever change by a carry past level K, and a carry into a node
+/// of level K (a leaf) adds 1 to the high bits of every value below it at once: the leaf
+/// counts those carries ([`ChainTrie::overflow`]) and each step notes the count its value
+/// was inserted under; the difference at the end is its high bits. On the cycle with
+/// trees of `scripts/bench.sh` (500,000 pieces, weights below 16) that is 4 levels a step
+/// instead of 20.
+///
+/// The leaves are kept where the values will be, in the caller's buffer, and read in
+/// place: a sweep touches no memory of its own in proportion to its length, which on a
+/// fresh process is a page fault per 512 steps.
+///
 /// The bits cover 2^levels nodes for values below 2^levels (2^levels / 4 bytes, 256 KiB
 /// for values up to 10^6) and are set only along the paths used. After a sweep they are
-/// cleared along the same paths, or all at once when that is fewer words: a class costs
-/// O(k log B) whatever the size of the bits.
+/// cleared all at once, or when that is more words than the paths have nodes, node by
+/// node from the root down the nodes that hold values: a class costs O(k log B) whatever
+/// the size of the bits.
 #[derive(Debug)]
 pub(super) struct ChainTrie {
     /// At most this many levels: every value handled is below `2^depth`.
     depth: u32,
     /// One bit per node: "children swapped".
     swapped: Vec<u64>,
-    /// One bit per node: "holds a value" (the leaves need none).
+    /// One bit per node: "holds a value" (the leaves only when `counted`).
     holds: Vec<u64>,
     /// Per step of the block: the mask after its weight, which is the mask the next step
     /// inserts under.
     after: Vec<u64>,
     /// Per step of the block: the node its carry reached at the current level (0: none).
+    /// After a sparse sweep, the nodes still to clear.
     carried: Vec<u64>,
-    /// Per step of the sweep: the leaf of the value it inserted.
-    leaves: Vec<u64>,
+    /// Whether the sweep's levels are only the weights' bits (see above): then the leaves
+    /// hold values too, and count the carries past them.
+    counted: bool,
+    /// Per leaf, when `counted`: how many carries went past it.
+    overflow: Vec<u32>,
     /// The stored low bits of every node of one level, for reading the leaves.
     stored: Vec<u32>,
 }
@@ -621,8 +662,13 @@ const READ_AHEAD: usize = 32;
 
 /// The deepest level [`ChainTrie::read`] tabulates: 2^18 nodes, 1 MiB, near the size of a
 /// core's own cache. Reading the 500,000 leaves of the cycle with trees of
-/// `scripts/bench.sh` took 2.8 ms with it, 3.8 ms with 2^19 nodes, 4.0 ms with 2^16.
+/// `scripts/bench.sh` took 2.8 ms with it, 3.8 ms with 2^19 nodes, 4.0 ms with 2^16
+/// (before the leaves of that sweep were counted: it now has 4 levels).
 const TABLE_LEVELS: u32 = 18;
+
+/// A counted sweep's leaf slot: the leaf's place among the leaves in the low half, the
+/// count it was inserted under in the high half.
+const PLACE: u64 = u32::MAX as u64;
 
 fn bit(bits: &[u64], x: u64) -> u64 {
     bits[(x / 64) as usize] >> (x % 64) & 1
@@ -633,13 +679,18 @@ fn bit(bits: &[u64], x: u64) -> u64 {
 type Fresh = (u64, u32);
 
 /// Inserts the stored value `stored` from `fresh` down: marks its nodes above the leaves
-/// as holding a value, and returns its leaf.
-fn insert(holds: &mut [u64], (mut x, level): Fresh, stored: u64, levels: u32) -> u64 {
+/// (and its leaf, if `counted`) as holding a value, and returns its leaf's place among
+/// the leaves (the leaf less `2^levels`).
+fn insert(holds: &mut [u64], fresh: Fresh, stored: u64, levels: u32, counted: bool) -> u64 {
+    let (mut x, level) = fresh;
     for l in level..levels {
         holds[(x / 64) as usize] |= 1 << (x % 64);
         x = 2 * x + (stored >> l & 1);
     }
-    x
+    if counted {
+        holds[(x / 64) as usize] |= 1 << (x % 64);
+    }
+    x - (1 << levels)
 }
 
 impl ChainTrie {
@@ -651,7 +702,8 @@ impl ChainTrie {
             holds: Vec::new(),
             after: Vec::new(),
             carried: Vec::new(),
-            leaves: Vec::new(),
+            counted: false,
+            overflow: Vec::new(),
             stored: Vec::new(),
         }
     }
@@ -694,17 +746,30 @@ impl ChainTrie {
         let n = innermost_first.len();
         // Every value of the sweep is g_{w_i}(.. g_{w_j}(0)) <= the sum of w + 1 over
         // the chain, as (y XOR w) + 1 <= y + w + 1.
-        let bound =
-            (innermost_first.clone()).fold(0u64, |sum, w| sum.saturating_add(w).saturating_add(1));
-        let levels = (u64::BITS - bound.leading_zeros()).min(self.depth).max(1);
+        let (bound, weight_bits) = (innermost_first.clone())
+            .fold((0u64, 0u64), |(sum, bits), w| {
+                (sum.saturating_add(w).saturating_add(1), bits | w)
+            });
+        let full = (u64::BITS - bound.leading_zeros()).min(self.depth).max(1);
+        // The weights' bits alone, with a count per leaf, when they are fewer (and their
+        // leaves no more than the steps, so that the counts cost no more than the values).
+        let low = (u64::BITS - weight_bits.leading_zeros()).max(1);
+        self.counted = low < full && 1 << low <= n;
+        let levels = if self.counted { low } else { full };
+        // Nodes below 2^levels, and the leaves too when they hold values.
         let words = ((1u64 << levels) / 64 + 1) as usize;
-        for bits in [&mut self.swapped, &mut self.holds] {
+        let holds_words = if self.counted { 2 * words } else { words };
+        for (bits, words) in [(&mut self.swapped, words), (&mut self.holds, holds_words)] {
             if bits.len() < words {
                 bits.resize(words, 0);
             }
         }
-        self.leaves.clear();
-        self.leaves.resize(n, 0);
+        if self.counted && self.overflow.len() < 1 << levels {
+            self.overflow.resize(1 << levels, 0);
+        }
+        // Step t's leaf goes where its value will be, at n - t; chains[0] = 0 is first.
+        out.clear();
+        out.resize(n + 1, 0);
         // The first value is inserted into an empty trie, from the root.
         let mut fresh = (1, 0);
         let mut mask = 0;
@@ -717,45 +782,33 @@ impl ChainTrie {
                 mask ^= w;
                 self.after.push(mask);
             }
-            fresh = self.replay(levels, first, before, fresh);
-            first += self.after.len();
+            let steps = self.after.len();
+            let block = &mut out[n + 1 - first - steps..=n - first];
+            fresh = self.replay(levels, block, before, fresh);
+            first += steps;
         }
-        self.read(levels, mask, out);
-        // Clear the bits: all of them if that is fewer words than the paths used have
-        // nodes, else the paths, each up to a node already cleared (whose ancestors were
-        // cleared with it).
-        if words <= n.saturating_mul(levels as usize) {
-            self.swapped[..words].fill(0);
-            self.holds[..words].fill(0);
-            return;
-        }
-        for &leaf in &self.leaves {
-            let mut x = leaf / 2;
-            while x >= 1 && bit(&self.holds, x) == 1 {
-                let (word, shift) = ((x / 64) as usize, x % 64);
-                self.holds[word] &= !(1 << shift);
-                self.swapped[word] &= !(1 << shift);
-                x /= 2;
-            }
-        }
+        self.read(levels, mask, &mut out[1..]);
+        self.clear(levels, words, holds_words, n);
     }
 
-    /// Replays the block of steps `first ..` whose masks after their weights are in
-    /// `after`, level by level, and sets the leaf of each step's value: `before` is the
-    /// mask before the block, `fresh` where its first step's insertion leaves the nodes
-    /// that hold values. Returns the same for the step after the block.
-    fn replay(&mut self, levels: u32, first: usize, before: u64, fresh: Fresh) -> Fresh {
+    /// Replays the block of steps whose masks after their weights are in `after`, level
+    /// by level, and sets each step's leaf slot (the last step's first in `block`):
+    /// `before` is the mask before the block, `fresh` where its first step's insertion
+    /// leaves the nodes that hold values. Returns the same for the step after the block.
+    fn replay(&mut self, levels: u32, block: &mut [u64], before: u64, fresh: Fresh) -> Fresh {
         let ChainTrie {
             swapped,
             holds,
             after,
             carried,
-            leaves,
+            counted,
+            overflow,
             ..
         } = self;
+        let counted = *counted;
         let steps = after.len();
-        let leaves = &mut leaves[first..first + steps];
-        leaves[0] = insert(holds, fresh, before, levels);
+        block[steps - 1] = insert(holds, fresh, before, levels, counted);
+        let first_leaf = 1u64 << levels;
         carried.clear();
         carried.resize(steps, 1);
         let mut next = fresh;
@@ -766,6 +819,12 @@ impl ChainTrie {
             let first_word = level < 6;
             let mut register = swapped[0];
             for (t, (carry, &mask)) in carried.iter_mut().zip(after.iter()).enumerate() {
+                let slot = steps - 1 - t;
+                if last && counted {
+                    // Step t's value was inserted before its own carry, after those of
+                    // the steps before it (at this level, the only one that counts).
+                    block[slot] |= u64::from(overflow[block[slot] as usize]) << 32;
+                }
                 // "+1 to all": swap the children of the node the carry reached, and carry
                 // on into the child whose real bit is now 0, if it holds a value.
                 let y = *carry;
@@ -780,16 +839,22 @@ impl ChainTrie {
                 };
                 *word ^= 1 << shift;
                 let child = 2 * y + (mask >> level & 1 ^ *word >> shift & 1);
-                if !last && bit(holds, child) == 1 {
-                    *carry = child;
-                    continue;
+                if (!last || counted) && bit(holds, child) == 1 {
+                    if !last {
+                        *carry = child;
+                        continue;
+                    }
+                    // Past the last level: the high bits of every value below this leaf.
+                    overflow[(child - first_leaf) as usize] += 1;
                 }
                 *carry = 0;
                 // The next step inserts 0 under the mask `after[t]`: down this carry's
                 // path, then from `child` on, where no value is yet.
                 let fresh = (child, level + 1);
-                match leaves.get_mut(t + 1) {
-                    Some(leaf) => *leaf = insert(holds, fresh, mask, levels),
+                match slot.checked_sub(1) {
+                    Some(next_slot) => {
+                        block[next_slot] = insert(holds, fresh, mask, levels, counted);
+                    }
                     None => next = fresh,
                 }
             }
@@ -800,13 +865,14 @@ impl ChainTrie {
         next
     }
 
-    /// Sets `out[n - t]` to the value inserted by step t, from its leaf and the final
-    /// `mask`: the stored bit at each level is the physical child taken XOR the swap of
-    /// its parent. The bits of the levels above some level K are read from a table of
-    /// that level's nodes, built top-down in 2^K steps (2^K is at most twice the number
-    /// of leaves), so that a dense trie is not walked leaf by leaf from the root.
-    fn read(&mut self, levels: u32, mask: u64, out: &mut Vec<u64>) {
-        let n = self.leaves.len();
+    /// Turns each leaf slot of `slots` into its value, given the final `mask`: the stored
+    /// bit at each level is the physical child taken XOR the swap of its parent (and, if
+    /// counted, the bits above are the carries past the leaf since the value came). The
+    /// bits of the levels above some level K are read from a table of that level's nodes,
+    /// built top-down in 2^K steps (2^K is at most twice the number of leaves), so that a
+    /// dense trie is not walked leaf by leaf from the root.
+    fn read(&mut self, levels: u32, mask: u64, slots: &mut [u64]) {
+        let n = slots.len();
         let top = levels.min(n.max(1).ilog2() + 1).min(TABLE_LEVELS);
         let stored = &mut self.stored;
         stored.clear();
@@ -821,26 +887,55 @@ impl ChainTrie {
                 stored[2 * i + 1] = above | (swap ^ 1) << level;
             }
         }
-        // Step n - 1 first: `out` is written in order, each word once.
-        out.clear();
-        out.reserve(n + 1);
-        out.push(0);
+        let place = if self.counted { PLACE } else { u64::MAX };
         let shift = levels - top;
-        for t in (0..n).rev() {
+        for i in 0..n {
             // The table is read at random: ask for its line some leaves ahead.
-            if let Some(&ahead) = t.checked_sub(READ_AHEAD).map(|a| &self.leaves[a]) {
-                let index = (ahead >> shift) - (1 << top);
-                prefetch_index::prefetch_index(&*stored, index as usize);
+            if let Some(&ahead) = slots.get(i + READ_AHEAD) {
+                prefetch_index::prefetch_index(&*stored, ((ahead & place) >> shift) as usize);
             }
-            let leaf = self.leaves[t];
-            let node = leaf >> shift;
-            let mut value = u64::from(stored[(node - (1 << top)) as usize]);
+            let slot = slots[i];
+            let leaf = (1 << levels) + (slot & place);
+            let mut value = u64::from(stored[((slot & place) >> shift) as usize]);
             for level in top..levels {
                 let x = leaf >> (levels - level);
                 let child = leaf >> (levels - level - 1) & 1;
                 value |= (child ^ bit(&self.swapped, x)) << level;
             }
-            out.push(value ^ mask);
+            if self.counted {
+                let carries = u64::from(self.overflow[(slot & PLACE) as usize]) - (slot >> 32);
+                value |= carries << levels;
+            }
+            slots[i] = value ^ mask;
+        }
+    }
+
+    /// Clears the bits and counts a sweep of `n` steps set: all `words` (`holds_words`
+    /// of `holds`) if that is fewer than the paths have nodes (always when counted, with
+    /// no more leaves than steps), else the nodes that hold values, from the root down.
+    fn clear(&mut self, levels: u32, words: usize, holds_words: usize, n: usize) {
+        if self.counted {
+            self.overflow[..1 << levels].fill(0);
+        }
+        if self.counted || words <= n.saturating_mul(levels as usize) {
+            self.swapped[..words].fill(0);
+            self.holds[..holds_words].fill(0);
+            return;
+        }
+        // Depth first, so the stack holds at most one node a level and one more.
+        let below = &mut self.carried;
+        below.clear();
+        below.push(1);
+        while let Some(x) = below.pop() {
+            if bit(&self.holds, x) == 0 {
+                continue;
+            }
+            let (word, shift) = ((x / 64) as usize, x % 64);
+            self.holds[word] &= !(1 << shift);
+            self.swapped[word] &= !(1 << shift);
+            if 2 * x < 1 << levels {
+                below.extend([2 * x, 2 * x + 1]);
+            }
         }
     }
 
@@ -948,20 +1043,23 @@ mod tests {
         let subs: Vec<u64> = (0..PARALLEL_CHAINS as u64 + 50).map(|i| i % 7).collect();
         buffers.subs = subs.clone();
         let both = buffers.values_after(3, true).to_vec();
+        // The pieces of a class with its non-tree edge (step 3 of the module docs).
+        let rest = 3 ^ subs[0];
+        let mut w: Vec<u64> = subs.windows(2).map(|pair| pair[0] ^ pair[1] ^ 1).collect();
+        w.push(subs[subs.len() - 1]);
         let mut forward = Vec::new();
         let mut backward = Vec::new();
-        let w = &buffers.weights[1..];
         ChainTrie::new(1 << 20).chains(w.iter().rev().copied(), &mut forward);
         ChainTrie::new(1 << 20).chains(w.iter().copied(), &mut backward);
-        let k = buffers.weights.len();
+        let k = w.len() + 1;
         let one_by_one: Vec<u64> = (0..k)
-            .map(|j| buffers.weights[0] ^ forward[j] ^ backward[k - 1 - j])
+            .map(|j| rest ^ forward[j] ^ backward[k - 1 - j])
             .collect();
         assert_eq!(both, one_by_one);
     }
 
-    /// Large pieces on short chains: a trie of many levels and few paths, cleared path
-    /// by path rather than word by word, and read mostly below its table.
+    /// Large pieces on short chains: a trie of many levels and few paths, cleared node
+    /// by node rather than word by word, and read mostly below its table.
     #[test]
     fn sparse_tries_clear_their_paths() {
         let mut rng = Rng::new(13);
@@ -981,10 +1079,30 @@ mod tests {
 
     /// Whether no bit of the trie is set, as a sweep must leave it.
     fn is_clear(trie: &ChainTrie) -> bool {
-        trie.swapped
-            .iter()
-            .chain(&trie.holds)
-            .all(|&bits| bits == 0)
+        (trie.swapped.iter().chain(&trie.holds)).all(|&bits| bits == 0)
+            && trie.overflow.iter().all(|&count| count == 0)
+    }
+
+    /// Long chains of small weights keep only the weights' bits in the trie and count the
+    /// carries past them: values far above the trie's leaves, a stalk among them (no
+    /// weight bits at all), each sweep leaving the counts clear.
+    #[test]
+    fn small_weights_count_their_carries() {
+        let mut rng = Rng::new(17);
+        let mut trie = ChainTrie::new(1 << 20);
+        let stalk = vec![0; 5000];
+        assert_eq!(
+            chains_fast(&mut trie, &stalk),
+            (0..=5000).collect::<Vec<u64>>()
+        );
+        assert!(trie.counted && is_clear(&trie));
+        for (n, bits) in [(17, 4), (5000, 1), (BLOCK + 3, 3), (3 * BLOCK, 10), (64, 6)] {
+            let w: Vec<u64> = (0..n).map(|_| rng.next_u64() % (1 << bits)).collect();
+            assert_eq!(chains_fast(&mut trie, &w), chains_slow(&w), "{n} weights");
+            let top = w.iter().fold(0, |bits, &w| bits | w);
+            assert!(trie.counted, "{n} weights below {top}");
+            assert!(is_clear(&trie));
+        }
     }
 
     #[test]
