@@ -9,12 +9,13 @@
 //! bytes or more gets an anonymous mapping of its own and the request. Below that, and
 //! where the kernel declines, it is an ordinary heap allocation.
 //!
-//! Not every large buffer gains. On the virtual machine of `docs/performance.md`, fresh
-//! huge pages right after another process freed hundreds of MiB cost more than the
-//! faults they save: the judge's edge list on huge pages took the judge on a 10^7-edge
-//! tree from 325 to 445 ms when it ran just after the C++ baseline (471 MiB). The counts
-//! are faulted in on the second core while the first core reads the text, so there it
-//! does not show; the edge list, written by the reader itself, stays on the heap.
+//! Not every large buffer gains. On the virtual machine of `docs/performance.md`, the
+//! judge's edge list on huge pages took the judge on a 10^7-edge tree from 325 to 445 ms
+//! when it ran just after the C++ baseline (4 alternating runs; that machine runs any
+//! process slower after a few seconds of busy CPU, but the list on huge pages lost more).
+//! The counts are faulted in on the second core while the first core reads the text, so
+//! there the cost does not show; the edge list, written by the reader itself, stays on
+//! the heap.
 
 use std::ops::{Deref, DerefMut};
 

@@ -193,8 +193,8 @@ impl CoreCycles {
         self.wins.clear();
         for (i, &(edges, start, rest, req)) in self.cycles.iter().enumerate() {
             let end = (self.cycles.get(i + 1)).map_or(self.pieces.len(), |next| next.1 as usize);
-            let pieces = &self.pieces[start as usize..end];
-            let after = self.classes.values_after_ring(rest, pieces);
+            let pieces = self.pieces[start as usize..end].iter();
+            let after = (self.classes).values_after_cycle(rest, pieces.map(|&w| u64::from(w)));
             for (j, &value) in after.iter().enumerate() {
                 if value == req {
                     self.wins.push(edges + j as u32);

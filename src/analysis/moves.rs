@@ -510,43 +510,20 @@ impl ClassBuffers {
         if with_g {
             self.weights.push(last);
         }
-        self.values_after_weights(rest)
-    }
-
-    /// What a block is worth after each cut of a cycle of `k >= 2` edges through one of
-    /// its vertices p (a cycle hanging from p alone, every vertex on it other than p
-    /// with two edges): `rest` is the block's value as a branch without the cycle (Z_0),
-    /// `pieces` the values of the cycle's other vertices (Z_1 .. Z_{k-1}, in order
-    /// around it); the j-th cut is that of the edge joining Z_j and Z_{j+1}.
-    pub(super) fn values_after_cycle(
-        &mut self,
-        rest: u64,
-        pieces: impl IntoIterator<Item = u64>,
-    ) -> &[u64] {
-        self.weights.clear();
-        self.weights.extend(pieces);
-        self.values_after_weights(rest)
-    }
-
-    /// [`ClassBuffers::values_after_cycle`] on pieces already in a slice, read where they
-    /// are (the long cycles of a cycle with trees).
-    pub(super) fn values_after_ring(&mut self, rest: u64, pieces: &[u32]) -> &[u64] {
-        let pieces = pieces.iter().map(|&w| u64::from(w));
-        self.values_after_pieces(rest, pieces);
-        &self.forward
-    }
-
-    /// [`ClassBuffers::values_after_cycle`] on the pieces in `weights`.
-    fn values_after_weights(&mut self, rest: u64) -> &[u64] {
         let weights = std::mem::take(&mut self.weights);
-        self.values_after_pieces(rest, weights.iter().copied());
+        self.values_after_cycle(rest, weights.iter().copied());
         self.weights = weights;
         &self.forward
     }
 
-    /// Sets `forward` to what the block is worth after each cut of the class whose piece
-    /// Z_0 is worth `rest` and whose other pieces are worth `pieces`, in order.
-    fn values_after_pieces<I>(&mut self, rest: u64, pieces: I)
+    /// What a block is worth after each cut of a class of `k >= 2` edges whose pieces
+    /// are Z_0, worth `rest`, and Z_1 .. Z_{k-1}, worth `pieces` in order around the
+    /// class (read where they are); the j-th cut is that of the edge joining Z_j and
+    /// Z_{j+1}. A cycle of `k` edges hanging from one of its vertices p alone (every other
+    /// vertex on it with two edges) is such a class: Z_0 is the rest of p's block, worth
+    /// the block's value as a branch without the cycle, and the other pieces are the
+    /// cycle's vertices.
+    pub(super) fn values_after_cycle<I>(&mut self, rest: u64, pieces: I) -> &[u64]
     where
         I: DoubleEndedIterator<Item = u64> + ExactSizeIterator + Clone + Send,
     {
@@ -568,6 +545,7 @@ impl ClassBuffers {
             *after ^= rest ^ behind;
         }
         debug_assert_eq!(self.forward.len(), k);
+        &self.forward
     }
 }
 
@@ -1073,6 +1051,7 @@ mod tests {
                 "{n} pieces clear by paths"
             );
             assert_eq!(chains_fast(&mut trie, &w), chains_slow(&w), "{n} weights");
+            assert!(!trie.counted, "{n} weights of 24 bits take every level");
             assert!(is_clear(&trie));
         }
     }
