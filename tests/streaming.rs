@@ -5,6 +5,8 @@
 mod common;
 
 use std::fs;
+use std::io::Cursor;
+use std::sync::Arc;
 
 use hackenbush::analysis::partizan::Budget;
 use hackenbush::generate::rng::Rng;
@@ -13,7 +15,7 @@ use hackenbush::source::Source;
 use hackenbush::syntax::Format;
 use hackenbush::syntax::GraphSink;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
-use hackenbush::syntax::window::{Feed, Window};
+use hackenbush::syntax::window::{Feed, Reopen, Window};
 use hackenbush::{Summarized, WithMoves};
 
 use common::{inputs_in, root, run};
@@ -58,16 +60,55 @@ fn streamed(text: &[u8], chunk: usize) -> Outcome {
     })
 }
 
-/// Every chunk size in `chunks` gives what the whole input gives.
+/// [`streamed`], with every tree read on two cores: the far part of the input through a
+/// second window opened at a line about `percent` of the way into the tree (as far as
+/// the tree's edge count tells).
+fn split(text: &[u8], chunk: usize, percent: u64) -> Outcome {
+    let bytes: Arc<[u8]> = text.into();
+    let reopen: Reopen<Cursor<Arc<[u8]>>> = Arc::new(move |at| {
+        let mut far = Cursor::new(Arc::clone(&bytes));
+        far.set_position(at);
+        Ok(far)
+    });
+    let window = Window::with_chunk("case.in", Cursor::new(text.into()), chunk)
+        .with_size(Some(text.len() as u64))
+        .with_reopen(reopen);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build();
+    pool.unwrap().install(|| {
+        let mut cases = Cases::streaming(window).splitting_every_tree(percent);
+        read_all(&mut cases, |cases, e| {
+            e.render(&cases.feed_mut().excerpt(), false)
+        })
+    })
+}
+
+/// Every chunk size in `chunks` gives what the whole input gives, with every tree read
+/// on one core and on two.
 fn assert_same(name: &str, text: &[u8], chunks: &[usize]) {
     let expected = whole(text);
     for &chunk in chunks {
-        let got = streamed(text, chunk);
-        assert!(
-            got.0 == expected.0,
-            "{name}, chunk {chunk}: different test cases"
-        );
-        assert_eq!(got.1, expected.1, "{name}, chunk {chunk}: different error");
+        let split = |percent| {
+            (
+                format!(", split at {percent}%"),
+                split(text, chunk, percent),
+            )
+        };
+        let ways = [
+            (String::new(), streamed(text, chunk)),
+            split(3),
+            split(20),
+            split(52),
+        ];
+        for (how, got) in ways {
+            assert!(
+                got.0 == expected.0,
+                "{name}, chunk {chunk}{how}: different test cases"
+            );
+            assert_eq!(
+                got.1, expected.1,
+                "{name}, chunk {chunk}{how}: different error"
+            );
+        }
     }
 }
 
@@ -91,6 +132,19 @@ fn every_christmas_fixture_reads_the_same_through_any_window() {
         }
     }
     assert!(checked >= 20, "found only {checked} christmas inputs");
+}
+
+/// One test case: a stalk of `n` edges written one a line, `insert` put in after its
+/// first `at` edges (in place of the rest when `at == n`).
+fn stalk(n: usize, insert: &str, at: usize) -> String {
+    let edges: Vec<String> = (1..=n).map(|v| format!("{v} {}\n", v + 1)).collect();
+    let (before, after) = edges.split_at(at);
+    format!(
+        "1\n{} {n}\n{}{insert}{}",
+        n + 1,
+        before.concat(),
+        after.concat()
+    )
 }
 
 /// Errors where a window is most likely to lose context: far along a very long line, after
@@ -137,6 +191,19 @@ fn errors_keep_their_line_column_and_context() {
             format!("1 2 1 1 2 {}", "x".repeat(5000)),
         ),
         ("no final newline", "2 2 1 1 2 3 2 1 2".to_string()),
+        // Large trees, one edge a line, read on two cores: errors near and far.
+        ("a long tree, out of range", stalk(600, "1 700\n", 590)),
+        ("a long tree, not a number", stalk(600, "1 x\n", 400)),
+        (
+            "a long tree, cut short",
+            stalk(600, "", 600).replacen("601 600", "601 650", 1),
+        ),
+        ("a long tree, then a case", stalk(600, "1\n2 1\n1 3\n", 600)),
+        ("a long tree, one edge split", stalk(600, "1\n2\n", 300)),
+        (
+            "a long tree, numbers too long",
+            stalk(600, "00000001 2\n", 500),
+        ),
     ];
     for (name, text) in &inputs {
         let expected = whole(text.as_bytes());
@@ -202,6 +269,53 @@ fn the_judge_streams_files_and_reports_errors_like_analyze() {
         "{}",
         judged.stderr
     );
+}
+
+/// End to end: a tree that fills a file of several MiB is read on two cores (the far half
+/// through a second handle on the file), and gives what the same bytes give read on one
+/// core from standard input: the verdict, an error far into the tree (with the line that
+/// `analyze --moves`, which reads lines and never splits, gives), and a test case after
+/// the tree.
+#[test]
+fn a_large_tree_reads_the_same_on_two_cores() {
+    let dir = std::env::temp_dir().join(format!("hackenbush-split-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let n = 400_000u64;
+    let mut rng = Rng::new(5);
+    let edges: Vec<String> = (2..=n + 1)
+        .map(|v| format!("{} {v}\n", 1 + rng.below(v - 1)))
+        .collect();
+    let tree = |edges: &[String]| format!("1\n{} {n}\n{}", n + 1, edges.concat());
+    let mut wrong = edges.clone();
+    wrong[390_000] = format!("1 {}\n", n + 7);
+    let texts = [
+        ("clean", tree(&edges)),
+        ("out of range far in", tree(&wrong)),
+        ("another case after", tree(&edges) + "1\n2 1\n1 2\n"),
+        ("cut short", tree(&edges[..399_000])),
+    ];
+    for (name, text) in texts {
+        assert!(
+            text.len() > 9 << 19,
+            "{name}: the file is to be read on two cores"
+        );
+        let path = dir.join("big.in");
+        fs::write(&path, &text).unwrap();
+        let judged = run(&dir, &["judge", "big.in"]);
+        let with_moves = run(&dir, &["analyze", "--moves", "big.in"]);
+        let piped = common::run_fed(&["judge"], move |mut stdin| {
+            std::io::Write::write_all(&mut stdin, text.as_bytes())
+        });
+        assert_eq!(judged.stdout.as_bytes(), piped.stdout, "{name}");
+        assert_eq!(judged.code, piped.code, "{name}");
+        assert_eq!(judged.stderr, with_moves.stderr, "{name}");
+        assert_eq!(
+            judged.stderr,
+            piped.stderr.replace("<stdin>", "big.in"),
+            "{name}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// After more blanks than a window keeps (`window::MAX_BLANKS`), "found end of input"

@@ -10,14 +10,67 @@ use hackenbush::report::text::{plural, printable};
 use hackenbush::source::{MAX_SOURCE_LEN, Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 use hackenbush::syntax::detect::detect;
-use hackenbush::syntax::window::Window;
+use hackenbush::syntax::window::{Reopen, Window};
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
 
 use super::args::InputArgs;
 use super::output::{self, Stop};
 
-/// An input opened for reading, and its size when it is a file.
-type SizedReader = (Reader, Option<u64>);
+/// An input opened for reading.
+struct Opening {
+    reader: Reader,
+    /// The input's size, when it is a file.
+    size: Option<u64>,
+    /// How to open it again at a byte offset, when it is a file (on Unix): a large tree
+    /// in it is then read on two cores ([`Window::with_reopen`]).
+    reopen: Option<Reopen<Reader>>,
+}
+
+impl Opening {
+    /// A window over the input named `name`, for streaming.
+    fn window(self, name: String) -> Window<Reader> {
+        let window = Window::new(name, self.reader).with_size(self.size);
+        match self.reopen {
+            Some(reopen) => window.with_reopen(reopen),
+            None => window,
+        }
+    }
+}
+
+/// A file read from a byte offset on, with `pread`: it moves no offset that another
+/// reader of the same file uses.
+#[cfg(unix)]
+struct ReadAt {
+    file: std::sync::Arc<std::fs::File>,
+    at: u64,
+}
+
+#[cfg(unix)]
+impl Read for ReadAt {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = std::os::unix::fs::FileExt::read_at(&*self.file, buf, self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+/// How to open `file` again at a byte offset: through a handle of its own, so that
+/// every reader reads the same file whatever happens to its name.
+fn reopen(file: &std::fs::File) -> Option<Reopen<Reader>> {
+    #[cfg(unix)]
+    {
+        let file = std::sync::Arc::new(file.try_clone().ok()?);
+        Some(std::sync::Arc::new(move |at| {
+            let file = std::sync::Arc::clone(&file);
+            Ok(Box::new(ReadAt { file, at }) as Reader)
+        }))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        None
+    }
+}
 
 /// What [`Input::open_recognised`] reads of standard input to recognise christmas.
 const PEEK: u64 = 1 << 16;
@@ -75,14 +128,23 @@ impl Input {
         }
     }
 
-    /// The input opened for reading, and its size when it is a file.
-    fn open(&self) -> Result<SizedReader, String> {
+    /// The input opened for reading.
+    fn open(&self) -> Result<Opening, String> {
         match self {
-            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
+            Input::Stdin => Ok(Opening {
+                reader: Box::new(std::io::stdin()),
+                size: None,
+                reopen: None,
+            }),
             Input::File(path) => {
                 let file = std::fs::File::open(path).map_err(|e| self.cannot_read(&e))?;
                 let size = file.metadata().ok().filter(|m| m.is_file());
-                Ok((Box::new(file), size.map(|m| m.len())))
+                let reopen = size.is_some().then(|| reopen(&file)).flatten();
+                Ok(Opening {
+                    reader: Box::new(file),
+                    size: size.map(|m| m.len()),
+                    reopen,
+                })
             }
         }
     }
@@ -95,8 +157,7 @@ impl Input {
     /// The input read through a [`Window`], for streaming: memory follows what the
     /// reader holds, not the input. A file's size is known to the window.
     pub fn window(&self) -> Result<Window<Reader>, String> {
-        let (reader, size) = self.open()?;
-        Ok(Window::new(self.name(), reader).with_size(size))
+        Ok(self.open()?.window(self.name()))
     }
 
     /// The input opened for reading as [`Input::open`] opens it, with its format when
@@ -104,10 +165,10 @@ impl Input {
     /// `--format`, which is read whole otherwise (and then [`recognise`]d), but may be
     /// streamed as christmas. The bytes looked at are read again from the reader
     /// returned.
-    fn open_recognised(&self) -> Result<(SizedReader, Option<Format>), String> {
-        let (reader, size) = self.open()?;
+    fn open_recognised(&self) -> Result<(Opening, Option<Format>), String> {
+        let opening = self.open()?;
         let mut first = Vec::new();
-        let mut reader = reader;
+        let mut reader = opening.reader;
         (&mut reader)
             .take(PEEK)
             .read_to_end(&mut first)
@@ -121,13 +182,12 @@ impl Input {
         };
         let format = detect(whole).filter(|&f| f == Format::Christmas);
         let reader: Reader = Box::new(std::io::Cursor::new(first).chain(reader));
-        Ok(((reader, size), format))
+        Ok((Opening { reader, ..opening }, format))
     }
 
     /// Reads the whole input.
     pub fn read(&self) -> Result<Source, String> {
-        let (reader, _) = self.open()?;
-        self.read_from(reader)
+        self.read_from(self.open()?.reader)
     }
 
     /// Reads the whole input from `reader`, which it was opened as.
@@ -147,7 +207,7 @@ impl Input {
 /// read error before a parse error it may have caused, shown in what the window still
 /// holds), with a hint if the input looks like another format (`christmas_only`: see
 /// [`wrong_format_hint`]). Returns the error, or `None` when the input was clean.
-pub fn report_end<R: Read>(
+pub fn report_end<R: Read + Send>(
     input: &Input,
     cases: &mut Cases<Window<R>>,
     error: Option<Diagnostic>,
@@ -473,17 +533,16 @@ fn each_source<W: Write>(
     };
     for input in Input::list(&args.files) {
         let opened = input.format(args).and_then(|format| {
-            let ((reader, size), format) = match (format, &christmas) {
+            let (opening, format) = match (format, &christmas) {
                 (None, Some(_)) => input.open_recognised()?,
                 _ => (input.open()?, format),
             };
             if format == Some(Format::Christmas)
                 && let Some(stream) = christmas.as_mut()
             {
-                let window = Window::new(input.name(), reader).with_size(size);
-                return Ok(Opened::Stream(stream, window));
+                return Ok(Opened::Stream(stream, opening.window(input.name())));
             }
-            let source = input.read_from(reader)?;
+            let source = input.read_from(opening.reader)?;
             let format = match format {
                 Some(format) => format,
                 None => recognise(&source)?,

@@ -44,7 +44,27 @@ pub struct Cases<F> {
     at_start: bool,
     /// Line breaks before an offset, when lines are counted ([`Cases::counting_lines`]).
     lines: Option<LineCursor>,
+    /// Every tree is read on two cores, however small, the far part starting this far
+    /// into it, in percent ([`Cases::splitting_every_tree`]).
+    split_every: Option<u64>,
 }
+
+/// Bytes that must show past an edge's start for the quick path: blanks, two numbers of
+/// up to 7 digits and the blank after each, read 8 bytes at a time.
+const QUICK_AHEAD: usize = 64;
+
+/// Bytes left in the input from which a tree that fills it is read on two cores: below
+/// that, a few milliseconds of work, not worth a second reader.
+const SPLIT_FROM: u64 = 1 << 22;
+
+/// A tree is taken to fill the input when its edges would need more than this many
+/// bytes each to reach the end (two numbers of 15 digits): in a file of many small test
+/// cases, no tree is read on two cores.
+const MOST_BYTES_PER_EDGE: u64 = 32;
+
+/// Where the far reader of a split tree starts, in percent of the bytes left: the near
+/// one also appends the far one's edges to its own.
+const NEAR_PERCENT: u64 = 52;
 
 /// How many line breaks come before `at` in what the feed shows: moved on as the parser
 /// asks for the line of a later offset, and left with the feed's bytes when they move.
@@ -61,7 +81,7 @@ impl<'a> Cases<&'a [u8]> {
     }
 }
 
-impl<R: std::io::Read> Cases<Window<R>> {
+impl<R: std::io::Read + Send> Cases<Window<R>> {
     /// Cases read through `window`: memory stays within the window and the current test
     /// case's edge lists, whatever the size of the input. Only
     /// [`Cases::next_edge_lists`] reads this way (syntax trees need the whole input).
@@ -80,6 +100,7 @@ impl<F: Feed> Cases<F> {
             failed: false,
             at_start: true,
             lines: None,
+            split_every: None,
         }
     }
 
@@ -88,6 +109,15 @@ impl<F: Feed> Cases<F> {
     #[doc(hidden)]
     pub fn counting_lines(mut self) -> Self {
         self.lines = Some(LineCursor::default());
+        self
+    }
+
+    /// Reads every tree on two cores when the feed can be split, not only one that fills
+    /// a large input, the far part starting about `percent` of the way into the tree
+    /// (for tests, which split small inputs everywhere).
+    #[doc(hidden)]
+    pub fn splitting_every_tree(mut self, percent: u64) -> Self {
+        self.split_every = Some(percent);
         self
     }
 
@@ -306,10 +336,37 @@ impl<F: Feed> Cases<F> {
         };
         sink.start_tree(declared, room);
         let mut read = 0;
-        while read < k {
+        if self.lines.is_none()
+            && let Some(lists) = sink.bare()
+        {
+            read = self.edges_in_halves(m, k, lists)?;
+        }
+        self.tree_edges(m, k, &mut read, u64::MAX, sink)?;
+        sink.end_tree();
+        Ok(())
+    }
+
+    /// The edges of a tree with `m` vertices and `k` edges, `read` of them read already,
+    /// into `sink`, until all are read or the next one would start at input offset
+    /// `fence` or beyond.
+    fn tree_edges<S: Sink>(
+        &mut self,
+        m: u64,
+        k: u64,
+        read: &mut u64,
+        fence: u64,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        while *read < k {
+            // The fence as an offset into what the feed shows (which moves as it reads).
+            let stop =
+                usize::try_from(fence.saturating_sub(self.feed.offset())).unwrap_or(usize::MAX);
+            if self.pos >= stop {
+                break;
+            }
             if let Some(ends) = sink.dense_ends() {
-                read += self.quick_edges(m, k - read, ends);
-                if read == k {
+                *read += self.quick_edges(m, k - *read, stop, ends);
+                if *read == k || self.pos >= stop {
                     break;
                 }
             }
@@ -319,7 +376,7 @@ impl<F: Feed> Cases<F> {
                 None => {
                     if self.at_end() {
                         let declared = format!("the tree declares {k} edges");
-                        return Err(self.missing(k - read, "edge", declared));
+                        return Err(self.missing(k - *read, "edge", declared));
                     }
                     self.slow_vertex(m)?
                 }
@@ -337,10 +394,87 @@ impl<F: Feed> Cases<F> {
             let v = sink.vertex(v, v_span)?;
             // The edge's span is exact for whole inputs, the only ones with syntax trees.
             sink.edge(u, v, u_span.to(v_span));
-            read += 1;
+            *read += 1;
         }
-        sink.end_tree();
         Ok(())
+    }
+
+    /// The first edges of a tree of `k` edges read here while another core reads the
+    /// rest from the far part of the input, when the feed can be read twice, the tree
+    /// looks to fill most of a large input, and there are two cores: returns how many
+    /// were read (0 if the input was not split, or all that were read here).
+    ///
+    /// The far reader starts at a line past the middle ([`Feed::split`]) and takes what
+    /// the quick path reads there, up to `k` edges; this core reads as always, stopping
+    /// before that line. Its edges are appended when this core stopped at that line's
+    /// break and the two together are no more than `k`: then every token up to where the
+    /// far reader stopped is an end of this tree, in the order it reads them, and the
+    /// far reader's feed, its lines counted from here, is read on from. Otherwise (a line
+    /// that splits an edge, or a tree that ends in the far part) its work is dropped and
+    /// this core reads on from the line as if nothing happened: errors and edges are the
+    /// same either way.
+    fn edges_in_halves(
+        &mut self,
+        m: u64,
+        k: u64,
+        lists: &mut EdgeLists,
+    ) -> Result<u64, Diagnostic> {
+        let left = self.feed.bytes_left(self.pos) as u64;
+        // The bytes the tree may take: all that is left, when it fills the input.
+        let most = left.min(k.saturating_mul(MOST_BYTES_PER_EDGE));
+        let percent = match self.split_every {
+            Some(percent) => percent,
+            None if left >= SPLIT_FROM && most == left => NEAR_PERCENT,
+            None => return Ok(0),
+        };
+        if rayon::current_num_threads() < 2 {
+            return Ok(0);
+        }
+        let here = self.feed.offset() + self.pos as u64;
+        let Some(far) = self.feed.split(here + most * percent / 100) else {
+            return Ok(0);
+        };
+        let fence = far.offset() - 1;
+        let mut far = Cases {
+            at_start: false,
+            ..Cases::with_feed(far)
+        };
+        let mut read = 0;
+        let (near, tail) = rayon::join(
+            || self.tree_edges(m, k, &mut read, fence, lists),
+            || far.far_edges(m, k),
+        );
+        near?;
+        let far_read = (tail.len() / 2) as u64;
+        let here = self.feed.offset() + self.pos as u64;
+        if here == fence && far_read > 0 && read + far_read <= k {
+            lists.ends.extend_from_slice(&tail);
+            read += far_read;
+            let lines = self.feed.lines_before(self.pos) + 1;
+            self.feed.take_over(far.feed, lines);
+            self.pos = far.pos;
+        }
+        Ok(read)
+    }
+
+    /// The edges of a tree with `m` vertices that the quick path reads from where the
+    /// feed starts, up to `most` of them: the far part of [`Cases::edges_in_halves`].
+    fn far_edges(&mut self, m: u64, most: u64) -> Vec<u32> {
+        let room = (most as usize).min(self.feed.bytes_left(0) / 4);
+        let mut ends = Vec::with_capacity(room.saturating_mul(2));
+        let mut read = 0;
+        while read < most {
+            read += self.quick_edges(m, most - read, usize::MAX, &mut ends);
+            // Stopped short of the end of what shows: at something else than an edge.
+            if read == most || self.pos + QUICK_AHEAD <= self.feed.bytes().len() {
+                break;
+            }
+            match self.feed.more(self.pos) {
+                Some(shift) => self.pos -= shift,
+                None => break,
+            }
+        }
+        ends
     }
 
     /// Up to `left` edges of a tree with `m` vertices whose ids are dense (`x - 1`),
@@ -348,16 +482,14 @@ impl<F: Feed> Cases<F> {
     /// no messages. It reads only what it is sure of (a vertex in range, of at most 7
     /// digits, after blanks and before a blank, well inside what the feed shows) and
     /// stops at anything else, which the general path then reads, or reports, exactly
-    /// as before. Returns how many edges it read.
+    /// as before, and after an edge that ends at offset `stop` or beyond. Returns how
+    /// many edges it read.
     #[inline]
-    fn quick_edges(&mut self, m: u64, left: u64, ends: &mut Vec<u32>) -> u64 {
-        /// Bytes that must show past an edge's start: blanks, two numbers of up to 7
-        /// digits and the blank after each, read 8 bytes at a time.
-        const AHEAD: usize = 64;
+    fn quick_edges(&mut self, m: u64, left: u64, stop: usize, ends: &mut Vec<u32>) -> u64 {
         let bytes = self.feed.bytes();
         let mut pos = self.pos;
         let mut read = 0;
-        while read < left && pos + AHEAD <= bytes.len() {
+        while read < left && pos < stop && pos + QUICK_AHEAD <= bytes.len() {
             let Some((u, after)) = quick_vertex(bytes, pos, m) else {
                 break;
             };
@@ -425,6 +557,11 @@ pub(crate) trait Sink {
     /// all the sink does with them: then they may be read without spans, in bulk.
     #[inline(always)]
     fn dense_ends(&mut self) -> Option<&mut Vec<u32>> {
+        None
+    }
+    /// The edge lists themselves, when that is all the sink is and the current tree's
+    /// ends are dense: then the tree may be read on two cores.
+    fn bare(&mut self) -> Option<&mut EdgeLists> {
         None
     }
 }
@@ -657,6 +794,10 @@ impl Sink for EdgeLists {
     #[inline(always)]
     fn dense_ends(&mut self) -> Option<&mut Vec<u32>> {
         self.dense.is_some().then_some(&mut self.ends)
+    }
+
+    fn bare(&mut self) -> Option<&mut EdgeLists> {
+        self.dense.is_some().then_some(self)
     }
 
     fn end_tree(&mut self) {

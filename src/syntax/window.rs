@@ -11,6 +11,12 @@
 //! [`MAX_BLANKS`]). Offsets into the window move left by the
 //! amount `more` returns.
 //!
+//! A window that can open its input again at an offset (a file: [`Window::with_reopen`])
+//! can be split ([`Feed::split`]): a second window starts at a line far into the input,
+//! counting lines from there, so that a parser can read the far part on another core and
+//! then read on from that window ([`Feed::take_over`]) as if it had read the bytes
+//! between itself.
+//!
 //! An error found in a window is shown with [`Window::excerpt`]: a [`Source`] of what the
 //! window holds (topped up to the end of the erring line, within limits) that knows the
 //! line and column it starts at, so a message reads the same as with the whole input.
@@ -47,8 +53,8 @@ pub const MAX_BLANKS: usize = 1 << 20;
 /// documentation), which the parser then refuses.
 pub const MAX_TOKEN: usize = 256;
 
-/// What a parser reads from.
-pub trait Feed {
+/// What a parser reads from (on either core).
+pub trait Feed: Send {
     /// The bytes available now; offsets into them stay valid until [`Feed::more`].
     fn bytes(&self) -> &[u8];
 
@@ -65,6 +71,37 @@ pub trait Feed {
     /// call: [`Feed::more`] then moves no offset. Drops what is before that now, and
     /// returns by how much every offset moves left (as `more` does).
     fn hold(&mut self, at: usize) -> usize;
+
+    /// A second feed over the same input, for reading its far part on another core. It
+    /// starts at the first line after input offset `at` that starts with a digit and
+    /// follows one (so a token ends just before it and another starts on it), counting
+    /// lines from there; its [`Feed::offset`] says where that is. `None` when the input
+    /// cannot be opened twice, or no such line shows within a few KiB.
+    fn split(&self, _at: u64) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// Where `bytes()[0]` is in the input.
+    fn offset(&self) -> u64 {
+        0
+    }
+
+    /// Reads on from `far` (a [`Feed::split`] of this feed) instead, `far` having shown
+    /// its first byte after `lines` line breaks.
+    fn take_over(&mut self, far: Self, _lines: usize)
+    where
+        Self: Sized,
+    {
+        *self = far;
+    }
+
+    /// The line breaks before offset `at` (for [`Feed::take_over`]).
+    fn lines_before(&self, at: usize) -> usize {
+        crate::source::line_breaks(&self.bytes()[..at])
+    }
 }
 
 impl Feed for &[u8] {
@@ -106,7 +143,15 @@ pub struct Window<R> {
     /// Nothing is dropped until the next [`Feed::hold`].
     holding: bool,
     chunk: usize,
+    /// Opens the input again at a byte offset, for [`Feed::split`].
+    reopen: Option<Reopen<R>>,
 }
+
+/// How a [`Window`] opens its input again at a byte offset ([`Window::with_reopen`]).
+pub type Reopen<R> = std::sync::Arc<dyn Fn(u64) -> io::Result<R> + Send + Sync>;
+
+/// Bytes [`Feed::split`] looks through for the start of a line.
+const SPLIT_PROBE: usize = 1 << 12;
 
 impl<R: Read> Window<R> {
     /// A window over `reader`, named `name` in messages.
@@ -129,7 +174,15 @@ impl<R: Read> Window<R> {
             dropped: 0,
             holding: false,
             chunk: chunk.max(1),
+            reopen: None,
         }
+    }
+
+    /// Tells the window how to open its input again at a byte offset (a file can be), so
+    /// that its far part can be read on another core ([`Feed::split`]).
+    pub fn with_reopen(mut self, reopen: Reopen<R>) -> Self {
+        self.reopen = Some(reopen);
+        self
     }
 
     /// Tells the window the input's size when it is known (a file's length), for
@@ -246,7 +299,7 @@ impl<R: Read> Window<R> {
     }
 }
 
-impl<R: Read> Feed for Window<R> {
+impl<R: Read + Send> Feed for Window<R> {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
         &self.buf[..self.limit]
@@ -291,6 +344,37 @@ impl<R: Read> Feed for Window<R> {
         self.drop_front(shift);
         self.holding = true;
         shift
+    }
+
+    fn split(&self, at: u64) -> Option<Self> {
+        let reopen = self.reopen.as_ref()?;
+        let mut probe = Vec::new();
+        reopen(at)
+            .ok()?
+            .take(SPLIT_PROBE as u64)
+            .read_to_end(&mut probe)
+            .ok()?;
+        let digit = |i: usize| probe.get(i).is_some_and(u8::is_ascii_digit);
+        let line = (1..probe.len()).find(|&i| probe[i] == b'\n' && digit(i - 1) && digit(i + 1))?;
+        let start = at + line as u64 + 1;
+        let mut far = Window::with_chunk(self.name.clone(), reopen(start).ok()?, self.chunk)
+            .with_size(self.size);
+        far.dropped = start;
+        Some(far)
+    }
+
+    fn offset(&self) -> u64 {
+        self.dropped
+    }
+
+    fn take_over(&mut self, mut far: Self, lines: usize) {
+        far.origin.lines += lines;
+        far.reopen = self.reopen.take();
+        *self = far;
+    }
+
+    fn lines_before(&self, at: usize) -> usize {
+        self.origin.lines + crate::source::line_breaks(&self.buf[..at])
     }
 
     fn bytes_left(&self, at: usize) -> usize {
