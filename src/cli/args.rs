@@ -148,8 +148,8 @@ stderr, and the exit status is 2.
 The input is streamed (read 32 KiB at a time), so memory follows the largest test case, \
 not the file. When there is more than one batch of test cases, the next batch is parsed \
 on a second core while the current one is judged; a tree that fills a file of 4 MiB or \
-more is read from both ends of the file at once, its far half through a second handle on \
-the file. RAYON_NUM_THREADS=1 keeps to one core.",
+more is read on both cores, its second half through a second handle on the file. \
+RAYON_NUM_THREADS=1 keeps to one core.",
         after_help = "\
 Examples:
   hackenbush judge examples/poj-sample.in

@@ -685,3 +685,31 @@ impl<S: GraphSink> GraphSink for Warned<S> {
         self.warnings.push(warning);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use hackenbush::syntax::window::Feed;
+
+    use super::*;
+
+    /// A file's window opens the file again for its far part (so that a large tree in it
+    /// is read on two cores): the far window starts at the first line past the offset
+    /// asked for that starts with a digit after one, and reads the file from there.
+    #[test]
+    fn a_file_window_splits_at_a_line() {
+        let text: String = (1..2000).map(|v| format!("{v} {}\n", v + 1)).collect();
+        let path = std::env::temp_dir().join(format!("hackenbush-split-{}.in", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        let window = Input::File(path.clone()).window().unwrap();
+        let at = 10_000;
+        let mut far = window.split(at).expect("a file can be read twice");
+        std::fs::remove_file(&path).unwrap();
+        let start = text[at as usize..].find('\n').unwrap() + at as usize + 1;
+        assert_eq!(far.offset(), start as u64);
+        far.more(0).expect("the far part shows");
+        assert!(text.as_bytes()[start..].starts_with(far.bytes()));
+        assert!(far.bytes().len() > 1000);
+        // Standard input cannot be read twice.
+        assert!(Input::Stdin.window().unwrap().split(at).is_none());
+    }
+}

@@ -409,7 +409,7 @@ impl<F: Feed> Cases<F> {
     /// before that line. Its edges are appended when this core stopped at that line's
     /// break and the two together are no more than `k`: then every token up to where the
     /// far reader stopped is an end of this tree, in the order it reads them, and the
-    /// far reader's feed, its lines counted from here, is read on from. Otherwise (a line
+    /// far reader's feed is read on from ([`Feed::take_over`]). Otherwise (a line
     /// that splits an edge, or a tree that ends in the far part) its work is dropped and
     /// this core reads on from the line as if nothing happened: errors and edges are the
     /// same either way.
@@ -450,8 +450,8 @@ impl<F: Feed> Cases<F> {
         if here == fence && far_read > 0 && read + far_read <= k {
             lists.ends.extend_from_slice(&tail);
             read += far_read;
-            let lines = self.feed.lines_before(self.pos) + 1;
-            self.feed.take_over(far.feed, lines);
+            // The far feed starts just after the line break this core stopped at.
+            self.feed.take_over(far.feed, self.pos + 1);
             self.pos = far.pos;
         }
         Ok(read)

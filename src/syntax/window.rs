@@ -89,18 +89,13 @@ pub trait Feed: Send {
         0
     }
 
-    /// Reads on from `far` (a [`Feed::split`] of this feed) instead, `far` having shown
-    /// its first byte after `lines` line breaks.
-    fn take_over(&mut self, far: Self, _lines: usize)
+    /// Reads on from `far` (a [`Feed::split`] of this feed) instead, `far` having started
+    /// at offset `at` of what this feed shows: it counts its lines on from there.
+    fn take_over(&mut self, far: Self, _at: usize)
     where
         Self: Sized,
     {
         *self = far;
-    }
-
-    /// The line breaks before offset `at` (for [`Feed::take_over`]).
-    fn lines_before(&self, at: usize) -> usize {
-        crate::source::line_breaks(&self.bytes()[..at])
     }
 }
 
@@ -367,14 +362,10 @@ impl<R: Read + Send> Feed for Window<R> {
         self.dropped
     }
 
-    fn take_over(&mut self, mut far: Self, lines: usize) {
-        far.origin.lines += lines;
+    fn take_over(&mut self, mut far: Self, at: usize) {
+        far.origin.lines += self.origin.lines + crate::source::line_breaks(&self.buf[..at]);
         far.reopen = self.reopen.take();
         *self = far;
-    }
-
-    fn lines_before(&self, at: usize) -> usize {
-        self.origin.lines + crate::source::line_breaks(&self.buf[..at])
     }
 
     fn bytes_left(&self, at: usize) -> usize {
