@@ -80,10 +80,10 @@ use petgraph::unionfind::UnionFind;
 
 use crate::dfs::{self, Adjacency, NONE, Step};
 use crate::diagnostic::{Diagnostic, Level};
-use crate::report::text::plural;
 use crate::source::Span;
 use crate::syntax::christmas::{Declared, TestCase};
 use crate::syntax::{EdgeDecl, GraphDecl, VertexName};
+use crate::wording::plural;
 
 /// The statement's bound on trees per test case: `N < 100`.
 pub const TREES_BELOW: u64 = 100;

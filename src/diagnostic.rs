@@ -6,9 +6,9 @@ use std::fmt;
 
 use unicode_width::UnicodeWidthStr;
 
-use crate::report::text::printable;
-use crate::source::{Location, Source, Span};
+use crate::source::{Location, Source, Span, TooLarge};
 use crate::style::Paint;
+use crate::wording::printable;
 
 /// How serious a [`Diagnostic`] is; it heads the rendered message.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -262,12 +262,11 @@ impl fmt::Display for Error {
                 located.location,
                 printable(&located.diagnostic.message)
             ),
-            Error::TooLarge { name, bytes } => write!(
-                f,
-                "{}: input is {bytes} bytes; at most {} bytes are supported",
-                printable(name),
-                crate::source::MAX_SOURCE_LEN
-            ),
+            Error::TooLarge { name, bytes } => TooLarge {
+                name: name.clone(),
+                bytes: *bytes,
+            }
+            .fmt(f),
             Error::UnknownFormat(name) => write!(
                 f,
                 "unknown format `{}`: expected hb, christmas, json, dot or cgsuite",
@@ -279,6 +278,15 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<TooLarge> for Error {
+    fn from(e: TooLarge) -> Error {
+        Error::TooLarge {
+            name: e.name,
+            bytes: e.bytes,
+        }
+    }
+}
 
 /// A source line as text: invalid UTF-8 and control characters are shown as U+FFFD and a
 /// tab as four spaces, so the caret lines up.

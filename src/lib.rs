@@ -65,7 +65,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The library never prints; the binary in `src/main.rs` and `src/cli/` does.
+//! The library never prints; the binary, in the command line's crate (`cli/` in the
+//! repository), does.
+//!
+//! Features: `graphviz` (default) writes DOT pictures ([`report::dot`]) with
+//! graphviz-rust and runs Graphviz to render them; `parallel` (default) uses a second
+//! core on large inputs (rayon) and huge pages for the largest buffers (memmap2). Without
+//! default features the library computes the same values on one thread and builds for
+//! `wasm32-unknown-unknown`.
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]
@@ -86,7 +93,9 @@ pub mod rng;
 pub mod source;
 mod style;
 pub mod syntax;
+mod threads;
 mod valuing;
+pub mod wording;
 
 /// The Rust examples of the README and the docs, run as doctests so that they cannot
 /// drift from the library.

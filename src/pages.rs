@@ -16,17 +16,22 @@
 //! The counts are faulted in on the second core while the first core reads the text, so
 //! there the cost does not show; the edge list, written by the reader itself, stays on
 //! the heap.
+//!
+//! Without the `parallel` feature (the browser build) every buffer is on the heap.
 
 use std::ops::{Deref, DerefMut};
 
+#[cfg(feature = "parallel")]
 use memmap2::MmapMut;
 
 /// Capacities from this many bytes (4 MiB) are mapped on their own: two 2 MiB pages at
 /// least, so that a page's rounding costs little, and few enough buffers that the small
 /// test cases of judge data never take one.
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 const MAPPED_FROM: usize = 1 << 22;
 
 /// Bytes in a huge page, the unit of a mapping's size.
+#[cfg(feature = "parallel")]
 const HUGE_PAGE: usize = 1 << 21;
 
 /// A `Vec<u32>` in what the lean search asks of it: `reserve`, `resize`, `truncate`,
@@ -41,6 +46,7 @@ enum Store {
     /// A heap buffer.
     Heap(Vec<u32>),
     /// An anonymous mapping of whole 2 MiB pages, its first `len` words in use.
+    #[cfg(feature = "parallel")]
     Mapped { map: MmapMut, len: usize },
 }
 
@@ -55,14 +61,17 @@ impl Words {
     pub(crate) fn len(&self) -> usize {
         match &self.0 {
             Store::Heap(v) => v.len(),
+            #[cfg(feature = "parallel")]
             Store::Mapped { len, .. } => *len,
         }
     }
 
     /// How many words it can hold without moving.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     fn capacity(&self) -> usize {
         match &self.0 {
             Store::Heap(v) => v.capacity(),
+            #[cfg(feature = "parallel")]
             Store::Mapped { map, .. } => map.len() / 4,
         }
     }
@@ -76,12 +85,23 @@ impl Words {
     pub(crate) fn truncate(&mut self, new_len: usize) {
         match &mut self.0 {
             Store::Heap(v) => v.truncate(new_len),
+            #[cfg(feature = "parallel")]
             Store::Mapped { len, .. } => *len = (*len).min(new_len),
         }
     }
 
     /// Makes room for `additional` more words: on the heap while they take less than
+    /// [`MAPPED_FROM`] bytes, else on a mapping of their own (on the heap always without
+    /// the `parallel` feature).
+    #[cfg(not(feature = "parallel"))]
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        let Store::Heap(v) = &mut self.0;
+        v.reserve(additional);
+    }
+
+    /// Makes room for `additional` more words: on the heap while they take less than
     /// [`MAPPED_FROM`] bytes, else on a mapping of their own.
+    #[cfg(feature = "parallel")]
     pub(crate) fn reserve(&mut self, additional: usize) {
         let needed = self.len().saturating_add(additional);
         if needed <= self.capacity() {
@@ -116,6 +136,7 @@ impl Words {
         self.reserve(new_len.saturating_sub(self.len()));
         match &mut self.0 {
             Store::Heap(v) => v.resize(new_len, value),
+            #[cfg(feature = "parallel")]
             Store::Mapped { map, len } => {
                 if new_len > *len {
                     bytemuck::cast_slice_mut(&mut map[..])[*len..new_len].fill(value);
@@ -132,6 +153,7 @@ impl Deref for Words {
     fn deref(&self) -> &[u32] {
         match &self.0 {
             Store::Heap(v) => v,
+            #[cfg(feature = "parallel")]
             Store::Mapped { map, len } => &bytemuck::cast_slice(&map[..])[..*len],
         }
     }
@@ -141,6 +163,7 @@ impl DerefMut for Words {
     fn deref_mut(&mut self) -> &mut [u32] {
         match &mut self.0 {
             Store::Heap(v) => v,
+            #[cfg(feature = "parallel")]
             Store::Mapped { map, len } => &mut bytemuck::cast_slice_mut(&mut map[..])[..*len],
         }
     }
@@ -152,6 +175,7 @@ mod tests {
 
     /// Words grown past the size where the buffer is mapped keep their values, and the
     /// mapping is cut back, cleared and grown as a vector would be.
+    #[cfg(feature = "parallel")]
     #[test]
     fn grows_onto_a_mapping_and_keeps_every_word() {
         let mut words = Words::default();

@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use crate::diagnostic::Error;
 use std::sync::OnceLock;
 
 /// A half-open byte range `start..end` into a [`Source`].
@@ -109,9 +108,32 @@ impl fmt::Display for Location {
     }
 }
 
+/// An input of more than [`MAX_SOURCE_LEN`] bytes, which [`Source::new`] refuses (the
+/// crate's [`Error::TooLarge`](crate::Error::TooLarge) when it reaches a caller).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The input's name.
+    pub name: String,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: input is {} bytes; at most {MAX_SOURCE_LEN} bytes are supported",
+            crate::wording::printable(&self.name),
+            self.bytes
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
 impl Source {
     /// Wraps `text` read from `name`. Inputs of more than [`MAX_SOURCE_LEN`] bytes are
-    /// refused ([`Error::TooLarge`]), since spans are 32-bit.
+    /// refused ([`TooLarge`]), since spans are 32-bit.
     ///
     /// ```
     /// use hackenbush::source::Source;
@@ -120,10 +142,10 @@ impl Source {
     /// assert_eq!(source.locate(12).to_string(), "2:3");
     /// # Ok::<(), hackenbush::Error>(())
     /// ```
-    pub fn new(name: impl Into<String>, text: Vec<u8>) -> Result<Self, Error> {
+    pub fn new(name: impl Into<String>, text: Vec<u8>) -> Result<Self, TooLarge> {
         let name = name.into();
         if text.len() > MAX_SOURCE_LEN {
-            return Err(Error::TooLarge {
+            return Err(TooLarge {
                 name,
                 bytes: text.len(),
             });
@@ -139,7 +161,11 @@ impl Source {
     /// A part of a larger input (one too large to hold, read through a window) starting
     /// at `origin`: lines and columns are those of the whole input. Offsets and spans are
     /// relative to the excerpt's first byte.
-    pub fn excerpt(name: impl Into<String>, text: Vec<u8>, origin: Origin) -> Result<Self, Error> {
+    pub fn excerpt(
+        name: impl Into<String>,
+        text: Vec<u8>,
+        origin: Origin,
+    ) -> Result<Self, TooLarge> {
         let mut source = Source::new(name, text)?;
         source.origin = origin;
         Ok(source)
@@ -164,7 +190,7 @@ impl Source {
     /// assert_eq!(source.name(), "triangle.hb");
     /// # Ok::<(), hackenbush::Error>(())
     /// ```
-    pub fn from_text(name: impl Into<String>, text: &str) -> Result<Self, Error> {
+    pub fn from_text(name: impl Into<String>, text: &str) -> Result<Self, TooLarge> {
         Source::new(name, text.as_bytes().to_vec())
     }
 

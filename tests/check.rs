@@ -3,7 +3,7 @@
 //! - `tests/fixtures/check/NAME.in`: `NAME.check.toml` runs `hackenbush check NAME.in`
 //!   (with more arguments, if any), which must print `NAME.check.stdout` and
 //!   `NAME.check.stderr` and exit with the case's `status.code` (0 when it has none).
-//!   These are trycmd cases of `tests/cli.rs`; `TRYCMD=overwrite cargo test --test cli`
+//!   These are trycmd cases of `tests/cli.rs`; `TRYCMD=overwrite cargo test --test suite -- cli::`
 //!   rewrites the expected files. Here: every fixture has its case, the fixtures exit 0, 1
 //!   and 2 between them, and every kind of violation is shown by one.
 //! - The bounds `N < 100`, `m < 100`, `k < 500` are checked on inputs written here, at
@@ -14,7 +14,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use common::Run;
 use hackenbush::check::{self, Options, ViolationKind};
@@ -36,7 +36,7 @@ fn expected_code(case: &str) -> usize {
 
 #[test]
 fn fixtures_cover_every_status_and_every_kind() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
+    let dir = common::root().join("tests/fixtures/check");
     let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
         .expect("fixture folder exists")
         .map(|e| e.expect("readable entry").path())
@@ -160,13 +160,14 @@ fn bounds() {
 
 #[test]
 fn many_violations_on_one_line_stay_linear() {
-    // 200,000 loops on one line: every violation is located, in one pass.
+    // 200,000 loops on one line: every violation is located, in one pass (locating each
+    // from the start of the line, as it once did, would take hours here rather than
+    // seconds; no clock is read).
     let dir = scratch("check-one-line");
     let k = 200_000;
     let mut text = format!("1 2 {} 1 2", k + 1);
     text.push_str(&" 2 2".repeat(k));
     fs::write(dir.join("line.in"), text).unwrap();
-    let started = std::time::Instant::now();
     let got = run(&dir, &["line.in"]);
     assert_eq!(got.code, 1);
     assert_eq!(got.stdout.lines().count(), 20 * 6 + (k + 1 - 20) + 1);
@@ -175,11 +176,6 @@ fn many_violations_on_one_line_stay_linear() {
             .contains("\nline.in:1:800012: violation: test case 1, tree 1: a loop at vertex 2"),
         "{}",
         &got.stdout[got.stdout.len() - 500..]
-    );
-    assert!(
-        started.elapsed().as_secs() < 60,
-        "took {:?}",
-        started.elapsed()
     );
 }
 

@@ -10,7 +10,7 @@
 //! - `tests/golden/dot/<example>[.reduced].toml`: what `hackenbush dot [--reduced]
 //!   examples/<example>` prints, in `<example>[.reduced].stdout`.
 //!
-//! `TRYCMD=overwrite cargo test --test cli` rewrites every expected output from the current
+//! `TRYCMD=overwrite cargo test --test suite -- cli::` rewrites every expected output from the current
 //! binary (review the diff before committing it); `tests/README.md` says how to add a case.
 //! What is not a golden comparison stays beside the code it checks: the oracle's proof of
 //! the valid fixtures (`tests/fixtures.rs`), the check fixtures' coverage of every kind of
@@ -18,8 +18,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common;
+
 /// The cases of `globs`, run without colour.
 fn run(globs: &[&str]) {
+    common::root();
     let cases = trycmd::TestCases::new();
     cases.env("NO_COLOR", "1");
     for glob in globs {
@@ -36,6 +39,7 @@ fn lint_documentation(
     at_least: usize,
     mut lint: impl FnMut(&Path, &str, &mut Vec<String>) -> usize,
 ) {
+    common::root();
     let mut docs = vec![PathBuf::from("README.md")];
     for entry in std::fs::read_dir("docs").expect("docs/ exists") {
         let path = entry.expect("readable docs/").path();
@@ -63,6 +67,7 @@ fn transcripts() {
 /// apart from the others (which have `NO_COLOR=1`).
 #[test]
 fn colour() {
+    common::root();
     let cases = trycmd::TestCases::new();
     cases.case("tests/cmd/color/*.toml");
     cases.run();
@@ -173,6 +178,7 @@ fn pictures() {
 /// blocks are then compiled and run by `cargo test --doc`.
 #[test]
 fn every_rust_example_of_the_documentation_is_a_doctest() {
+    common::root();
     let lib = std::fs::read_to_string("src/lib.rs").expect("readable lib.rs");
     lint_documentation("rust examples", 2, |doc, text, failures| {
         let blocks = text.lines().filter(|l| l.trim_start() == "```rust").count();

@@ -18,7 +18,7 @@
 //! - A handful of runs of the binary: several files and test cases, `-o FILE`, refusals,
 //!   malformed input, `--renumber`, text from the input escaped on the terminal.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -17,7 +17,7 @@
 //! Graphviz must be installed (`dot` on the PATH): the tests fail, rather than skip,
 //! without it.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;
@@ -26,10 +26,10 @@ use std::process::{Command, Stdio};
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 use hackenbush::analysis::Analysis;
 use hackenbush::model::Graph;
+use hackenbush::petgraph::graph::EdgeIndex;
 use hackenbush::report::dot::{self, Options};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
-use petgraph::graph::EdgeIndex;
 
 use common::root;
 

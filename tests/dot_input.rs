@@ -16,7 +16,7 @@
 //! reports of them (which files parse, their edges, their ground nodes). A disagreement
 //! fails the test; without Graphviz, only our side of the port matrix is checked.
 
-mod common;
+use crate::common;
 #[path = "../fuzz/fuzz_targets/graphviz.rs"]
 mod graphviz;
 
@@ -25,10 +25,10 @@ use std::path::Path;
 use hackenbush::analysis::Analysis;
 use hackenbush::analysis::position::{Move, winning_moves};
 use hackenbush::model::Graph;
+use hackenbush::petgraph::graph::EdgeIndex;
 use hackenbush::report::dot::{self, Options};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Colour, Format};
-use petgraph::graph::EdgeIndex;
 
 /// A position's title and its analysed graphs.
 type Titled = (String, Vec<(Graph, Analysis)>);

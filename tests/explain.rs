@@ -2,7 +2,7 @@
 //! analysis found, and `--cut` calls a cut winning exactly when `analyze --moves` lists it
 //! (for each player who may make it).
 
-mod common;
+use crate::common;
 
 use hackenbush::game::Side;
 use hackenbush::game_tree::GameTree;

@@ -14,10 +14,10 @@
 //! analyze word an error the same, and every graph small enough is solved again by the
 //! brute-force oracle, so the golden values are proven, not just remembered.
 
-mod brute;
+use crate::brute;
 
+use crate::common;
 use hackenbush::game_tree::partizan as partizan_tree;
-mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -21,9 +21,9 @@
 //! name that is not an identifier; json: an empty vertex name), the refusal is checked to
 //! be that one, and the other formats still compare.
 
-mod brute;
+use crate::brute;
 
-mod common;
+use crate::common;
 
 use hackenbush::analysis::position::{nim_sum, winning_moves};
 use hackenbush::generate::write::{self, WriteError};

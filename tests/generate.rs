@@ -4,9 +4,9 @@
 //! guarantees checked structurally, cross-format agreement, a path of 10^6 edges, the
 //! oracle on small generated graphs, and the command line.
 
-mod brute;
+use crate::brute;
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -2,7 +2,7 @@
 //! without a panic, with bounded memory, and with short messages (an error quotes at most
 //! a few dozen characters of the culprit, never the megabyte around it).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

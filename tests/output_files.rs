@@ -274,9 +274,10 @@ fn a_hanging_graphviz_is_stopped_after_the_timeout() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let start = std::time::Instant::now();
+    // Not stopped, the fake `dot` would hold the test for ten minutes; stopped, the
+    // message says so and the process is gone (no clock is read: a loaded machine may
+    // take its time).
     let out = render(&dir, &["--timeout", "1"], path);
-    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(
         stderr(&out),

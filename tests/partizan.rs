@@ -9,7 +9,7 @@
 //! held to the simplest-number rule played out over the same game tree, and `G - G` (the
 //! colours swapped) must be a second-player win.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 
@@ -396,7 +396,7 @@ fn long_stalks_follow_berlekamps_rule() {
 
 /// The Moderately Hard Bed of Winning Ways ch. 7 (fig. 31), which CGSuite's test suite
 /// keeps switched off: 30 red and blue edges with cycles, worth 1/128. About a minute in a
-/// release build (`cargo test --release --test partizan -- --ignored`), so not run by
+/// release build (`cargo test --release --test suite -- partizan:: --ignored`), so not run by
 /// default; on the command line, `hackenbush analyze --max-positions 50000000
 /// --max-work 0` (docs/values.md).
 #[test]

@@ -5,7 +5,7 @@
 //! every turn, or edges in random order. And the library's opponent, playing both sides
 //! from a position the first player wins, wins it for the first player.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::PathBuf;

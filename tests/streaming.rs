@@ -2,7 +2,7 @@
 //! window's size and wherever it cuts, it must see the same test cases and stop at the same
 //! error, shown with the same message, as a parse of the whole input held in memory.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Cursor;

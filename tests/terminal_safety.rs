@@ -6,7 +6,7 @@
 //! Named after the report: a JSON graph name printed a fake verdict line and a raw escape
 //! sequence.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

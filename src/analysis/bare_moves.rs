@@ -314,7 +314,7 @@ impl Scratch {
         self.hang_core_cycles();
         let mut hung = std::mem::take(&mut self.hung);
         if hung.pieces.len() > PARALLEL_CHAINS {
-            rayon::join(|| hung.cuts(), || self.peeled_requirements(wins));
+            crate::threads::join(|| hung.cuts(), || self.peeled_requirements(wins));
         } else {
             hung.cuts();
             self.peeled_requirements(wins);

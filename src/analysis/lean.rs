@@ -520,7 +520,7 @@ impl Counted for Count {
 /// read-modify-write at a random place, waiting for memory, so two cores wait about half
 /// as long. Returns how many loops there are.
 pub(super) fn count(counts: &mut [impl Counted], ends: &[u32]) -> usize {
-    if counts.len() < COUNT_IN_HALVES_FROM || rayon::current_num_threads() < 2 {
+    if counts.len() < COUNT_IN_HALVES_FROM || crate::threads::current_num_threads() < 2 {
         count_range(counts, 0, ends)
     } else {
         count_in_halves(counts, ends)
@@ -533,7 +533,7 @@ const COUNT_IN_HALVES_FROM: usize = 1 << 18;
 fn count_in_halves(counts: &mut [impl Counted], ends: &[u32]) -> usize {
     let mid = counts.len() / 2;
     let (low, high) = counts.split_at_mut(mid);
-    let (a, b) = rayon::join(
+    let (a, b) = crate::threads::join(
         || count_range(low, 0, ends),
         || count_range(high, mid, ends),
     );

@@ -535,7 +535,7 @@ impl ClassBuffers {
         let forward_chains = || ahead.chains(reversed, forward);
         let backward_chains = || behind.chains(pieces, backward);
         if long {
-            rayon::join(forward_chains, backward_chains);
+            crate::threads::join(forward_chains, backward_chains);
         } else {
             forward_chains();
             backward_chains();

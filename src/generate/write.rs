@@ -45,6 +45,7 @@ use std::io::{self, BufWriter, Write};
 
 use crate::dfs::{self, Adjacency, Step};
 use crate::diagnostic::Diagnostic;
+#[cfg(feature = "graphviz")]
 use crate::report::dot;
 use crate::syntax::{Colour, Format, GraphDecl, Position, VertexName, Vertices};
 
@@ -124,7 +125,15 @@ pub fn position<W: Write>(
         Format::Hb => hb(out, position),
         Format::Christmas => christmas(out, position),
         Format::Json => json(out, position),
+        #[cfg(feature = "graphviz")]
         Format::Dot => dot(out, position, title),
+        #[cfg(not(feature = "graphviz"))]
+        Format::Dot => {
+            let _ = title;
+            Err(WriteError::Unwritable(
+                "this build writes no DOT (the library's `graphviz` feature is off)".into(),
+            ))
+        }
         Format::Cgsuite => cgsuite(out, position),
     }
 }
@@ -253,7 +262,7 @@ pub fn hb<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> 
 /// vertex name, of a vertex hb writes, that is neither an identifier nor a number.
 fn hb_refusal(graph: &GraphDecl) -> Option<Diagnostic> {
     let name = graph.name.as_deref().unwrap_or("");
-    if name.chars().any(crate::report::text::acts) && !name.contains(['\r', '\n']) {
+    if name.chars().any(crate::wording::acts) && !name.contains(['\r', '\n']) {
         return Some(
             Diagnostic::new(
                 graph.span,
@@ -599,7 +608,7 @@ fn json_vertex<W: Write>(o: &mut Out<'_, W>, vertices: &Vertices, id: u32) -> io
 /// A JSON string (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`, or
 /// `\u00XX`, and every other character that would act on a terminal rather than show
 /// (DEL, C1 controls, line and paragraph separators, bidirectional overrides:
-/// [`acts`](crate::report::text::acts)) as `\uXXXX`, which reads back as the same
+/// [`acts`](crate::wording::acts)) as `\uXXXX`, which reads back as the same
 /// character. So a converted name cannot send a command to the terminal it is shown on.
 fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -612,7 +621,7 @@ fn json_string<W: Write>(o: &mut Out<'_, W>, s: &str) -> io::Result<()> {
             '\r' => o.bytes(b"\\r")?,
             '\t' => o.bytes(b"\\t")?,
             // Every character that acts is in the Basic Multilingual Plane: one `\uXXXX`.
-            c if crate::report::text::acts(c) => {
+            c if crate::wording::acts(c) => {
                 let n = c as u32;
                 let digit = |shift: u32| HEX[((n >> shift) & 15) as usize];
                 o.bytes(&[b'\\', b'u', digit(12), digit(8), digit(4), digit(0)])?;
@@ -840,6 +849,7 @@ pub(crate) fn cgsuite_label<W: Write>(o: &mut Out<'_, W>, n: u32) -> io::Result<
 /// it back). The position is analysed to colour its blocks.
 ///
 /// [`report::dot`]: crate::report::dot
+#[cfg(feature = "graphviz")]
 pub fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<(), WriteError> {
     let mut text = String::new();
     let mut drawing = dot::Drawing::begin(&mut text, title, &dot::Options::default());

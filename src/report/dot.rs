@@ -1289,7 +1289,7 @@ fn escape(text: &str) -> String {
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
             // The Rust escape, its backslash escaped in turn.
-            c if super::text::acts(c) => {
+            c if crate::wording::acts(c) => {
                 out.push_str(&c.escape_debug().to_string().replace('\\', "\\\\"));
             }
             c => out.push(c),

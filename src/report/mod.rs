@@ -19,8 +19,10 @@
 //! # Ok::<(), hackenbush::Error>(())
 //! ```
 
+#[cfg(feature = "graphviz")]
 pub mod dot;
 pub mod explain;
+#[cfg(feature = "graphviz")]
 mod graphviz;
 pub mod json;
 pub mod text;

@@ -10,8 +10,11 @@
 //! Every text taken from an input (file, graph and vertex names) goes through
 //! [`printable`] before it is shown, here and in every other text the program prints.
 
-use std::borrow::Cow;
 use std::fmt::{self, Write};
+
+/// The escaping and the plural that every room words its text with, kept here too for the
+/// callers of `report::text` (they live on the ground floor, in the crate's `wording`).
+pub use crate::wording::{plural, printable};
 
 use super::{GraphReport, MoveReport, PartizanMoves, PositionReport, Winner};
 use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
@@ -189,49 +192,6 @@ fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &PartizanMov
     Ok(())
 }
 
-/// Text from an input (a graph or vertex name, a file name) as it may be shown on a
-/// terminal or in a picture: characters that would act instead of showing are written as
-/// Rust escapes, the way error messages quote a token (`\n`, `\t`, `\u{1b}`,
-/// `\u{202e}`); every other character, of any script (`é`, `字`), stays as it is, and so
-/// does the backslash, so that escaping twice changes nothing.
-///
-/// Escaped: control characters (C0, DEL and C1: line breaks, the escape that starts a
-/// terminal command, bells), the line and paragraph separators, and the bidirectional
-/// overrides and isolates that reorder a line as it is shown (the ones rustc refuses in
-/// source, after CVE-2021-42574). Without this, a name could print a fake verdict line,
-/// retitle or clear the terminal, or show its text in another order.
-///
-/// ```
-/// use hackenbush::report::text::printable;
-///
-/// assert_eq!(printable("x\n  nim-sum *0\u{1b}[8m"), "x\\n  nim-sum *0\\u{1b}[8m");
-/// assert_eq!(printable("étoile 字"), "étoile 字");
-/// ```
-pub fn printable(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(acts) {
-        return Cow::Borrowed(text);
-    }
-    let mut shown = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if acts(c) {
-            shown.extend(c.escape_debug());
-        } else {
-            shown.push(c);
-        }
-    }
-    Cow::Owned(shown)
-}
-
-/// Whether `c` acts on a terminal or on the order of a line rather than showing (see
-/// [`printable`]; DOT labels escape the same characters).
-pub(crate) fn acts(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
-}
-
 /// How many decimal digits `n` has.
 fn decimal_digits(n: u64) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
@@ -292,17 +252,6 @@ pub fn listed(items: &[String], conjunction: &str) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
     }
-}
-
-/// The `s` of a plural after a count of `n`: "1 edge", "2 edges".
-///
-/// ```
-/// use hackenbush::report::text::plural;
-///
-/// assert_eq!(format!("{} edge{}", 2, plural(2)), "2 edges");
-/// ```
-pub fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

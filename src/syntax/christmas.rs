@@ -25,6 +25,7 @@ use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
+use crate::wording::plural;
 
 use super::lex::{self, found, integer, token_span};
 use super::window::{Feed, MAX_TOKEN, Window};
@@ -427,7 +428,7 @@ impl<F: Feed> Cases<F> {
             None if left >= SPLIT_FROM && most == left => NEAR_PERCENT,
             None => return Ok(0),
         };
-        if rayon::current_num_threads() < 2 {
+        if crate::threads::current_num_threads() < 2 {
             return Ok(0);
         }
         let here = self.feed.offset() + self.pos as u64;
@@ -440,7 +441,7 @@ impl<F: Feed> Cases<F> {
             ..Cases::with_feed(far)
         };
         let mut read = 0;
-        let (near, tail) = rayon::join(
+        let (near, tail) = crate::threads::join(
             || self.tree_edges(m, k, &mut read, fence, lists),
             || far.far_edges(m, k),
         );
@@ -918,10 +919,6 @@ fn out_of_range(x: u64, m: u64, span: Span) -> Diagnostic {
         format!("expected a vertex in 1..{m}")
     };
     Diagnostic::new(span, format!("vertex {x} is out of range 1..{m}"), range)
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 impl Reader for Cases<&[u8]> {

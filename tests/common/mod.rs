@@ -53,6 +53,7 @@ pub fn run_fed<T: Send + 'static>(
 ) -> Fed<T> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
         .args(args)
+        .current_dir(root())
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -70,9 +71,19 @@ pub fn run_fed<T: Send + 'static>(
     }
 }
 
-/// The crate's root folder.
+/// The repository's root folder (the library's crate; these tests are targets of the
+/// command line's crate in `cli/`), made the working folder of this process on the first
+/// call, so that the paths the tests and the documentation write (`examples/x.hb`,
+/// `tests/cmd/*.md`) name the same files for the binary as for a reader. A test that
+/// names a relative path, or runs a command that does, calls this first.
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    static AT_ROOT: std::sync::Once = std::sync::Once::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ has a parent")
+        .to_path_buf();
+    AT_ROOT.call_once(|| std::env::set_current_dir(&root).expect("the root exists"));
+    root
 }
 
 /// The files of `dir` whose extension names an input format, sorted.

@@ -814,13 +814,11 @@ mod tests {
                 "expected `[`, `--`, a statement or `}`, found `:`",
             ),
         ];
-        let start = std::time::Instant::now();
         for (text, message) in &cases {
             assert_eq!(&error(text).message, message);
         }
         let g = graph(&format!("graph {{ ground {} }}", "-- a ".repeat(n)));
         assert_eq!(g.edges.len(), n);
-        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 
     #[test]

@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use hackenbush::diagnostic::{Diagnostic, Level};
-use hackenbush::report::text::printable;
 use hackenbush::source::Source;
+use hackenbush::wording::printable;
 
 /// Exit status 0: everything was read and reported.
 pub const SUCCESS: u8 = 0;

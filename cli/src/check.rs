@@ -10,6 +10,7 @@ use hackenbush::check::{self, Options, Violation, ViolationKind};
 use hackenbush::report::json::{CheckSummary, JsonDocument, ViolationReport};
 use hackenbush::source::{Origin, Source};
 use hackenbush::syntax::christmas::Cases;
+use hackenbush::wording::plural;
 
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
@@ -171,7 +172,7 @@ fn short(violation: &Violation, source: &Source, locator: &mut Locator) -> Strin
     let (line, column) = locator.locate(source, violation.span.start as usize);
     format!(
         "{}:{line}:{column}: violation: {}",
-        hackenbush::report::text::printable(source.name()),
+        hackenbush::wording::printable(source.name()),
         violation.headline()
     )
 }
@@ -202,13 +203,14 @@ impl Locator {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// `n` and the noun `one`, in the plural unless `n` is 1: "1 test case", "2 violations".
+fn counted(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", plural(n))
 }
 
 /// The last line of the report.
 fn summary(tally: &CheckSummary, malformed: bool) -> String {
-    let cases = plural(tally.cases, "test case", "test cases");
+    let cases = counted(tally.cases, "test case");
     if tally.violations == 0 {
         return match (malformed, tally.cases) {
             (true, 0) => "no complete test case before the error".to_string(),
@@ -231,7 +233,7 @@ fn summary(tally: &CheckSummary, malformed: bool) -> String {
     };
     format!(
         "{} in {} {of} ({})",
-        plural(tally.violations, "violation", "violations"),
+        counted(tally.violations, "violation"),
         tally.bad_cases,
         kinds.join(", ")
     )

@@ -5,10 +5,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use hackenbush::analysis::position::winning_moves_in;
+use hackenbush::petgraph::graph::EdgeIndex;
 use hackenbush::report::dot::{self, Drawing, Options, RenderFormat};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
-use petgraph::graph::EdgeIndex;
 
 use super::args::{DotArgs, RenderArg};
 use super::file::{self, Destination, FileWriter};
@@ -124,7 +124,7 @@ fn render(
     let timeout = (args.timeout > 0).then(|| Duration::from_secs(args.timeout));
     let mut progress = Progress::new(format!(
         "dot: Graphviz is drawing {}",
-        hackenbush::report::text::printable(label)
+        hackenbush::wording::printable(label)
     ));
     let limit = match timeout {
         Some(_) => format!("time limit {} s", args.timeout),

@@ -101,7 +101,8 @@ mod tests {
     fn pages_are_the_files_of_docs() {
         for page in Page::value_variants() {
             let name = page.to_possible_value().unwrap().get_name().to_string();
-            let file = std::fs::read_to_string(format!("docs/{name}.md")).unwrap();
+            let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs");
+            let file = std::fs::read_to_string(format!("{docs}/{name}.md")).unwrap();
             assert_eq!(page.text(), file);
         }
     }

@@ -17,9 +17,9 @@ use std::path::PathBuf;
 use hackenbush::convert;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::generate::write::{self, WriteError};
-use hackenbush::report::text::{plural, printable};
 use hackenbush::source::Source;
 use hackenbush::syntax::{Collected, Format, Position};
+use hackenbush::wording::{plural, printable};
 
 use super::args::ConvertArgs;
 use super::file::{self, Destination};

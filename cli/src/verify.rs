@@ -7,10 +7,11 @@ use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued}
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::model::Graph;
 use hackenbush::report::json::JsonDocument;
-use hackenbush::report::text::{printable, star};
+use hackenbush::report::text::star;
 use hackenbush::report::verify::{VerifiedGraph, VerifiedPosition, VerifiedSum, VerifySummary};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
+use hackenbush::wording::printable;
 
 use super::args::VerifyArgs;
 use super::input::{self, Streamed};
@@ -337,7 +338,7 @@ fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Res
         star(v.game_tree_value)
     )?;
     for (target, fast, slow) in &v.cut_mismatches {
-        let list = |edges: &[petgraph::graph::EdgeIndex]| {
+        let list = |edges: &[hackenbush::petgraph::graph::EdgeIndex]| {
             edges
                 .iter()
                 .map(|e| (e.index() + 1).to_string())

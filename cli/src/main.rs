@@ -1,5 +1,5 @@
-//! The command line: parses the arguments and hands each command to its module. Only
-//! this part of the program prints; the library computes.
+//! The `hackenbush` binary: parses the arguments and hands each command to its module.
+//! Only this crate prints; the library (`hackenbush`) computes. See `hackenbush --help`.
 
 mod analyze;
 mod args;
@@ -28,7 +28,7 @@ use clap::Parser;
 use args::{Cli, ColorArg, Command};
 
 /// Runs `hackenbush` with the process's arguments and returns its exit status.
-pub fn run() -> ExitCode {
+fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_message(&e, ColorArg::written(std::env::args_os())),

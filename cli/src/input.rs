@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
-use hackenbush::report::text::{plural, printable};
 use hackenbush::source::{MAX_SOURCE_LEN, Origin, Source};
 use hackenbush::syntax::christmas::Cases;
 use hackenbush::syntax::detect::detect;
 use hackenbush::syntax::window::{Reopen, Window};
 use hackenbush::syntax::{self, Format, GraphDecl, GraphSink, PositionRead};
+use hackenbush::wording::{plural, printable};
 
 use super::args::InputArgs;
 use super::output::{self, Stop};

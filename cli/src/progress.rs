@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use console::Term;
 use hackenbush::SearchProgress;
-use hackenbush::report::text::printable;
+use hackenbush::wording::printable;
 
 /// Work quicker than this shows nothing.
 const DELAY: Duration = Duration::from_secs(1);

@@ -10,9 +10,10 @@ use clap::{Args, ValueEnum};
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
 use hackenbush::play::{Cut, EdgeRef, Illegal, Match, Turn};
-use hackenbush::report::text::{listed, printable};
+use hackenbush::report::text::listed;
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Colour, Format, GraphDecl, Position};
+use hackenbush::wording::printable;
 
 use super::args::FormatArg;
 use super::input::{self, Input};

@@ -7,9 +7,9 @@ use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
 use hackenbush::play::{EdgeRef, Illegal, Match};
 use hackenbush::report::explain::{self, Explanation};
-use hackenbush::report::text::{plural, printable};
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
+use hackenbush::wording::{plural, printable};
 
 use super::args::ExplainArgs;
 use super::input::{self, Streamed};
