@@ -31,6 +31,7 @@ pub mod lean;
 // The christmas path of `analyze --moves`: public for the binary and the tests.
 #[doc(hidden)]
 pub mod bare_moves;
+pub mod misere;
 pub mod moves;
 pub mod partizan;
 pub mod position;

@@ -1,0 +1,702 @@
+//! Misère play: whoever cannot move **wins** (whoever cuts the last edge loses). The
+//! outcome of a whole position, and every winning first move of each player, exact where
+//! theory allows and by a budgeted search elsewhere; nothing is guessed.
+//!
+//! # Method
+//!
+//! A position is split at the ground into **ground blocks**: the components of its graphs
+//! once the ground is taken away, each with the edges that join it to the ground (a loop
+//! at the ground is a block of its own). Edges that reach no ground have fallen and are
+//! no moves. Then the first rule that applies decides ([`Rule`]):
+//!
+//! 1. **All green, every block on one ground edge** ([`Rule::MisereNim`]): such a block is
+//!    worth at least `*1` in normal play until its ground edge is cut, which removes all
+//!    of it; so no component of the sum is worth `*0` unless it is gone, which is the
+//!    condition of the SJ theorem (the anti-SG game; Lo, "Misère Hackenbush Flowers",
+//!    arXiv:1212.5937, for Hackenbush), and the position plays as misère Nim on the
+//!    blocks' normal-play Grundy values (Bouton): the player to move wins iff some heap
+//!    exceeds 1 and the nim-sum is not 0, or every heap is at most 1 and the nim-sum is
+//!    0. A cut keeps its block on one ground edge (or removes it), so a winning move is a
+//!    cut to a target value in one block, found by [`moves::cuts_to_analysed`]: to the
+//!    nim-sum of the others while another heap exceeds 1, else to that nim-sum XOR 1.
+//!    Linear time.
+//! 2. **Only blue and red edges** ([`Rule::GroundEdges`]): a cut never removes a ground
+//!    edge other than itself, so a player can move as long as one of their ground edges
+//!    stands. The player to move wins iff they have at most as many ground edges of their
+//!    colour as the opponent has of theirs (Stewart, "Misère Hackenbush is NP-hard",
+//!    arXiv:1202.4658, shows red-blue misère Hackenbush is in P): fewer blue ground edges
+//!    is L, fewer red is R, as many is N, and P never happens. With fewer, every cut wins;
+//!    with as many, the cuts of one's own ground edges. Linear time.
+//! 3. **Otherwise** ([`Rule::Searched`]): green blocks on two or more ground edges (where
+//!    the Fusion Principle fails: a 4-cycle through the ground is a misère P-position,
+//!    its fusion into two loops an N-position) and positions mixing green with blue or
+//!    red. The position is played out, every reachable set of edges once (memoized), for
+//!    each player to move, within [`Budget::edges`] and [`Budget::positions`].
+//!
+//! Every rule is held against exhaustive misère play with no theory in the tests, on every
+//! small green multigraph and on random positions of all three colours.
+//!
+//! # Complexity
+//!
+//! Rules 1 and 2: O(V + E). Rule 3: exponential, up to 2^E sets of E edges each, refused
+//! beyond the budget. The search recurses once per cut, so its depth is at most the edge
+//! count (at most 64), whatever the graph's shape.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
+
+use super::moves;
+use super::partizan::Budget;
+use crate::game::Outcome;
+use crate::model::{Graph, Node};
+use crate::syntax::Colour;
+
+/// How a misère outcome was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    /// All green, every ground block on one ground edge: misère Nim on the blocks'
+    /// Grundy values (the SJ theorem).
+    MisereNim,
+    /// Only blue and red edges: the count of each player's ground edges.
+    GroundEdges,
+    /// Played out by a memoized search of the whole position.
+    Searched,
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rule::MisereNim => "misere-nim",
+            Rule::GroundEdges => "ground-edges",
+            Rule::Searched => "searched",
+        })
+    }
+}
+
+/// One ground block: a component of a graph without its ground, with its ground edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroundBlock {
+    /// The graph it is in (0-based, in the position's order).
+    pub graph: usize,
+    /// Its edges, in input order.
+    pub edges: Vec<EdgeIndex>,
+    /// How many of them touch the ground, by colour: green, blue, red.
+    pub ground_edges: [usize; 3],
+    /// Its normal-play Grundy value, for an all-green block ([`Rule::MisereNim`] plays
+    /// on these); `None` otherwise.
+    pub value: Option<u64>,
+}
+
+impl GroundBlock {
+    /// Its ground edges of every colour.
+    pub fn ground_edge_count(&self) -> usize {
+        self.ground_edges.iter().sum()
+    }
+}
+
+/// A cut: graph (0-based) and edge (its input index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cut {
+    /// The graph, 0-based.
+    pub graph: usize,
+    /// The edge of that graph, by input order.
+    pub edge: EdgeIndex,
+}
+
+/// The misère analysis of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Misere {
+    /// Who wins: L (Left whoever starts), R, N (whoever moves first), P (whoever moves
+    /// second). An all-green position is N or P.
+    pub outcome: Outcome,
+    /// The rule that decided it.
+    pub rule: Rule,
+    /// The position's ground blocks, graph by graph.
+    pub blocks: Vec<GroundBlock>,
+    /// The cuts with which Left, moving first, wins (every one; empty when Left moving
+    /// first loses). For an all-green position, the same as `right_wins`.
+    pub left_wins: Vec<Cut>,
+    /// The cuts with which Right, moving first, wins.
+    pub right_wins: Vec<Cut>,
+    /// How many positions the search solved ([`Rule::Searched`]; 0 otherwise).
+    pub positions: usize,
+}
+
+/// Why a misère outcome was not found: the search it needs is beyond the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The position needs the search and has more attached edges than the budget allows.
+    TooManyEdges {
+        /// Its attached edges.
+        edges: usize,
+        /// The budget's limit ([`Budget::edges`], never above 64).
+        limit: usize,
+    },
+    /// The search met more positions than the budget allows.
+    TooManyPositions {
+        /// The position's attached edges.
+        edges: usize,
+        /// The budget's limit ([`Budget::positions`]).
+        limit: usize,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::TooManyEdges { edges, limit } => write!(
+                f,
+                "its misère outcome needs a search over its {edges} attached edges, which is \
+                 limited to {limit} edges"
+            ),
+            Refusal::TooManyPositions { edges, limit } => write!(
+                f,
+                "the misère search of its {edges} attached edges met more positions than the \
+                 limit of {limit}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// The misère outcome of the position made of `graphs`, with every winning first move,
+/// by the first [`Rule`] that applies; a search beyond `budget` is refused.
+///
+/// ```
+/// use hackenbush::analysis::misere::{self, Rule};
+/// use hackenbush::analysis::partizan::Budget;
+/// use hackenbush::game::Outcome;
+/// use hackenbush::model::Graph;
+///
+/// // One tree whose root carries two stalks of two edges (HDU 3590's counterexample to
+/// // the SJ theorem applied to whole trees): two blocks worth *2 each, misère Nim with a
+/// // heap above 1 and nim-sum 0, so whoever moves first loses.
+/// let tree = Graph::from_edges(&[0], &[(0, 1), (1, 2), (0, 3), (3, 4)]);
+/// let found = misere::analyze(&[tree], &Budget::DEFAULT)?;
+/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
+///
+/// // A 4-cycle through the ground: searched, a P-position too.
+/// let cycle = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 3), (3, 0)]);
+/// let found = misere::analyze(&[cycle], &Budget::DEFAULT)?;
+/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::Searched));
+/// # Ok::<(), hackenbush::analysis::misere::Refusal>(())
+/// ```
+pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
+    let blocks = ground_blocks(graphs);
+    let colours = blocks.iter().fold([0; 3], |mut seen, block| {
+        for (graph, edge) in block.edges.iter().map(|&e| (&graphs[block.graph], e)) {
+            seen[colour_slot(graph.colour(edge))] += 1;
+        }
+        seen
+    });
+    if colours[1] == 0 && colours[2] == 0 {
+        if blocks.iter().all(|b| b.ground_edge_count() == 1) {
+            return Ok(misere_nim(graphs, blocks));
+        }
+    } else if colours[0] == 0 {
+        return Ok(ground_edges(graphs, blocks));
+    }
+    searched(graphs, blocks, budget)
+}
+
+/// The slot of a colour in [`GroundBlock::ground_edges`].
+fn colour_slot(colour: Colour) -> usize {
+    match colour {
+        Colour::Green => 0,
+        Colour::Blue => 1,
+        Colour::Red => 2,
+    }
+}
+
+/// The ground blocks of every graph, graph by graph, each block's edges in input order.
+fn ground_blocks(graphs: &[Graph]) -> Vec<GroundBlock> {
+    let mut blocks = Vec::new();
+    for (i, graph) in graphs.iter().enumerate() {
+        blocks.extend(blocks_of(i, graph));
+    }
+    blocks
+}
+
+/// The ground blocks of graph `i`: components of its non-ground nodes joined by union-find
+/// (no recursion), each with the edges that touch it; only those with a ground edge.
+fn blocks_of(i: usize, graph: &Graph) -> Vec<GroundBlock> {
+    let net = &graph.net;
+    let mut parent: Vec<u32> = (0..net.node_count() as u32).collect();
+    for edge in net.edge_indices() {
+        let (a, b) = net.edge_endpoints(edge).expect("an edge of the graph");
+        if a != Graph::ground() && b != Graph::ground() {
+            let (ra, rb) = (find(&mut parent, a.index()), find(&mut parent, b.index()));
+            parent[ra.max(rb)] = ra.min(rb) as u32;
+        }
+    }
+    // Each component's block, in the order of its first edge; a ground loop alone.
+    let mut slot_of_root: HashMap<usize, usize> = HashMap::new();
+    let mut found: Vec<GroundBlock> = Vec::new();
+    for edge in net.edge_indices() {
+        let (a, b) = net.edge_endpoints(edge).expect("an edge of the graph");
+        let touches_ground = a == Graph::ground() || b == Graph::ground();
+        let slot = if a == Graph::ground() && b == Graph::ground() {
+            found.len()
+        } else {
+            let inner = if a == Graph::ground() { b } else { a };
+            let root = find(&mut parent, inner.index());
+            *slot_of_root.entry(root).or_insert(found.len())
+        };
+        if slot == found.len() {
+            found.push(GroundBlock {
+                graph: i,
+                edges: Vec::new(),
+                ground_edges: [0; 3],
+                value: None,
+            });
+        }
+        found[slot].edges.push(edge);
+        if touches_ground {
+            found[slot].ground_edges[colour_slot(graph.colour(edge))] += 1;
+        }
+    }
+    found.retain(|block| block.ground_edge_count() > 0);
+    found
+}
+
+/// The root of `x`'s set, halving the path on the way.
+fn find(parent: &mut [u32], mut x: usize) -> usize {
+    while parent[x] as usize != x {
+        let up = parent[parent[x] as usize];
+        parent[x] = up;
+        x = up as usize;
+    }
+    x
+}
+
+/// One block as a graph of its own: its edges in order, the ground kept as ground.
+fn block_graph(graph: &Graph, block: &GroundBlock) -> Graph {
+    let mut ids: HashMap<NodeIndex, u32> = HashMap::new();
+    ids.insert(Graph::ground(), 0);
+    let mut id = |node: NodeIndex| {
+        let next = ids.len() as u32;
+        *ids.entry(node).or_insert(next)
+    };
+    let edges: Vec<(u32, u32, Colour)> = block
+        .edges
+        .iter()
+        .map(|&edge| {
+            let (a, b) = graph
+                .net
+                .edge_endpoints(edge)
+                .expect("an edge of the graph");
+            (id(a), id(b), graph.colour(edge))
+        })
+        .collect();
+    Graph::from_coloured_edges(&[0], &edges)
+}
+
+/// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
+fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
+    let models: Vec<(Graph, super::Analysis)> = blocks
+        .iter()
+        .map(|block| {
+            let model = block_graph(&graphs[block.graph], block);
+            let analysis = super::analyze(&model);
+            (model, analysis)
+        })
+        .collect();
+    for (block, (_, analysis)) in blocks.iter_mut().zip(&models) {
+        block.value = Some(analysis.value);
+    }
+    let heaps: Vec<u64> = models.iter().map(|(_, a)| a.value).collect();
+    let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
+    let large = heaps.iter().filter(|&&h| h > 1).count();
+    let first_wins = if large > 0 {
+        nim_sum != 0
+    } else {
+        nim_sum == 0
+    };
+    let mut wins = Vec::new();
+    if first_wins {
+        for (k, (block, (model, analysis))) in blocks.iter().zip(&models).enumerate() {
+            let others = nim_sum ^ heaps[k];
+            let another_large = large > usize::from(heaps[k] > 1);
+            let target = if another_large { others } else { others ^ 1 };
+            if target == heaps[k] || target > analysis.attached_edges as u64 {
+                continue;
+            }
+            for cut in moves::cuts_to_analysed(model, analysis, target) {
+                wins.push(Cut {
+                    graph: block.graph,
+                    edge: block.edges[cut.index()],
+                });
+            }
+        }
+        wins.sort_unstable();
+    }
+    Misere {
+        outcome: if first_wins { Outcome::N } else { Outcome::P },
+        rule: Rule::MisereNim,
+        blocks,
+        right_wins: wins.clone(),
+        left_wins: wins,
+        positions: 0,
+    }
+}
+
+/// Rule 2: blue and red only, decided by the counts of ground edges.
+fn ground_edges(graphs: &[Graph], blocks: Vec<GroundBlock>) -> Misere {
+    let (blue, red) = blocks.iter().fold((0, 0), |(b, r), block| {
+        (b + block.ground_edges[1], r + block.ground_edges[2])
+    });
+    let outcome = match blue.cmp(&red) {
+        std::cmp::Ordering::Less => Outcome::L,
+        std::cmp::Ordering::Greater => Outcome::R,
+        std::cmp::Ordering::Equal => Outcome::N,
+    };
+    // A player wins moving first iff they have at most as many ground edges; with fewer
+    // every cut of theirs wins, with as many only the cuts of their ground edges.
+    let wins = |colour: Colour, mine: usize, theirs: usize| -> Vec<Cut> {
+        let mut cuts = Vec::new();
+        if mine > theirs {
+            return cuts;
+        }
+        for block in &blocks {
+            let graph = &graphs[block.graph];
+            for &edge in &block.edges {
+                let on_ground = graph
+                    .net
+                    .edge_endpoints(edge)
+                    .is_some_and(|(a, b)| a == Graph::ground() || b == Graph::ground());
+                if graph.colour(edge) == colour && (mine < theirs || on_ground) {
+                    cuts.push(Cut {
+                        graph: block.graph,
+                        edge,
+                    });
+                }
+            }
+        }
+        cuts.sort_unstable();
+        cuts
+    };
+    Misere {
+        outcome,
+        rule: Rule::GroundEdges,
+        left_wins: wins(Colour::Blue, blue, red),
+        right_wins: wins(Colour::Red, red, blue),
+        blocks,
+        positions: 0,
+    }
+}
+
+/// Rule 3: the whole position played out, every set of edges once.
+fn searched(
+    graphs: &[Graph],
+    blocks: Vec<GroundBlock>,
+    budget: &Budget,
+) -> Result<Misere, Refusal> {
+    let cuts: Vec<Cut> = blocks
+        .iter()
+        .flat_map(|b| {
+            b.edges.iter().map(|&edge| Cut {
+                graph: b.graph,
+                edge,
+            })
+        })
+        .collect();
+    let limit = budget.edges.min(64);
+    if cuts.len() > limit {
+        return Err(Refusal::TooManyEdges {
+            edges: cuts.len(),
+            limit,
+        });
+    }
+    let mut search = Search::new(graphs, &cuts, budget.positions);
+    let all = if cuts.len() == 64 {
+        u64::MAX
+    } else {
+        (1 << cuts.len()) - 1
+    };
+    let mut left_wins = Vec::new();
+    let mut right_wins = Vec::new();
+    for (player, wins) in [
+        (Player::Left, &mut left_wins),
+        (Player::Right, &mut right_wins),
+    ] {
+        for (bit, &cut) in cuts.iter().enumerate() {
+            if !search.may_cut(player, bit) {
+                continue;
+            }
+            let after = search.prune(all & !(1 << bit));
+            if !search.wins(after, player.other())? {
+                wins.push(cut);
+            }
+        }
+    }
+    let left = search.wins(all, Player::Left)?;
+    let right = search.wins(all, Player::Right)?;
+    left_wins.sort_unstable();
+    right_wins.sort_unstable();
+    Ok(Misere {
+        outcome: match (left, right) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        },
+        rule: Rule::Searched,
+        blocks,
+        left_wins,
+        right_wins,
+        positions: search.memo.len(),
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Player {
+    Left,
+    Right,
+}
+
+impl Player {
+    fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// The misère game tree of one set of edges: edge `i` is bit `i`; node 0 is the ground.
+struct Search {
+    /// Each edge's ends, as dense node ids.
+    ends: Vec<(u32, u32)>,
+    /// The edges Left may cut, and those Right may cut.
+    left: u64,
+    right: u64,
+    /// Each node's edges: (neighbour, bit).
+    adjacent: Vec<Vec<(u32, u32)>>,
+    /// For each set of edges met, whether Left wins moving first, and Right (two bits
+    /// each: known, wins).
+    memo: HashMap<u64, u8>,
+    limit: usize,
+}
+
+impl Search {
+    fn new(graphs: &[Graph], cuts: &[Cut], limit: usize) -> Search {
+        let mut ids: HashMap<(usize, NodeIndex), u32> = HashMap::new();
+        let mut id = |graph: usize, node: NodeIndex| -> u32 {
+            if graphs[graph].net[node] == Node::Ground {
+                return 0;
+            }
+            let next = ids.len() as u32 + 1;
+            *ids.entry((graph, node)).or_insert(next)
+        };
+        let mut search = Search {
+            ends: Vec::with_capacity(cuts.len()),
+            left: 0,
+            right: 0,
+            adjacent: vec![Vec::new()],
+            memo: HashMap::new(),
+            limit,
+        };
+        for (bit, cut) in cuts.iter().enumerate() {
+            let graph = &graphs[cut.graph];
+            let (a, b) = graph
+                .net
+                .edge_endpoints(cut.edge)
+                .expect("an edge of the graph");
+            let (a, b) = (id(cut.graph, a), id(cut.graph, b));
+            let top = a.max(b) as usize;
+            if search.adjacent.len() <= top {
+                search.adjacent.resize(top + 1, Vec::new());
+            }
+            search.adjacent[a as usize].push((b, bit as u32));
+            search.adjacent[b as usize].push((a, bit as u32));
+            search.ends.push((a, b));
+            match graph.colour(cut.edge) {
+                Colour::Green => {
+                    search.left |= 1 << bit;
+                    search.right |= 1 << bit;
+                }
+                Colour::Blue => search.left |= 1 << bit,
+                Colour::Red => search.right |= 1 << bit,
+            }
+        }
+        search
+    }
+
+    fn may_cut(&self, player: Player, bit: usize) -> bool {
+        self.cuts_of(player) & (1 << bit) != 0
+    }
+
+    fn cuts_of(&self, player: Player) -> u64 {
+        match player {
+            Player::Left => self.left,
+            Player::Right => self.right,
+        }
+    }
+
+    /// The edges of `edges` still joined to the ground (a breadth-first walk).
+    fn prune(&self, edges: u64) -> u64 {
+        let mut kept = 0u64;
+        let mut seen = vec![false; self.adjacent.len()];
+        let mut queue = vec![0u32];
+        seen[0] = true;
+        while let Some(node) = queue.pop() {
+            for &(next, bit) in &self.adjacent[node as usize] {
+                if edges & (1 << bit) == 0 {
+                    continue;
+                }
+                kept |= 1 << bit;
+                if !seen[next as usize] {
+                    seen[next as usize] = true;
+                    queue.push(next);
+                }
+            }
+        }
+        kept
+    }
+
+    /// Whether `player`, to move on `edges` (all joined to the ground), wins in misère
+    /// play. The depth of the recursion is at most the number of edges (64).
+    fn wins(&mut self, edges: u64, player: Player) -> Result<bool, Refusal> {
+        let shift = if player == Player::Left { 0 } else { 2 };
+        let known = self.memo.get(&edges).copied().unwrap_or(0);
+        if known & (1 << shift) != 0 {
+            return Ok(known & (2 << shift) != 0);
+        }
+        let mut movable = edges & self.cuts_of(player);
+        // No move: whoever cannot move wins.
+        let mut wins = movable == 0;
+        while movable != 0 && !wins {
+            let bit = movable.trailing_zeros();
+            movable &= movable - 1;
+            let after = self.prune(edges & !(1 << bit));
+            wins = !self.wins(after, player.other())?;
+        }
+        if !self.memo.contains_key(&edges) && self.memo.len() >= self.limit {
+            return Err(Refusal::TooManyPositions {
+                edges: self.ends.len(),
+                limit: self.limit,
+            });
+        }
+        let entry = self.memo.entry(edges).or_insert(0);
+        *entry |= (1 | u8::from(wins) << 1) << shift;
+        Ok(wins)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::Colour::{Blue, Green, Red};
+
+    fn analyze_one(ground: &[u32], edges: &[(u32, u32, Colour)]) -> Misere {
+        let graph = Graph::from_coloured_edges(ground, edges);
+        analyze(&[graph], &Budget::DEFAULT).expect("within the budget")
+    }
+
+    #[test]
+    fn an_empty_position_is_won_by_the_player_who_cannot_move() {
+        let found = analyze(&[], &Budget::DEFAULT).unwrap();
+        assert_eq!(found.outcome, Outcome::N);
+        assert!(found.left_wins.is_empty());
+    }
+
+    #[test]
+    fn one_edge_loses_for_whoever_must_cut_it() {
+        let found = analyze_one(&[0], &[(0, 1, Green)]);
+        assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
+        assert!(found.left_wins.is_empty());
+    }
+
+    #[test]
+    fn a_stalk_of_two_is_won_by_cutting_its_top() {
+        let found = analyze_one(&[0], &[(0, 1, Green), (1, 2, Green)]);
+        assert_eq!(found.outcome, Outcome::N);
+        let edges: Vec<usize> = found.left_wins.iter().map(|c| c.edge.index()).collect();
+        assert_eq!(edges, [1]);
+    }
+
+    #[test]
+    fn fusion_fails_in_misere_play() {
+        // The 4-cycle through the ground is P; its fusion, two loops at the ground, is N.
+        let cycle = analyze_one(
+            &[0],
+            &[(0, 1, Green), (1, 2, Green), (2, 3, Green), (3, 0, Green)],
+        );
+        assert_eq!((cycle.outcome, cycle.rule), (Outcome::P, Rule::Searched));
+        let loops = analyze_one(&[0], &[(0, 0, Green), (0, 0, Green)]);
+        assert_eq!(loops.outcome, Outcome::N);
+    }
+
+    #[test]
+    fn red_blue_is_decided_by_the_ground_edges() {
+        // Blue: one ground edge carrying two more; red: two ground edges.
+        let found = analyze_one(
+            &[0],
+            &[
+                (0, 1, Blue),
+                (1, 2, Blue),
+                (2, 3, Blue),
+                (0, 4, Red),
+                (0, 5, Red),
+            ],
+        );
+        assert_eq!((found.outcome, found.rule), (Outcome::L, Rule::GroundEdges));
+        assert_eq!(found.left_wins.len(), 3);
+        assert!(found.right_wins.is_empty());
+        let even = analyze_one(&[0], &[(0, 1, Blue), (1, 2, Blue), (0, 3, Red)]);
+        assert_eq!(even.outcome, Outcome::N);
+        let left: Vec<usize> = even.left_wins.iter().map(|c| c.edge.index()).collect();
+        assert_eq!(left, [0]);
+    }
+
+    #[test]
+    fn blocks_are_split_at_the_ground_and_detached_edges_left_out() {
+        let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2), (0, 2), (0, 0), (3, 4), (0, 5)]);
+        let blocks = ground_blocks(&[graph]);
+        let shapes: Vec<(Vec<usize>, usize)> = blocks
+            .iter()
+            .map(|b| {
+                (
+                    b.edges.iter().map(|e| e.index()).collect(),
+                    b.ground_edge_count(),
+                )
+            })
+            .collect();
+        assert_eq!(shapes, [(vec![0, 1, 2], 2), (vec![3], 1), (vec![5], 1)]);
+    }
+
+    #[test]
+    fn a_search_beyond_the_budget_is_refused() {
+        let edges: Vec<(u32, u32, Colour)> = (0..12)
+            .map(|i| (0, i + 1, if i % 2 == 0 { Green } else { Blue }))
+            .collect();
+        let graph = Graph::from_coloured_edges(&[0], &edges);
+        let budget = Budget {
+            positions: 10,
+            ..Budget::DEFAULT
+        };
+        assert!(matches!(
+            analyze(std::slice::from_ref(&graph), &budget),
+            Err(Refusal::TooManyPositions {
+                edges: 12,
+                limit: 10
+            })
+        ));
+        let budget = Budget {
+            edges: 8,
+            ..Budget::DEFAULT
+        };
+        assert!(matches!(
+            analyze(&[graph], &budget),
+            Err(Refusal::TooManyEdges {
+                edges: 12,
+                limit: 8
+            })
+        ));
+    }
+}
