@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use hackenbush::analysis::misere::{self, Cut, Rule};
+use hackenbush::analysis::misere::{self, PositionEdge, Rule};
 use hackenbush::analysis::partizan::Budget;
 use hackenbush::game::Outcome;
 use hackenbush::model::Graph;
@@ -20,7 +20,7 @@ use crate::common;
 /// another), each edge with its graph, its index there and its colour.
 struct Played {
     edges: Vec<(u32, u32, Colour)>,
-    origin: Vec<Cut>,
+    origin: Vec<PositionEdge>,
 }
 
 impl Played {
@@ -42,7 +42,7 @@ impl Played {
                     }
                 };
                 played.edges.push((id(a), id(b), graph.colour(edge)));
-                played.origin.push(Cut { graph: g, edge });
+                played.origin.push(PositionEdge { graph: g, edge });
             }
             next = base + graph.net.node_count() as u32;
         }
@@ -108,7 +108,7 @@ impl Played {
     }
 
     /// The outcome, and each player's winning first cuts.
-    fn solve(&self) -> (Outcome, Vec<Cut>, Vec<Cut>) {
+    fn solve(&self) -> (Outcome, Vec<PositionEdge>, Vec<PositionEdge>) {
         let start = self.standing(&vec![true; self.edges.len()]);
         let mut memo = HashMap::new();
         let mut firsts = [Vec::new(), Vec::new()];

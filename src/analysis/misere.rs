@@ -97,9 +97,10 @@ impl GroundBlock {
     }
 }
 
-/// A cut: graph (0-based) and edge (its input index).
+/// An edge of a position: the graph it is in (0-based) and its index there (input order,
+/// 0-based, as the model numbers it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cut {
+pub struct PositionEdge {
     /// The graph, 0-based.
     pub graph: usize,
     /// The edge of that graph, by input order.
@@ -118,9 +119,9 @@ pub struct Misere {
     pub blocks: Vec<GroundBlock>,
     /// The cuts with which Left, moving first, wins (every one; empty when Left moving
     /// first loses). For an all-green position, the same as `right_wins`.
-    pub left_wins: Vec<Cut>,
+    pub left_wins: Vec<PositionEdge>,
     /// The cuts with which Right, moving first, wins.
-    pub right_wins: Vec<Cut>,
+    pub right_wins: Vec<PositionEdge>,
     /// How many positions the search solved ([`Rule::Searched`]; 0 otherwise).
     pub positions: usize,
 }
@@ -327,7 +328,7 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
                 continue;
             }
             for cut in moves::cuts_to_analysed(model, analysis, target) {
-                wins.push(Cut {
+                wins.push(PositionEdge {
                     graph: block.graph,
                     edge: block.edges[cut.index()],
                 });
@@ -357,7 +358,7 @@ fn ground_edges(graphs: &[Graph], blocks: Vec<GroundBlock>) -> Misere {
     };
     // A player wins moving first iff they have at most as many ground edges; with fewer
     // every cut of theirs wins, with as many only the cuts of their ground edges.
-    let wins = |colour: Colour, mine: usize, theirs: usize| -> Vec<Cut> {
+    let wins = |colour: Colour, mine: usize, theirs: usize| -> Vec<PositionEdge> {
         let mut cuts = Vec::new();
         if mine > theirs {
             return cuts;
@@ -370,7 +371,7 @@ fn ground_edges(graphs: &[Graph], blocks: Vec<GroundBlock>) -> Misere {
                     .edge_endpoints(edge)
                     .is_some_and(|(a, b)| a == Graph::ground() || b == Graph::ground());
                 if graph.colour(edge) == colour && (mine < theirs || on_ground) {
-                    cuts.push(Cut {
+                    cuts.push(PositionEdge {
                         graph: block.graph,
                         edge,
                     });
@@ -396,10 +397,10 @@ fn searched(
     blocks: Vec<GroundBlock>,
     budget: &Budget,
 ) -> Result<Misere, Refusal> {
-    let cuts: Vec<Cut> = blocks
+    let cuts: Vec<PositionEdge> = blocks
         .iter()
         .flat_map(|b| {
-            b.edges.iter().map(|&edge| Cut {
+            b.edges.iter().map(|&edge| PositionEdge {
                 graph: b.graph,
                 edge,
             })
@@ -484,7 +485,7 @@ struct Search {
 }
 
 impl Search {
-    fn new(graphs: &[Graph], cuts: &[Cut], limit: usize) -> Search {
+    fn new(graphs: &[Graph], cuts: &[PositionEdge], limit: usize) -> Search {
         let mut ids: HashMap<(usize, NodeIndex), u32> = HashMap::new();
         let mut id = |graph: usize, node: NodeIndex| -> u32 {
             if graphs[graph].net[node] == Node::Ground {
