@@ -67,7 +67,9 @@ describe() {
     poj-sample.in) echo "The sample of POJ 3710 \"Christmas Game\": a triangle on a stalk." ;;
     shapes.in) echo "Christmas-format test cases: a loop, cycles sharing edges and vertices, K4, parallel edges, an empty case, a stalk on a triangle." ;;
     position.json) echo "The JSON format: a stalk, a triangle with a flag, and a loop." ;;
-    *.hb) sed -n 's/^# \{0,1\}//p' "examples/$1" | head -n 1 ;;
+    # The first paragraph of the example's own comment, joined into one line.
+    *.hb | *.cgs) awk '/^#/ { sub(/^# ?/, ""); if ($0 == "") exit; printf "%s%s", sep, $0; sep = " "; next } { exit }' "examples/$1" ;;
+    *.dot) awk '/^\/\// { sub(/^\/\/ ?/, ""); if ($0 == "") exit; printf "%s%s", sep, $0; sep = " "; next } { exit }' "examples/$1" ;;
     *) echo "" ;;
     esac
 }
@@ -152,6 +154,12 @@ for path in examples/*; do
             name=$file-$k
             echo "### Test case $k" >>"$md"
             echo >>"$md"
+            # A cgsuite file's case is its kth line: show it.
+            if [ "${file##*.}" = cgs ]; then
+                line=$(grep -v '^#' "$path" | grep -v '^[[:space:]]*$' | sed -n "${k}p")
+                echo "The line \`$line\`." >>"$md"
+                echo >>"$md"
+            fi
         fi
         render "docs/gallery/$name.svg" <"$tmp/plain-$k.dot"
         render "docs/gallery/$name.reduced.svg" <"$tmp/split/$k.dot"
