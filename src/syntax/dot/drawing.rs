@@ -4,15 +4,21 @@
 //!
 //! While reading, only what Graphviz decides at that moment is decided: a node is created
 //! at its first mention, with the `node [...]` defaults in force then; an edge statement
-//! makes its edges, merging them in a strict graph or by `key`; attributes are checked
-//! (`ground` values) where they are written. What depends on the rest of the file waits
-//! for the end: whether a subgraph is a cluster (`cluster=true` may come last in its body),
-//! hence which graph each mention and edge lands in, and whether the file has clusters at
-//! all. Every mention and edge keeps the subgraph opening it was written in, and `finish`
-//! resolves the openings to graphs in one pass, parents first.
+//! makes its edges, merging them in a strict graph or by `key`; attributes are
+//! checked (`ground` values) where they are written. What depends on the rest of the file
+//! waits for the end: whether a subgraph is a cluster (`cluster=true` may come last in its
+//! body, or in a later one), hence which graph each mention and edge lands in, and whether
+//! the file has clusters at all. Every mention and edge keeps the subgraph opening it was
+//! written in, and `finish` resolves the subgraphs to graphs in one pass, parents first.
+//!
+//! A subgraph is every opening of one name in one parent, as Graphviz finds it by name:
+//! it keeps the defaults its bodies set (which a body sees over its parent's as they stand
+//! then, as Graphviz looks a default up through the parents), whether it is said to be a
+//! cluster, and its latest opening.
 //!
 //! Memory is linear in the input: per node its id and `ground` value, per mention
-//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label.
+//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label, per
+//! subgraph 40 bytes.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -56,23 +62,32 @@ impl EdgeAttrs {
     }
 }
 
-/// What the statements of a body are written in (opening 0: the graph's own body), and
-/// the defaults in force there.
+/// The `node [...]` and `edge [...]` defaults: those a subgraph sets in its own bodies, or
+/// those in force in a body.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Scope {
-    /// The subgraph opening (0: the graph's own body).
-    pub opening: u32,
+pub(super) struct Defaults {
     /// `node [ground=…]`.
     ground: Option<bool>,
     /// `edge [...]`.
     edge: EdgeAttrs,
 }
 
-impl Scope {
-    /// The body of `opening`, inside this one: the defaults carry over.
-    pub fn inside(self, opening: u32) -> Self {
-        Scope { opening, ..self }
+impl Defaults {
+    /// These defaults with `later` given over them.
+    fn overlay(&mut self, later: Defaults) {
+        self.ground = later.ground.or(self.ground);
+        self.edge.overlay(later.edge);
     }
+}
+
+/// What the statements of a body are written in (opening 0: the graph's own body), and
+/// the defaults in force there.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Scope {
+    /// The subgraph opening (0: the graph's own body).
+    pub opening: u32,
+    /// The defaults of the subgraph over those of its parent, as they stand.
+    defaults: Defaults,
 }
 
 /// An operand of an edge statement, as the grammar read it.
@@ -106,20 +121,40 @@ struct Mention {
 /// One `{ … }` of the file, the graph's own body first: a subgraph opened (or opened
 /// again, under the same name in the same parent).
 struct Opening<'a> {
-    parent: u32,
-    /// The subgraph it opens, named by its first opening.
+    /// The subgraph it opens.
     subgraph: u32,
     /// The opening of the same subgraph before this one.
     previous: Option<u32>,
     id: Option<Cow<'a, str>>,
     header: Span,
-    /// Named `cluster…` (in any case), or said `cluster=true`.
-    cluster: bool,
-    /// The last `label` given to it.
+    /// The last `label` given in it.
     label: Option<Label<'a>>,
     /// Its mentions are `mentions[start..end]`.
     start: u32,
     end: u32,
+}
+
+/// A subgraph: every opening of one name in one parent (subgraph 0: the graph itself),
+/// and what Graphviz keeps of it from one opening to the next.
+struct Subgraph {
+    /// The subgraph it is in (0 for the graph itself).
+    parent: u32,
+    /// Its first opening, and its latest.
+    first: u32,
+    latest: u32,
+    /// Named `cluster…` (in any case).
+    cluster_named: bool,
+    /// Its last `cluster=…`.
+    cluster_said: bool,
+    /// The defaults set in its bodies, which its statements see over its parent's (the
+    /// parent's as they stand then, as Graphviz looks a default up through the parents).
+    defaults: Defaults,
+}
+
+impl Subgraph {
+    fn cluster(&self) -> bool {
+        self.cluster_named || self.cluster_said
+    }
 }
 
 /// One edge Graphviz makes.
@@ -152,7 +187,8 @@ pub(super) struct Drawing<'a> {
     ground_node: Option<u32>,
     mentions: Vec<Mention>,
     openings: Vec<Opening<'a>>,
-    /// The latest opening of each named subgraph, by parent subgraph and name.
+    subgraphs: Vec<Subgraph>,
+    /// Each named subgraph, by parent subgraph and name.
     named: HashMap<(u32, Cow<'a, str>), u32>,
     edges: Vec<Edge>,
     /// Strict graphs: the edge from a node to another, as written.
@@ -174,13 +210,14 @@ impl<'a> Drawing<'a> {
             ground_node: None,
             mentions: Vec::new(),
             openings: Vec::new(),
+            subgraphs: Vec::new(),
             named: HashMap::new(),
             edges: Vec::new(),
             pairs: HashMap::new(),
             keyed: HashMap::new(),
             operand_edges: 0,
         };
-        drawing.open(0, id, header);
+        drawing.open(&Scope::default(), id, header);
         drawing
     }
 
@@ -189,41 +226,72 @@ impl<'a> Drawing<'a> {
         self.directed
     }
 
-    /// A subgraph opened inside `parent`, with its header (`subgraph id`, or `{`).
-    pub fn open(&mut self, parent: u32, id: Option<Cow<'a, str>>, header: Span) -> u32 {
+    /// A subgraph opened (or opened again) in the body of `outer`, with its header
+    /// (`subgraph id`, or `{`): the scope of its body. Graphviz finds a subgraph by name
+    /// among its parent's, so a name opened again in the same parent is the same
+    /// subgraph, with the defaults its earlier bodies set.
+    pub fn open(&mut self, outer: &Scope, id: Option<Cow<'a, str>>, header: Span) -> Scope {
         let index = self.openings.len() as u32;
-        let mut subgraph = index;
+        let parent = self.subgraph_of(outer.opening);
         let mut previous = None;
-        if let Some(id) = id.as_ref().filter(|_| index > 0) {
-            let key = (self.openings[parent as usize].subgraph, id.clone());
-            if let Some(before) = self.named.insert(key, index) {
-                subgraph = self.openings[before as usize].subgraph;
-                previous = Some(before);
+        let known = id
+            .as_ref()
+            .filter(|_| index > 0)
+            .and_then(|id| self.named.get(&(parent, id.clone())).copied());
+        let subgraph = match known {
+            Some(s) => {
+                previous = Some(self.subgraphs[s as usize].latest);
+                self.subgraphs[s as usize].latest = index;
+                s
             }
-        }
-        let cluster = index > 0
-            && id
-                .as_deref()
-                .and_then(|id| id.get(..7))
-                .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+            None => {
+                let s = self.subgraphs.len() as u32;
+                if let Some(id) = id.as_ref().filter(|_| index > 0) {
+                    self.named.insert((parent, id.clone()), s);
+                }
+                let cluster_named = index > 0
+                    && id
+                        .as_deref()
+                        .and_then(|id| id.get(..7))
+                        .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+                self.subgraphs.push(Subgraph {
+                    parent,
+                    first: index,
+                    latest: index,
+                    cluster_named,
+                    cluster_said: false,
+                    defaults: Defaults::default(),
+                });
+                s
+            }
+        };
         let start = self.mentions.len() as u32;
         self.openings.push(Opening {
-            parent,
             subgraph,
             previous,
             id,
             header,
-            cluster,
             label: None,
             start,
             end: start,
         });
-        index
+        let mut defaults = outer.defaults;
+        defaults.overlay(self.subgraphs[subgraph as usize].defaults);
+        Scope {
+            opening: index,
+            defaults,
+        }
     }
 
     /// The end of `opening`'s body.
     pub fn close(&mut self, opening: u32) {
         self.openings[opening as usize].end = self.mentions.len() as u32;
+    }
+
+    fn subgraph_of(&self, opening: u32) -> u32 {
+        self.openings
+            .get(opening as usize)
+            .map_or(0, |o| o.subgraph)
     }
 
     /// A mention of the node `name` at `span`: its index, new if it was not seen before.
@@ -235,7 +303,7 @@ impl<'a> Drawing<'a> {
             None => self.nodes.name_str(name, span)?,
         };
         if n as usize == self.ground.len() {
-            self.ground.push(scope.ground);
+            self.ground.push(scope.defaults.ground);
             if name == "ground" {
                 self.ground_node = Some(n);
             }
@@ -271,29 +339,37 @@ impl<'a> Drawing<'a> {
     }
 
     /// `node [...]` or `edge [...]`: the defaults of the nodes created, or the edges
-    /// made, after it in its body.
+    /// made, after it in its subgraph (in this body and in those that open it again),
+    /// and in the subgraphs inside it that do not set their own.
     pub fn defaults(
         &mut self,
         nodes: bool,
         scope: &mut Scope,
         attrs: &[Attr<'a>],
     ) -> Result<(), Diagnostic> {
+        let mut given = Defaults::default();
         if nodes {
             for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
-                scope.ground = Some(ground_value(attr)?);
+                given.ground = Some(ground_value(attr)?);
             }
         } else {
-            scope.edge.overlay(edge_attrs(attrs)?.0);
+            given.edge = edge_attrs(attrs)?.0;
         }
+        scope.defaults.overlay(given);
+        let subgraph = self.subgraph_of(scope.opening);
+        self.subgraphs[subgraph as usize].defaults.overlay(given);
         Ok(())
     }
 
     /// A graph attribute (`label="…"`, `graph [...]`) of `opening`.
     pub fn graph_attr(&mut self, opening: u32, attr: &Attr<'a>) -> Result<(), Diagnostic> {
-        let opening = &mut self.openings[opening as usize];
+        let o = &mut self.openings[opening as usize];
         match &*attr.key.text() {
-            "label" => opening.label = Some((attr.value.text(), attr.value.html)),
-            "cluster" if boolean(&attr.value.text()) == Some(true) => opening.cluster = true,
+            "label" => o.label = Some((attr.value.text(), attr.value.html)),
+            "cluster" => {
+                let said = boolean(&attr.value.text()) == Some(true);
+                self.subgraphs[o.subgraph as usize].cluster_said = said;
+            }
             "ground" => {
                 return Err(Diagnostic::new(
                     attr.key_span,
@@ -435,7 +511,7 @@ impl<'a> Drawing<'a> {
         if let Some(k) = key {
             self.keyed.insert((a, b, k.clone()), index);
         }
-        let mut attrs = scope.edge;
+        let mut attrs = scope.defaults.edge;
         attrs.overlay(given);
         self.edges.push(Edge {
             a,
@@ -531,37 +607,47 @@ impl<'a> Drawing<'a> {
     }
 
     /// Which graph each opening's statements land in: the outermost cluster around it
-    /// (opened again, the same graph), or graph 0, the whole file, outside every cluster.
-    /// Openings come in the order written, each after its parent: one pass.
+    /// (a subgraph, in all its openings; a cluster id opened again, the same graph), or
+    /// graph 0, the whole file, outside every cluster. Subgraphs come in the order of
+    /// their first opening, each after its parent: one pass over them, one over the
+    /// openings.
     fn layout(&self) -> Layout<'_, 'a> {
         let mut graphs = vec![(0, self.openings[0].label.as_ref())];
         let mut by_id: HashMap<&str, u32> = HashMap::new();
-        let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
-        for (i, o) in self.openings.iter().enumerate() {
-            let place = match places.get(o.parent as usize) {
-                Some(&Place::Graph(0)) if i > 0 && o.cluster => match o.id.as_deref() {
-                    Some(LEGEND) => Place::Legend,
-                    id => {
-                        let g = match id.and_then(|id| by_id.get(id)) {
-                            Some(&g) => g,
-                            None => {
-                                graphs.push((i as u32, None));
-                                let g = graphs.len() as u32 - 1;
-                                if let Some(id) = id {
-                                    by_id.insert(id, g);
+        // Per subgraph: where its statements land, and whether it is a graph's cluster.
+        let mut at: Vec<(Place, bool)> = Vec::with_capacity(self.subgraphs.len());
+        for (s, sub) in self.subgraphs.iter().enumerate() {
+            let place = match at.get(sub.parent as usize) {
+                Some(&(Place::Graph(0), _)) if s > 0 && sub.cluster() => {
+                    match self.openings[sub.first as usize].id.as_deref() {
+                        Some(LEGEND) => (Place::Legend, false),
+                        id => {
+                            let g = match id.and_then(|id| by_id.get(id)) {
+                                Some(&g) => g,
+                                None => {
+                                    graphs.push((sub.first, None));
+                                    let g = graphs.len() as u32 - 1;
+                                    if let Some(id) = id {
+                                        by_id.insert(id, g);
+                                    }
+                                    g
                                 }
-                                g
-                            }
-                        };
-                        if o.label.is_some() {
-                            graphs[g as usize].1 = o.label.as_ref();
+                            };
+                            (Place::Graph(g), true)
                         }
-                        Place::Graph(g)
                     }
-                },
-                Some(&place) if i > 0 => place,
-                _ => Place::Graph(0),
+                }
+                Some(&(place, _)) if s > 0 => (place, false),
+                _ => (Place::Graph(0), false),
             };
+            at.push(place);
+        }
+        let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
+        for o in &self.openings {
+            let (place, cluster) = at[o.subgraph as usize];
+            if let (Place::Graph(g), true, Some(label)) = (place, cluster, &o.label) {
+                graphs[g as usize].1 = Some(label);
+            }
             places.push(place);
         }
         let clusters = places.iter().any(|&p| p != Place::Graph(0));

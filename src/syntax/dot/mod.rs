@@ -405,6 +405,58 @@ mod tests {
         assert_eq!(edges(text), "c-a");
     }
 
+    /// A subgraph opened again is the same subgraph to Graphviz, with the defaults its
+    /// earlier bodies set; a default it does not set is its parent's as it stands when
+    /// the node or edge is made (Graphviz looks it up through the parents).
+    #[test]
+    fn a_subgraph_opened_again_keeps_its_defaults() {
+        let colours = |text: &str| -> Vec<Colour> {
+            let g = graph(text);
+            g.edges.iter().map(|e| e.colour).collect()
+        };
+        let red = "graph { subgraph s { edge [color=red] } subgraph s { ground -- a } }";
+        assert_eq!(colours(red), [Colour::Red]);
+        let invisible = "graph { subgraph s { edge [style=invis] } subgraph s { ground -- a } }";
+        assert_eq!(edges(invisible), "");
+        let text = "graph { subgraph s { node [ground=true] } subgraph s { g -- a } }";
+        assert_eq!(ground(&graph(text)), ["g", "a"]);
+        // The parent's defaults as they stand at the reopening, under the subgraph's own.
+        let text = "graph { subgraph s { } edge [color=red]; subgraph s { ground -- a } }";
+        assert_eq!(colours(text), [Colour::Red]);
+        let text = "graph { subgraph s { edge [color=blue] } edge [color=red]; subgraph s { ground -- a } ground -- b }";
+        assert_eq!(colours(text), [Colour::Blue, Colour::Red]);
+        // Nested subgraphs opened again, each with its own.
+        let text = "graph { subgraph s { subgraph t { edge [color=blue] } } edge [color=red];
+            subgraph s { subgraph t { ground -- a } ground -- b } }";
+        assert_eq!(colours(text), [Colour::Blue, Colour::Red]);
+        // Another parent's `s` is another subgraph, with its own defaults.
+        let text = "graph { subgraph s { edge [color=red] } { subgraph s { ground -- a } } }";
+        assert_eq!(colours(text), [Colour::Green]);
+        // A later default of the subgraph itself wins over an earlier one.
+        let text = "graph { subgraph s { edge [color=blue] } subgraph s { edge [color=red]; ground -- a } subgraph s { ground -- b } }";
+        assert_eq!(colours(text), [Colour::Red, Colour::Red]);
+    }
+
+    /// A cluster opened again is one graph with the defaults of its earlier bodies, and a
+    /// subgraph said `cluster=true` in any of its openings is a cluster in all of them.
+    #[test]
+    fn a_cluster_opened_again_keeps_its_defaults_and_its_clusterhood() {
+        let text = "graph { subgraph cluster_a { edge [color=blue]; node [ground=true] } subgraph cluster_a { g -- a } }";
+        let g = graph(text);
+        assert_eq!(g.edges[0].colour, Colour::Blue);
+        assert_eq!(ground(&g), ["g", "a"]);
+        for text in [
+            "graph { subgraph s { ground -- a } subgraph s { cluster=true } }",
+            "graph { subgraph s { cluster=true } subgraph s { ground -- a } }",
+        ] {
+            let g = graph(text);
+            assert_eq!(
+                (g.name.as_deref(), pairs(&g).as_str()),
+                (Some("s"), "ground-a")
+            );
+        }
+    }
+
     #[test]
     fn operand_explosions_are_refused() {
         let side = |p: &str, sep: &str| {
