@@ -4,7 +4,7 @@
 //!
 //! While reading, only what Graphviz decides at that moment is decided: a node is created
 //! at its first mention, with the `node [...]` defaults in force then; an edge statement
-//! makes its edges, merging them in a strict graph or by `key`; attributes are
+//! makes its edges when it ends, merging them in a strict graph or by `key`; attributes are
 //! checked (`ground` values) where they are written. What depends on the rest of the file
 //! waits for the end: whether a subgraph is a cluster (`cluster=true` may come last in its
 //! body, or in a later one), hence which graph each mention and edge lands in, and whether
@@ -14,7 +14,8 @@
 //! A subgraph is every opening of one name in one parent, as Graphviz finds it by name:
 //! it keeps the defaults its bodies set (which a body sees over its parent's as they stand
 //! then, as Graphviz looks a default up through the parents), whether it is said to be a
-//! cluster, and its latest opening.
+//! cluster, and its latest opening, so that an operand `subgraph s {…}` stands for the
+//! nodes of every opening of `s` when its statement ends.
 //!
 //! Memory is linear in the input: per node its id and `ground` value, per mention
 //! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label, per
@@ -449,12 +450,15 @@ impl<'a> Drawing<'a> {
         Ok(())
     }
 
-    /// The nodes of the subgraph `opening` opens, in the order they were created (as
-    /// Graphviz lists them), each with `span`: those of this opening and of every one
-    /// before it, and how many mentions of earlier openings that took.
+    /// The nodes of the subgraph `opening` opens, as the statement that ends now finds
+    /// them (Graphviz lists an operand's nodes when its edge statement ends, so a later
+    /// operand opening it again adds to an earlier one): those of all its openings so far,
+    /// in the order they were created, each with `span`; and how many mentions of
+    /// openings other than `opening` that took.
     fn subgraph_nodes(&self, opening: u32, span: Span) -> (Vec<(u32, Span)>, u64) {
         let mut nodes = Vec::new();
-        let mut next = Some(opening);
+        let subgraph = self.subgraph_of(opening);
+        let mut next = Some(self.subgraphs[subgraph as usize].latest);
         while let Some(o) = next {
             let o = &self.openings[o as usize];
             nodes.extend(
@@ -465,10 +469,10 @@ impl<'a> Drawing<'a> {
             next = o.previous;
         }
         let own = &self.openings[opening as usize];
-        let earlier = (nodes.len() - (own.end - own.start) as usize) as u64;
+        let others = (nodes.len() - (own.end - own.start) as usize) as u64;
         nodes.sort_unstable();
         nodes.dedup();
-        (nodes.into_iter().map(|n| (n, span)).collect(), earlier)
+        (nodes.into_iter().map(|n| (n, span)).collect(), others)
     }
 
     /// One edge `a`-`b` of a statement, as Graphviz's `agedge` makes it: the edge with

@@ -405,6 +405,16 @@ mod tests {
         assert_eq!(edges(text), "c-a");
     }
 
+    /// Graphviz lists an operand's nodes when its edge statement ends: an operand that
+    /// opens a subgraph again later in the same statement adds to the earlier one too.
+    #[test]
+    fn a_subgraph_opened_again_later_in_a_statement_adds_to_both_operands() {
+        let text = "graph { subgraph s { a } -- ground -- subgraph s { b } }";
+        assert_eq!(edges(text), "a-ground b-ground ground-a ground-b");
+        let text = "graph { subgraph s { a } -- ground -- { subgraph s { b } } }";
+        assert_eq!(edges(text), "a-ground ground-b");
+    }
+
     /// A subgraph opened again is the same subgraph to Graphviz, with the defaults its
     /// earlier bodies set; a default it does not set is its parent's as it stands when
     /// the node or edge is made (Graphviz looks it up through the parents).
