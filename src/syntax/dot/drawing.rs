@@ -15,14 +15,19 @@
 //! it keeps the defaults its bodies set (which a body sees over its parent's as they stand
 //! then, as Graphviz looks a default up through the parents), whether it is said to be a
 //! cluster, and its latest opening, so that an operand `subgraph s {…}` stands for the
-//! nodes of every opening of `s` when its statement ends.
+//! nodes of every opening of `s` when its statement ends. In a strict graph, the edges
+//! the statements of subgraphs make or merge are logged, so that a keyed edge can ask
+//! whether its own subgraph holds an edge between its nodes (Graphviz's
+//! `ok_to_make_edge`).
 //!
 //! Memory is linear in the input: per node its id and `ground` value, per mention
 //! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label, per
-//! subgraph 40 bytes.
+//! subgraph 40 bytes; in a strict graph 8 bytes per edge made or merged in a subgraph, and
+//! for each subgraph where a keyed edge is written the edges in it (an edge is in at most
+//! [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -133,6 +138,9 @@ struct Opening<'a> {
     /// Its mentions are `mentions[start..end]`.
     start: u32,
     end: u32,
+    /// Strict graphs: the edges put in it are `installs[from..to]` (`to` is `u32::MAX`
+    /// while it is open).
+    installs: (u32, u32),
 }
 
 /// A subgraph: every opening of one name in one parent (subgraph 0: the graph itself),
@@ -196,6 +204,13 @@ pub(super) struct Drawing<'a> {
     pairs: HashMap<(u32, u32), u32>,
     /// The edge from a node to another with a `key`, as written.
     keyed: HashMap<(u32, u32, Cow<'a, str>), u32>,
+    /// Strict graphs: each edge (its two nodes, as written) made or merged by a
+    /// statement in a subgraph, in order, so that the edges in a subgraph are those its
+    /// openings' spans of it hold.
+    installs: Vec<(u32, u32)>,
+    /// Strict graphs: the edges in each subgraph where a keyed edge was written, kept
+    /// from then on (a keyed edge is not made where an edge between its nodes is).
+    held: HashMap<u32, HashSet<(u32, u32)>>,
     /// Edges (and nodes gathered) for subgraph operands and node lists so far.
     operand_edges: u64,
 }
@@ -216,6 +231,8 @@ impl<'a> Drawing<'a> {
             edges: Vec::new(),
             pairs: HashMap::new(),
             keyed: HashMap::new(),
+            installs: Vec::new(),
+            held: HashMap::new(),
             operand_edges: 0,
         };
         drawing.open(&Scope::default(), id, header);
@@ -275,6 +292,7 @@ impl<'a> Drawing<'a> {
             label: None,
             start,
             end: start,
+            installs: (self.installs.len() as u32, u32::MAX),
         });
         let mut defaults = outer.defaults;
         defaults.overlay(self.subgraphs[subgraph as usize].defaults);
@@ -286,7 +304,9 @@ impl<'a> Drawing<'a> {
 
     /// The end of `opening`'s body.
     pub fn close(&mut self, opening: u32) {
-        self.openings[opening as usize].end = self.mentions.len() as u32;
+        let o = &mut self.openings[opening as usize];
+        o.end = self.mentions.len() as u32;
+        o.installs.1 = self.installs.len() as u32;
     }
 
     fn subgraph_of(&self, opening: u32) -> u32 {
@@ -478,8 +498,10 @@ impl<'a> Drawing<'a> {
     /// One edge `a`-`b` of a statement, as Graphviz's `agedge` makes it: the edge with
     /// the same `key` between the same nodes (either way round, unless directed) is the
     /// same edge again, whose attributes the statement's change; so in a strict graph is
-    /// any edge between them for a statement without a key. A strict graph never gets a
-    /// second edge from `a` to `b` as written: a keyed one is then not made at all.
+    /// any edge between them for a statement without a key. Either way the edge is then
+    /// in the statement's subgraph too. In a strict graph a keyed edge is not made at all
+    /// (`ok_to_make_edge`) when the statement's subgraph holds an edge from `a` to `b` as
+    /// written, which an edge the other way round, or one elsewhere, is not.
     fn edge(
         &mut self,
         (a, b): (u32, u32),
@@ -501,11 +523,15 @@ impl<'a> Drawing<'a> {
                 .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten()),
             None => None,
         };
+        let subgraph = self.subgraph_of(scope.opening);
         if let Some(&e) = same {
-            self.edges[e as usize].attrs.overlay(given);
+            let edge = &mut self.edges[e as usize];
+            edge.attrs.overlay(given);
+            let ends = (edge.a, edge.b);
+            self.install(subgraph, ends);
             return;
         }
-        if self.strict && key.is_some() && self.pairs.contains_key(&(a, b)) {
+        if self.strict && key.is_some() && self.holds(subgraph, (a, b)) {
             return;
         }
         let index = self.edges.len() as u32;
@@ -515,6 +541,7 @@ impl<'a> Drawing<'a> {
         if let Some(k) = key {
             self.keyed.insert((a, b, k.clone()), index);
         }
+        self.install(subgraph, (a, b));
         let mut attrs = scope.defaults.edge;
         attrs.overlay(given);
         self.edges.push(Edge {
@@ -524,6 +551,50 @@ impl<'a> Drawing<'a> {
             opening: scope.opening,
             attrs,
         });
+    }
+
+    /// Strict graphs: the edge from `a` to `b` is in `subgraph` now (and so in every
+    /// subgraph around it).
+    fn install(&mut self, subgraph: u32, ends: (u32, u32)) {
+        if !self.strict || subgraph == 0 {
+            return;
+        }
+        self.installs.push(ends);
+        if self.held.is_empty() {
+            return;
+        }
+        let mut s = subgraph;
+        while s != 0 {
+            if let Some(held) = self.held.get_mut(&s) {
+                held.insert(ends);
+            }
+            s = self.subgraphs[s as usize].parent;
+        }
+    }
+
+    /// Strict graphs: whether `subgraph` holds an edge from `a` to `b` as written. The
+    /// graph holds every edge; a subgraph, those made or merged by the statements of its
+    /// openings, nested ones included: `installs` over their spans, gathered once, at
+    /// the first keyed edge written in it, and kept up to date from then on by
+    /// [`Drawing::install`]. Each subgraph gathers once, and an edge is kept by at most
+    /// [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs around it.
+    fn holds(&mut self, subgraph: u32, ends: (u32, u32)) -> bool {
+        if subgraph == 0 {
+            return self.pairs.contains_key(&ends);
+        }
+        if !self.held.contains_key(&subgraph) {
+            let mut held = HashSet::new();
+            let mut next = Some(self.subgraphs[subgraph as usize].latest);
+            while let Some(o) = next {
+                let o = &self.openings[o as usize];
+                let (from, to) = o.installs;
+                let to = (to as usize).min(self.installs.len());
+                held.extend(self.installs[from as usize..to].iter().copied());
+                next = o.previous;
+            }
+            self.held.insert(subgraph, held);
+        }
+        self.held[&subgraph].contains(&ends)
     }
 
     /// The position: decides which graph each opening is in, checks what only the whole

@@ -546,6 +546,52 @@ mod tests {
         }
     }
 
+    /// Graphviz's `ok_to_make_edge` looks for an edge from `a` to `b` in the subgraph
+    /// whose statement makes a keyed edge, not in the whole graph: one made or merged in
+    /// it (any of its openings, or a subgraph inside it) counts, one elsewhere or the
+    /// other way round does not.
+    #[test]
+    fn a_keyed_edge_in_a_strict_graph_looks_in_its_own_subgraph() {
+        let cases = [
+            (
+                "strict graph { ground -- a; subgraph s { ground -- a [key=1] } }",
+                "ground-a ground-a",
+            ),
+            (
+                "strict graph { subgraph t { ground -- a } subgraph s { ground -- a [key=1] } }",
+                "ground-a ground-a",
+            ),
+            (
+                "strict graph { subgraph s { ground -- a } subgraph s { ground -- a [key=1] } }",
+                "ground-a",
+            ),
+            (
+                "strict graph { ground -- a; subgraph s { ground -- a; ground -- a [key=1] } }",
+                "ground-a",
+            ),
+            (
+                "strict graph { subgraph s { subgraph t { ground -- a } ground -- a [key=1] } }",
+                "ground-a",
+            ),
+            (
+                "strict graph { subgraph s { a -- ground; ground -- a [key=1] } }",
+                "a-ground ground-a",
+            ),
+            // Kept up to date after the first keyed edge: `t` puts another in `s`.
+            (
+                "strict graph { subgraph s { ground -- a [key=1]; subgraph t { ground -- b } ground -- b [key=2] } }",
+                "ground-a ground-b",
+            ),
+            (
+                "strict graph { subgraph s { ground -- a [key=1] } ground -- b; subgraph s { ground -- b [key=2] } }",
+                "ground-a ground-b ground-b",
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(edges(text), want, "{text}");
+        }
+    }
+
     #[test]
     fn digraphs_are_read_undirected() {
         assert_eq!(
