@@ -166,6 +166,16 @@ impl Subgraph {
     }
 }
 
+/// Strict graphs: the edges from a node to another, as written (several when keyed edges
+/// were made in subgraphs without one).
+#[derive(Clone, Copy, Debug)]
+struct Pair {
+    /// The last made, or changed by a statement.
+    last: u32,
+    /// How many.
+    edges: u32,
+}
+
 /// One edge Graphviz makes.
 struct Edge {
     a: u32,
@@ -200,8 +210,8 @@ pub(super) struct Drawing<'a> {
     /// Each named subgraph, by parent subgraph and name.
     named: HashMap<(u32, Cow<'a, str>), u32>,
     edges: Vec<Edge>,
-    /// Strict graphs: the edge from a node to another, as written.
-    pairs: HashMap<(u32, u32), u32>,
+    /// Strict graphs: the edges from a node to another, as written.
+    pairs: HashMap<(u32, u32), Pair>,
     /// The edge from a node to another with a `key`, as written.
     keyed: HashMap<(u32, u32, Cow<'a, str>), u32>,
     /// Strict graphs: each edge (its two nodes, as written) made or merged by a
@@ -211,6 +221,9 @@ pub(super) struct Drawing<'a> {
     /// Strict graphs: the edges in each subgraph where a keyed edge was written, kept
     /// from then on (a keyed edge is not made where an edge between its nodes is).
     held: HashMap<u32, HashSet<(u32, u32)>>,
+    /// The first statement in a strict graph that changes one of several edges from a
+    /// node to another, which Graphviz chooses unpredictably.
+    ambiguous: Option<Diagnostic>,
     /// Edges (and nodes gathered) for subgraph operands and node lists so far.
     operand_edges: u64,
 }
@@ -230,6 +243,7 @@ impl<'a> Drawing<'a> {
             named: HashMap::new(),
             edges: Vec::new(),
             pairs: HashMap::new(),
+            ambiguous: None,
             keyed: HashMap::new(),
             installs: Vec::new(),
             held: HashMap::new(),
@@ -512,22 +526,32 @@ impl<'a> Drawing<'a> {
     ) {
         let undirected = !self.directed;
         let same = match key {
-            Some(k) => self.keyed.get(&(a, b, k.clone())).or_else(|| {
-                undirected
-                    .then(|| self.keyed.get(&(b, a, k.clone())))
-                    .flatten()
-            }),
-            None if self.strict => self
-                .pairs
-                .get(&(a, b))
-                .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten()),
+            Some(k) => (self.keyed.get(&(a, b, k.clone())))
+                .or_else(|| {
+                    undirected
+                        .then(|| self.keyed.get(&(b, a, k.clone())))
+                        .flatten()
+                })
+                .copied(),
+            None if self.strict => {
+                let pair = (self.pairs.get(&(a, b)))
+                    .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten())
+                    .copied();
+                if let Some(pair) = pair.filter(|p| p.edges > 1) {
+                    self.ambiguous(span, pair.edges);
+                }
+                pair.map(|p| p.last)
+            }
             None => None,
         };
         let subgraph = self.subgraph_of(scope.opening);
-        if let Some(&e) = same {
+        if let Some(e) = same {
             let edge = &mut self.edges[e as usize];
             edge.attrs.overlay(given);
             let ends = (edge.a, edge.b);
+            if let Some(pair) = self.pairs.get_mut(&ends) {
+                pair.last = e;
+            }
             self.install(subgraph, ends);
             return;
         }
@@ -536,7 +560,12 @@ impl<'a> Drawing<'a> {
         }
         let index = self.edges.len() as u32;
         if self.strict {
-            self.pairs.entry((a, b)).or_insert(index);
+            let pair = self
+                .pairs
+                .entry((a, b))
+                .or_insert(Pair { last: 0, edges: 0 });
+            pair.last = index;
+            pair.edges += 1;
         }
         if let Some(k) = key {
             self.keyed.insert((a, b, k.clone()), index);
@@ -551,6 +580,21 @@ impl<'a> Drawing<'a> {
             opening: scope.opening,
             attrs,
         });
+    }
+
+    /// A statement without a key, in a strict graph, that changes one of `edges` edges
+    /// between its two nodes (made with keys in subgraphs that had none): Graphviz's
+    /// `agedge` takes the first its search tree finds, which depends on the order of
+    /// node names in memory; the last one made or changed is taken here. The first such
+    /// statement is warned about.
+    fn ambiguous(&mut self, span: Span, edges: u32) {
+        if self.ambiguous.is_none() {
+            self.ambiguous = Some(Diagnostic::warning(
+                span,
+                format!("this changes one of {edges} edges between these nodes in a strict graph"),
+                "the last one made is taken; Graphviz may take another: give the statement the `key` of the one it means",
+            ));
+        }
     }
 
     /// Strict graphs: the edge from `a` to `b` is in `subgraph` now (and so in every
@@ -601,9 +645,13 @@ impl<'a> Drawing<'a> {
     /// file tells, and hands `warnings` and each graph to `sink`.
     pub fn finish(
         mut self,
-        warnings: Vec<Diagnostic>,
+        mut warnings: Vec<Diagnostic>,
         sink: &mut dyn GraphSink,
     ) -> Result<(), Diagnostic> {
+        if let Some(ambiguous) = self.ambiguous.take() {
+            let at = warnings.partition_point(|w| w.span.start <= ambiguous.span.start);
+            warnings.insert(at, ambiguous);
+        }
         let nodes = std::mem::replace(&mut self.nodes, GraphBuilder::named(Span::default()));
         let Vertices::Named(names) = nodes.finish().graph.vertices else {
             unreachable!("the nodes are named")

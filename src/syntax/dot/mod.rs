@@ -592,6 +592,34 @@ mod tests {
         }
     }
 
+    /// Found by the generated files of `tests/dot_input.rs`: with keyed edges made in
+    /// subgraphs, a strict graph may hold several edges from one node to another, and a
+    /// statement without a key then changes one of them, which one depending on where
+    /// Graphviz's node names lie in memory. The last one made or changed is taken, with a
+    /// warning at the first such statement.
+    #[test]
+    fn a_statement_that_may_change_either_of_two_strict_edges_is_warned_about() {
+        let text = "strict graph { a -- b; subgraph s { a -- b [key=1] } a -- b [color=red]; b -- a [color=blue] }";
+        let pos = position(text);
+        let colours: Vec<Colour> = pos.graphs[0].edges.iter().map(|e| e.colour).collect();
+        assert_eq!(colours, [Colour::Green, Colour::Blue]);
+        let w = &pos.warnings[..];
+        assert_eq!(w.len(), 1);
+        assert_eq!(
+            w[0].message,
+            "this changes one of 2 edges between these nodes in a strict graph"
+        );
+        assert_eq!(at(text, w[0].span), "a -- b");
+        assert_eq!(w[0].span.start as usize, text.rfind("a -- b").unwrap());
+        // One edge each way is no choice.
+        let text =
+            "strict graph { a -- b; b -- a [key=1]; a -- b [color=red]; b -- a [color=blue] }";
+        let pos = position(text);
+        let colours: Vec<Colour> = pos.graphs[0].edges.iter().map(|e| e.colour).collect();
+        assert_eq!(colours, [Colour::Red, Colour::Blue]);
+        assert!(pos.warnings.is_empty());
+    }
+
     #[test]
     fn digraphs_are_read_undirected() {
         assert_eq!(
