@@ -247,6 +247,62 @@ fn names_survive_the_trip() {
     assert_eq!(summary(&again), summary(&graphs), "{text}");
 }
 
+/// Named after the report: a graph named `x = *2` came back from DOT as `x` (the title of
+/// a graph with blue or red edges, `x = *2\nvalue 1`, read as a green one's), one with a
+/// line break as its first line, a tab as `\t`, and an empty name as none (`graph 3`).
+/// Every name, in a green graph and in a coloured one, converts to DOT and back exactly;
+/// an unnamed graph comes back named as the reports call it (`graph 35`).
+#[test]
+fn every_name_survives_convert_to_dot_and_back() {
+    let names = [
+        "x = *2",
+        "=",
+        "*",
+        " = *3",
+        "a = *1\n(note)",
+        "two\nlines",
+        "ends in a line break\n",
+        "tab\there",
+        "say \"hi\"",
+        "back\\slash\\",
+        "\\n is no line break",
+        "&amp; <b>x</b>",
+        "",
+        "  blanks  ",
+        "été 字 ✓",
+        "\u{1}\r\u{202e}bidi",
+        "graph 3",
+    ];
+    let mut graphs: Vec<serde_json::Value> = Vec::new();
+    for name in names.iter().map(|&n| Some(n)).chain([None]) {
+        for colour in ["green", "blue"] {
+            let mut graph = serde_json::json!({"ground": ["g"], "edges": [["g", "a", colour]]});
+            if let Some(name) = name {
+                graph["name"] = name.into();
+            }
+            graphs.push(graph);
+        }
+    }
+    let json = serde_json::json!({ "graphs": graphs }).to_string();
+    let source = Source::from_text("names.json", &json).unwrap();
+    let position = syntax::parse(Format::Json, &source)
+        .next()
+        .unwrap()
+        .unwrap();
+    let mut text = Vec::new();
+    hackenbush::convert::write(&mut text, Format::Dot, &position, "names.json").unwrap();
+    let back = hackenbush::syntax::dot::parse(&text).unwrap_or_else(|d| panic!("{}", d.message));
+    let text = String::from_utf8(text).unwrap();
+    let want: Vec<Option<String>> = (position.graphs.iter().enumerate())
+        .map(|(i, g)| Some(g.display_name(i)))
+        .collect();
+    assert_eq!(want[0].as_deref(), Some("x = *2"));
+    assert_eq!(want[names.len() * 2].as_deref(), Some("graph 35"));
+    let got: Vec<Option<String>> = back.graphs.into_iter().map(|g| g.name).collect();
+    assert_eq!(got, want, "{text}");
+    assert!(back.warnings.is_empty(), "{text}");
+}
+
 /// Whether Graphviz is installed.
 fn graphviz() -> bool {
     let found = std::process::Command::new("dot")

@@ -135,6 +135,8 @@ struct Opening<'a> {
     header: Span,
     /// The last `label` given in it.
     label: Option<Label<'a>>,
+    /// The last `name` given in it.
+    name: Option<Label<'a>>,
     /// Its mentions are `mentions[start..end]`.
     start: u32,
     end: u32,
@@ -304,6 +306,7 @@ impl<'a> Drawing<'a> {
             id,
             header,
             label: None,
+            name: None,
             start,
             end: start,
             installs: (self.installs.len() as u32, u32::MAX),
@@ -401,6 +404,7 @@ impl<'a> Drawing<'a> {
         let o = &mut self.openings[opening as usize];
         match &*attr.key.text() {
             "label" => o.label = Some((attr.value.text(), attr.value.html)),
+            "name" => o.name = Some((attr.value.text(), attr.value.html)),
             "cluster" => {
                 let said = boolean(&attr.value.text()) == Some(true);
                 self.subgraphs[o.subgraph as usize].cluster_said = said;
@@ -686,13 +690,13 @@ impl<'a> Drawing<'a> {
         let mut used = vec![0u32; self.ground.len()];
         let mut local = vec![0u32; self.ground.len()];
         let (mut order, mut seen): (Vec<&Edge>, _) = (Vec::new(), Vec::new());
-        for (g, &(first, label)) in layout
+        for (g, titles) in layout
             .graphs
             .iter()
             .enumerate()
             .skip(usize::from(layout.clusters))
         {
-            let opening = &self.openings[first as usize];
+            let opening = &self.openings[titles.first as usize];
             order.clear();
             order.extend(edges.of(g).iter().map(|&e| &self.edges[e as usize]));
             number_order(&mut order, &mut seen);
@@ -702,7 +706,7 @@ impl<'a> Drawing<'a> {
                 used[e.b as usize] = stamp;
             }
             let mut graph = GraphBuilder::named(opening.header);
-            graph.set_name(graph_name(label, opening.id.as_deref()));
+            graph.set_name(graph_name(titles, opening.id.as_deref()));
             for &(n, span) in members.of(g) {
                 let is_ground = self.is_ground(n);
                 if !is_ground && used[n as usize] != stamp {
@@ -735,7 +739,12 @@ impl<'a> Drawing<'a> {
     /// their first opening, each after its parent: one pass over them, one over the
     /// openings.
     fn layout(&self) -> Layout<'_, 'a> {
-        let mut graphs = vec![(0, self.openings[0].label.as_ref())];
+        let root = &self.openings[0];
+        let mut graphs = vec![Titles {
+            first: 0,
+            label: root.label.as_ref(),
+            name: root.name.as_ref(),
+        }];
         let mut by_id: HashMap<&str, u32> = HashMap::new();
         // Per subgraph: where its statements land, and whether it is a graph's cluster.
         let mut at: Vec<(Place, bool)> = Vec::with_capacity(self.subgraphs.len());
@@ -748,7 +757,11 @@ impl<'a> Drawing<'a> {
                             let g = match id.and_then(|id| by_id.get(id)) {
                                 Some(&g) => g,
                                 None => {
-                                    graphs.push((sub.first, None));
+                                    graphs.push(Titles {
+                                        first: sub.first,
+                                        label: None,
+                                        name: None,
+                                    });
                                     let g = graphs.len() as u32 - 1;
                                     if let Some(id) = id {
                                         by_id.insert(id, g);
@@ -768,8 +781,10 @@ impl<'a> Drawing<'a> {
         let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
         for o in &self.openings {
             let (place, cluster) = at[o.subgraph as usize];
-            if let (Place::Graph(g), true, Some(label)) = (place, cluster, &o.label) {
-                graphs[g as usize].1 = Some(label);
+            if let (Place::Graph(g), true) = (place, cluster) {
+                let titles = &mut graphs[g as usize];
+                titles.label = o.label.as_ref().or(titles.label);
+                titles.name = o.name.as_ref().or(titles.name);
             }
             places.push(place);
         }
@@ -824,10 +839,11 @@ impl<'a> Drawing<'a> {
             }
         }
         if let Some((n, g, span)) = stray {
-            let describe = |g: u32| match &self.openings[layout.graphs[g as usize].0 as usize].id {
-                Some(id) => format!("`{}`", shorten(id)),
-                None => format!("cluster {g}"),
-            };
+            let describe =
+                |g: u32| match &self.openings[layout.graphs[g as usize].first as usize].id {
+                    Some(id) => format!("`{}`", shorten(id)),
+                    None => format!("cluster {g}"),
+                };
             return Err(Diagnostic::new(
                 span,
                 format!(
@@ -847,10 +863,17 @@ impl<'a> Drawing<'a> {
 struct Layout<'d, 'a> {
     /// Per opening.
     places: Vec<Place>,
-    /// Per graph (0: the whole file), its first opening and its label.
-    graphs: Vec<(u32, Option<&'d Label<'a>>)>,
+    /// Per graph (0: the whole file), its first opening and what names it.
+    graphs: Vec<Titles<'d, 'a>>,
     /// Whether the file has clusters: graph 0 is then no graph of the position.
     clusters: bool,
+}
+
+/// A graph's first opening, and the last `label` and `name` given in its openings.
+struct Titles<'d, 'a> {
+    first: u32,
+    label: Option<&'d Label<'a>>,
+    name: Option<&'d Label<'a>>,
 }
 
 impl Layout<'_, '_> {
@@ -994,28 +1017,17 @@ fn ground_value(attr: &Attr<'_>) -> Result<bool, Diagnostic> {
     })
 }
 
-/// A graph's name from its `label` or else its id. From a label as shown: all before
-/// the last ` = *n` that ends a line (what `hackenbush dot` writes, a note may follow),
-/// or else its first line. From an id: without a `cluster` prefix, and none if only a
-/// number is left.
-fn graph_name(label: Option<&Label<'_>>, id: Option<&str>) -> Option<String> {
-    if let Some((label, false)) = label {
-        let text = label_text(label);
-        let value_at = text
-            .match_indices(" = *")
-            .filter(|&(i, _)| {
-                let rest = &text[i + 4..];
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'\n'))
-            })
-            .last()
-            .map(|(i, _)| i);
-        let name = match value_at {
-            Some(i) => &text[..i],
-            None => text.split('\n').next().unwrap_or(""),
-        };
+/// A graph's name: its `name`, read as a label is and taken whole (even empty); or else
+/// what its `label` titles it ([`title_name`]); or else its id, without a `cluster`
+/// prefix, and none if only a number is left. An HTML `name` or `label` names nothing.
+fn graph_name(titles: &Titles<'_, '_>, id: Option<&str>) -> Option<String> {
+    if let Some((name, false)) = titles.name {
+        return Some(label_text(name));
+    }
+    if let Some((label, false)) = titles.label {
+        let name = title_name(&label_text(label)).to_string();
         if !name.is_empty() {
-            return Some(name.to_string());
+            return Some(name);
         }
     }
     let id = id?;
@@ -1026,6 +1038,27 @@ fn graph_name(label: Option<&Label<'_>>, id: Option<&str>) -> Option<String> {
         _ => id,
     };
     (!id.is_empty() && !id.bytes().all(|b| b.is_ascii_digit())).then(|| id.to_string())
+}
+
+/// The name a graph's title gives it, the title as shown: all before the last ` = *n` that
+/// ends a line (`hackenbush dot` titles a graph `name = *value`, and may add a note), or
+/// else its first line (its title of a graph with blue or red edges is the name, then
+/// `value 3/4`). `hackenbush dot` names a graph with `name` when this does not give its
+/// name back.
+pub(crate) fn title_name(title: &str) -> &str {
+    let value_at = title
+        .match_indices(" = *")
+        .filter(|&(i, _)| {
+            let rest = &title[i + 4..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'\n'))
+        })
+        .last()
+        .map(|(i, _)| i);
+    match value_at {
+        Some(i) => &title[..i],
+        None => title.split('\n').next().unwrap_or(""),
+    }
 }
 
 /// A label as shown: `\n`, `\l`, `\r` are line breaks, `\\` a backslash, `&amp;` and the

@@ -31,6 +31,8 @@ mod drawing;
 mod grammar;
 mod token;
 
+pub(crate) use drawing::title_name;
+
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -311,6 +313,54 @@ mod tests {
             ("graph { }", vec![None]),
             // Strings joined with `+` and continued lines are one label.
             ("graph { label=\"tw\" + \"o = *\\\n2\" }", vec![some("two")]),
+        ];
+        for (text, want) in cases {
+            assert_eq!(names(text), want, "{text}");
+        }
+    }
+
+    /// A graph's `name` is its name exactly, read as a label is (`\n`, `\\`, `&amp;`,
+    /// `&#9;`), over its label and its id, even empty; what `hackenbush dot` writes where
+    /// a title would not give the name back.
+    #[test]
+    fn names_given_by_name_are_exact() {
+        let names = |text: &str| -> Vec<Option<String>> {
+            position(text).graphs.into_iter().map(|g| g.name).collect()
+        };
+        let some = |s: &str| Some(s.to_string());
+        let cases = [
+            (
+                r#"graph { subgraph cluster_1 { label="x = *2\nvalue 1"; name="x = *2" } }"#,
+                vec![some("x = *2")],
+            ),
+            (
+                r#"graph { subgraph cluster_1 { label="two\nlines\nvalue 1"; name="two\nlines" } }"#,
+                vec![some("two\nlines")],
+            ),
+            (
+                r#"graph { subgraph cluster_1 { name="tab&#9;q\"b\\s&amp;amp;&#8238;" } }"#,
+                vec![some("tab\tq\"b\\s&amp;\u{202e}")],
+            ),
+            (
+                r#"graph { subgraph cluster_1 { label=" = *1"; name="" } }"#,
+                vec![some("")],
+            ),
+            // An HTML `name` names nothing, as an HTML label; the last `name` wins, in
+            // any opening; the whole file's graph is named so too.
+            (
+                r#"graph { subgraph cluster_1 { name=<x>; label="y" } }"#,
+                vec![some("y")],
+            ),
+            (
+                r#"graph { subgraph cluster_a { name="x" } subgraph cluster_a { name="z" } }"#,
+                vec![some("z")],
+            ),
+            (r#"graph g { label="l"; name="n" }"#, vec![some("n")]),
+            // An HTML title names nothing: a numbered cluster is then unnamed.
+            (
+                "graph { subgraph cluster_2 { label=<graph 2 = *1> } }",
+                vec![None],
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(names(text), want, "{text}");
