@@ -27,7 +27,7 @@
 //! [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs).
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -160,6 +160,8 @@ struct Subgraph {
     /// The defaults set in its bodies, which its statements see over its parent's (the
     /// parent's as they stand then, as Graphviz looks a default up through the parents).
     defaults: Defaults,
+    /// Strict graphs, once a keyed edge is written in it: its set of edges in `held`.
+    held: Option<u32>,
 }
 
 impl Subgraph {
@@ -221,8 +223,10 @@ pub(super) struct Drawing<'a> {
     /// openings' spans of it hold.
     installs: Vec<(u32, u32)>,
     /// Strict graphs: the edges in each subgraph where a keyed edge was written, kept
-    /// from then on (a keyed edge is not made where an edge between its nodes is).
-    held: HashMap<u32, HashSet<(u32, u32)>>,
+    /// from then on (a keyed edge is not made where an edge between its nodes is); see
+    /// [`Subgraph::held`]. hashbrown's default hasher (foldhash): an edge may go into as
+    /// many sets as there are subgraphs around it, and SipHash took most of the time.
+    held: Vec<hashbrown::HashSet<(u32, u32)>>,
     /// The first statement in a strict graph that changes one of several edges from a
     /// node to another, which Graphviz chooses unpredictably.
     ambiguous: Option<Diagnostic>,
@@ -248,7 +252,7 @@ impl<'a> Drawing<'a> {
             ambiguous: None,
             keyed: HashMap::new(),
             installs: Vec::new(),
-            held: HashMap::new(),
+            held: Vec::new(),
             operand_edges: 0,
         };
         drawing.open(&Scope::default(), id, header);
@@ -295,6 +299,7 @@ impl<'a> Drawing<'a> {
                     cluster_named,
                     cluster_said: false,
                     defaults: Defaults::default(),
+                    held: None,
                 });
                 s
             }
@@ -613,10 +618,11 @@ impl<'a> Drawing<'a> {
         }
         let mut s = subgraph;
         while s != 0 {
-            if let Some(held) = self.held.get_mut(&s) {
-                held.insert(ends);
+            let sub = &self.subgraphs[s as usize];
+            if let Some(held) = sub.held {
+                self.held[held as usize].insert(ends);
             }
-            s = self.subgraphs[s as usize].parent;
+            s = sub.parent;
         }
     }
 
@@ -630,19 +636,25 @@ impl<'a> Drawing<'a> {
         if subgraph == 0 {
             return self.pairs.contains_key(&ends);
         }
-        if !self.held.contains_key(&subgraph) {
-            let mut held = HashSet::new();
-            let mut next = Some(self.subgraphs[subgraph as usize].latest);
-            while let Some(o) = next {
-                let o = &self.openings[o as usize];
-                let (from, to) = o.installs;
-                let to = (to as usize).min(self.installs.len());
-                held.extend(self.installs[from as usize..to].iter().copied());
-                next = o.previous;
+        let held = match self.subgraphs[subgraph as usize].held {
+            Some(held) => held,
+            None => {
+                let mut held = hashbrown::HashSet::new();
+                let mut next = Some(self.subgraphs[subgraph as usize].latest);
+                while let Some(o) = next {
+                    let o = &self.openings[o as usize];
+                    let (from, to) = o.installs;
+                    let to = (to as usize).min(self.installs.len());
+                    held.extend(self.installs[from as usize..to].iter().copied());
+                    next = o.previous;
+                }
+                self.held.push(held);
+                let index = self.held.len() as u32 - 1;
+                self.subgraphs[subgraph as usize].held = Some(index);
+                index
             }
-            self.held.insert(subgraph, held);
-        }
-        self.held[&subgraph].contains(&ends)
+        };
+        self.held[held as usize].contains(&ends)
     }
 
     /// The position: decides which graph each opening is in, checks what only the whole
