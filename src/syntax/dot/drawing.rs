@@ -21,10 +21,10 @@
 //! `ok_to_make_edge`).
 //!
 //! Memory is linear in the input: per node its id and `ground` value, per mention
-//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label, per
-//! subgraph 40 bytes; in a strict graph 8 bytes per edge made or merged in a subgraph, and
-//! for each subgraph where a keyed edge is written the edges in it (an edge is in at most
-//! [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs).
+//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id, label and name,
+//! per subgraph 48 bytes; in a strict graph 8 bytes per edge made or merged in a
+//! subgraph, and for each subgraph where a keyed edge is written the edges in it (an edge
+//! is in at most [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
