@@ -13,8 +13,10 @@
 //! And DOT is read as Graphviz reads it: where Graphviz is installed (`dot` on the PATH,
 //! as in CI), every form of port on both ends of an edge is compared with what
 //! `dot -Tcanon` reads, and thousands of generated files with what Graphviz's `gvpr`
-//! reports of them (which files parse, their edges, their ground nodes). A disagreement
-//! fails the test; without Graphviz, only our side of the port matrix is checked.
+//! reports of them (which files parse, their edges and the edges' colours, their ground
+//! nodes): files of random tokens, and files built of subgraphs opened again, defaults,
+//! subgraph operands, `strict` and `key` (`graphviz::generate`). A disagreement fails the
+//! test; without Graphviz, only our side of the port matrix is checked.
 
 use crate::common;
 #[path = "../fuzz/fuzz_targets/graphviz.rs"]
@@ -245,6 +247,62 @@ fn names_survive_the_trip() {
     assert_eq!(summary(&again), summary(&graphs), "{text}");
 }
 
+/// Named after the report: a graph named `x = *2` came back from DOT as `x` (the title of
+/// a graph with blue or red edges, `x = *2\nvalue 1`, read as a green one's), one with a
+/// line break as its first line, a tab as `\t`, and an empty name as none (`graph 3`).
+/// Every name, in a green graph and in a coloured one, converts to DOT and back exactly;
+/// an unnamed graph comes back named as the reports call it (`graph 35`).
+#[test]
+fn every_name_survives_convert_to_dot_and_back() {
+    let names = [
+        "x = *2",
+        "=",
+        "*",
+        " = *3",
+        "a = *1\n(note)",
+        "two\nlines",
+        "ends in a line break\n",
+        "tab\there",
+        "say \"hi\"",
+        "back\\slash\\",
+        "\\n is no line break",
+        "&amp; <b>x</b>",
+        "",
+        "  blanks  ",
+        "été 字 ✓",
+        "\u{1}\r\u{202e}bidi",
+        "graph 3",
+    ];
+    let mut graphs: Vec<serde_json::Value> = Vec::new();
+    for name in names.iter().map(|&n| Some(n)).chain([None]) {
+        for colour in ["green", "blue"] {
+            let mut graph = serde_json::json!({"ground": ["g"], "edges": [["g", "a", colour]]});
+            if let Some(name) = name {
+                graph["name"] = name.into();
+            }
+            graphs.push(graph);
+        }
+    }
+    let json = serde_json::json!({ "graphs": graphs }).to_string();
+    let source = Source::from_text("names.json", &json).unwrap();
+    let position = syntax::parse(Format::Json, &source)
+        .next()
+        .unwrap()
+        .unwrap();
+    let mut text = Vec::new();
+    hackenbush::convert::write(&mut text, Format::Dot, &position, "names.json").unwrap();
+    let back = hackenbush::syntax::dot::parse(&text).unwrap_or_else(|d| panic!("{}", d.message));
+    let text = String::from_utf8(text).unwrap();
+    let want: Vec<Option<String>> = (position.graphs.iter().enumerate())
+        .map(|(i, g)| Some(g.display_name(i)))
+        .collect();
+    assert_eq!(want[0].as_deref(), Some("x = *2"));
+    assert_eq!(want[names.len() * 2].as_deref(), Some("graph 35"));
+    let got: Vec<Option<String>> = back.graphs.into_iter().map(|g| g.name).collect();
+    assert_eq!(got, want, "{text}");
+    assert!(back.warnings.is_empty(), "{text}");
+}
+
 /// Whether Graphviz is installed.
 fn graphviz() -> bool {
     let found = std::process::Command::new("dot")
@@ -417,10 +475,7 @@ fn generated_files_are_read_as_graphviz_reads_them() {
         seed ^= seed << 17;
         (seed % n as u64) as usize
     };
-    let dir = std::env::temp_dir().join(format!("hackenbush-dot-gvpr-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let mut texts = Vec::new();
-    let mut files = Vec::new();
     for i in 0..6_000 {
         let mut text = String::from(match i % 4 {
             0 => "digraph G { ",
@@ -434,10 +489,52 @@ fn generated_files_are_read_as_graphviz_reads_them() {
             }
         }
         text.push_str(" }");
-        let path = dir.join(format!("{i}.gv"));
-        std::fs::write(&path, &text).unwrap();
-        files.push(path);
         texts.push(text);
+    }
+    let compared = compare_with_graphviz("tokens", &texts);
+    assert!(
+        compared >= 500,
+        "only {compared} generated files read by both"
+    );
+}
+
+/// Files built to test what a file of random tokens seldom builds: subgraphs opened again
+/// (with the defaults they set, as clusters, as operands of one edge statement), nested
+/// subgraphs, `strict` graphs and keyed edges (`graphviz::generate`).
+#[test]
+fn files_of_subgraphs_opened_again_are_read_as_graphviz_reads_them() {
+    if !graphviz() {
+        return;
+    }
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut choose = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let texts: Vec<String> = (0..3_000)
+        .map(|_| graphviz::generate(&mut choose))
+        .collect();
+    let compared = compare_with_graphviz("subgraphs", &texts);
+    assert!(
+        compared >= 1_000,
+        "only {compared} generated files read by both"
+    );
+}
+
+/// Compares our reading of each of `texts` with Graphviz's, files written to a folder of
+/// their own (`kind`) and read by one `gvpr` per thousand: fails on any disagreement, and
+/// returns how many files both read.
+fn compare_with_graphviz(kind: &str, texts: &[String]) -> usize {
+    let dir =
+        std::env::temp_dir().join(format!("hackenbush-dot-gvpr-{kind}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        let path = dir.join(format!("{i}.gv"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
     }
     let mut theirs = std::collections::HashMap::new();
     for chunk in files.chunks(1000) {
@@ -446,24 +543,24 @@ fn generated_files_are_read_as_graphviz_reads_them() {
     std::fs::remove_dir_all(&dir).unwrap();
     let mut compared = 0;
     let mut disagreements = Vec::new();
-    for (path, text) in files.iter().zip(&texts) {
+    for (path, text) in files.iter().zip(texts) {
         let ours = hackenbush::syntax::dot::parse(text.as_bytes());
         match graphviz::compare(text.as_bytes(), &ours, theirs.get(path.to_str().unwrap())) {
             Ok(both) => compared += usize::from(both),
             Err(disagreement) => disagreements.push(disagreement),
         }
     }
-    eprintln!("{compared} of {} generated files read by both", texts.len());
+    eprintln!(
+        "{kind}: {compared} of {} generated files read by both",
+        texts.len()
+    );
     assert!(
         disagreements.is_empty(),
-        "{} disagreements:\n{}",
+        "{kind}: {} disagreements:\n{}",
         disagreements.len(),
         disagreements.join("\n")
     );
-    assert!(
-        compared >= 500,
-        "only {compared} generated files read by both"
-    );
+    compared
 }
 
 /// Found by fuzzing against Graphviz: after its first graph, Graphviz reads on quietly

@@ -50,6 +50,10 @@
 //! they are unique across graphs and safe whatever the names are (a vertex `7` and a
 //! vertex `"7"` stay two nodes); names only appear in labels, quoted so that Graphviz
 //! shows them literally (quotes, backslashes, `&`, control characters, any Unicode).
+//! A graph's name reads back from its cluster's title as the dot reader reads titles; a
+//! name the title does not give back (one with a tab, or a line break in a coloured
+//! graph's title, or empty) is written exactly in the cluster's `name` too
+//! (`cluster_header`); an unnamed graph reads back named as the reports call it.
 //!
 //! [`Drawing`] prints the model as DOT, a graph at a time; [`render`] runs Graphviz `dot`
 //! on the text, within a time
@@ -75,6 +79,7 @@ use crate::game::{Calculator, Game, Outcome};
 use crate::model::{Graph, Node as ModelNode};
 use crate::report::Value;
 use crate::syntax::Colour;
+use crate::syntax::dot::title_name;
 
 /// What to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -303,13 +308,13 @@ impl Drawing {
         let winning = if coloured { &[] } else { winning };
         self.seen.note(graph, coloured);
         let reduced = self.options.reduced && !coloured;
-        let cluster_title = cluster_label(graph, analysis, &term, self.options.reduced);
+        let cluster_title = cluster_title(graph, analysis, &term, self.options.reduced);
         if self.values.len() <= TITLE_TERMS {
             self.values.push(term);
         }
         self.any_winning |= !winning.is_empty();
         let mut cluster = Block::open(text, &format!("cluster_{number}"));
-        for stmt in cluster_header(cluster_title) {
+        for stmt in cluster_header(graph.decl.name.as_deref(), &cluster_title) {
             cluster.push(stmt);
         }
         // The ground nodes of all graphs go in one row at the bottom (every other attached
@@ -920,16 +925,25 @@ fn short_list(count: usize, name: impl Fn(usize) -> String) -> String {
 // ---------------------------------------------------------------------------------------
 // Titles and legend
 
-/// A cluster's title and frame.
-fn cluster_header(label: Id) -> Vec<Stmt> {
-    vec![
-        Stmt::Attribute(attr("label", label)),
+/// A cluster's title and frame, and what names its graph `name` when the dot reader reads
+/// the cluster back (`grammars/dot.md`, section 6): the title, when the name is what it
+/// titles the graph ([`title_name`], the reader's rule); otherwise a `name` attribute
+/// with the name exactly, beside the title. An unnamed graph reads back named as its
+/// title shows it (`graph 2`, `tree 2`), as the reports call it.
+fn cluster_header(name: Option<&str>, title: &str) -> Vec<Stmt> {
+    let mut stmts = vec![
+        Stmt::Attribute(attr("label", quoted(title))),
         Stmt::Attribute(attr("labelloc", plain("t"))),
         Stmt::Attribute(attr("fontsize", plain("13"))),
         Stmt::Attribute(attr("style", quoted("rounded"))),
         Stmt::Attribute(attr("color", quoted("#bbbbbb"))),
         Stmt::Attribute(attr("margin", plain("12"))),
-    ]
+    ];
+    let titled = |name: &str| !name.is_empty() && title_name(&shown_text(title)) == name;
+    if let Some(name) = name.filter(|&name| !titled(name)) {
+        stmts.push(Stmt::Attribute(attr("name", exactly(name))));
+    }
+    stmts
 }
 
 /// The value of one graph, for the titles.
@@ -942,11 +956,11 @@ enum Term {
 }
 
 /// A cluster's title: `name = *v` for an all-green graph; for a graph with blue or red
-/// edges its name, then `value 3/4` (the name stays the first line alone, which is how
-/// `--format dot` reads it back) unless the value is beyond the budget. A line follows
+/// edges its name, then `value 3/4` unless the value is beyond the budget. A line follows
 /// about dropped edges or a missing ground, and for a coloured graph in a `reduced`
-/// picture, that it is drawn as written.
-fn cluster_label(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool) -> Id {
+/// picture, that it is drawn as written. (How `--format dot` reads the name back: see
+/// [`cluster_header`].)
+fn cluster_title(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool) -> String {
     let mut lines = match term {
         Term::Nim(value) => vec![format!("{} = {}", graph.name, star(*value))],
         Term::Game(value) => {
@@ -977,7 +991,7 @@ fn cluster_label(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool)
     if reduced && matches!(term, Term::Game(_)) {
         lines.push("(as written: only green edges reduce)".to_string());
     }
-    quoted(&lines.join("\n"))
+    lines.join("\n")
 }
 
 /// How much a picture may spend on a graph's value in its title: a hundredth of
@@ -1279,6 +1293,41 @@ fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
 }
 
+/// `text` as a [`quoted`] label shows it: line breaks kept, the other characters that act
+/// shown as their Rust escapes.
+fn shown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c != '\n' && super::text::acts(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A quoted DOT string that a label or a `name` read back by the dot reader gives as
+/// `text` exactly, every character (unlike [`quoted`], which shows them): `"` and `\`
+/// escaped, a line break written `\n`, `&` written `&amp;`, and the other characters
+/// that act written as numeric entities (`&#9;` for a tab), which the reader decodes.
+fn exactly(text: &str) -> Id {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '&' => out.push_str("&amp;"),
+            '\n' => out.push_str("\\n"),
+            c if super::text::acts(c) => out.push_str(&format!("&#{};", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    Id::Escaped(out)
+}
+
 /// The inside of a quoted DOT string showing `text` literally (see [`quoted`]).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -1405,6 +1454,48 @@ mod tests {
         for (text, dot) in cases {
             assert_eq!(quoted(text), Id::Escaped(dot.to_string()), "{text:?}");
         }
+    }
+
+    /// The title names the graph as the dot reader reads titles; where it would not, the
+    /// cluster says `name` exactly.
+    #[test]
+    fn clusters_are_named_where_their_titles_do_not_name_them() {
+        let header = |name: Option<&str>, title: &str| -> (Id, Option<String>) {
+            let attrs: Vec<Attribute> = cluster_header(name, title)
+                .into_iter()
+                .filter_map(|s| match s {
+                    Stmt::Attribute(a) => Some(a),
+                    _ => None,
+                })
+                .collect();
+            let label = attrs.iter().find(|a| a.0 == plain("label")).unwrap();
+            (label.1.clone(), get(&attrs, "name").map(str::to_string))
+        };
+        let cases = [
+            (Some("bowtie"), "bowtie = *1", None),
+            (Some("a = *1\n(b)"), "a = *1\n(b) = *2\n(note)", None),
+            (Some("blue"), "blue\nvalue 1/2", None),
+            (Some("x = *2"), "x = *2\nvalue 1", Some(r#""x = *2""#)),
+            (
+                Some("two\nlines"),
+                "two\nlines\nvalue 1",
+                Some(r#""two\nlines""#),
+            ),
+            (
+                Some("tab\tq\"\\&"),
+                "tab\tq\"\\& = *1",
+                Some(r#""tab&#9;q\"\\&amp;""#),
+            ),
+            (Some(""), " = *1", Some(r#""""#)),
+        ];
+        for (name, title, written) in cases {
+            let (label, got) = header(name, title);
+            assert_eq!(label, quoted(title), "{title:?}");
+            assert_eq!(got.as_deref(), written, "{title:?}");
+        }
+        // An unnamed graph reads back as its title names it, as the reports call it.
+        let title = "graph 2 = *1\n(no ground: nothing is attached)";
+        assert_eq!(header(None, title), (quoted(title), None));
     }
 
     #[test]

@@ -4,15 +4,27 @@
 //!
 //! While reading, only what Graphviz decides at that moment is decided: a node is created
 //! at its first mention, with the `node [...]` defaults in force then; an edge statement
-//! makes its edges, merging them in a strict graph or by `key`; attributes are checked
-//! (`ground` values) where they are written. What depends on the rest of the file waits
-//! for the end: whether a subgraph is a cluster (`cluster=true` may come last in its body),
-//! hence which graph each mention and edge lands in, and whether the file has clusters at
-//! all. Every mention and edge keeps the subgraph opening it was written in, and `finish`
-//! resolves the openings to graphs in one pass, parents first.
+//! makes its edges when it ends, merging them in a strict graph or by `key`; attributes are
+//! checked (`ground` values) where they are written. What depends on the rest of the file
+//! waits for the end: whether a subgraph is a cluster (`cluster=true` may come last in its
+//! body, or in a later one), hence which graph each mention and edge lands in, and whether
+//! the file has clusters at all. Every mention and edge keeps the subgraph opening it was
+//! written in, and `finish` resolves the subgraphs to graphs in one pass, parents first.
+//!
+//! A subgraph is every opening of one name in one parent, as Graphviz finds it by name:
+//! it keeps the defaults its bodies set (which a body sees over its parent's as they stand
+//! then, as Graphviz looks a default up through the parents), whether it is said to be a
+//! cluster, and its latest opening, so that an operand `subgraph s {…}` stands for the
+//! nodes of every opening of `s` when its statement ends. In a strict graph, the edges
+//! the statements of subgraphs make or merge are logged, so that a keyed edge can ask
+//! whether its own subgraph holds an edge between its nodes (Graphviz's
+//! `ok_to_make_edge`).
 //!
 //! Memory is linear in the input: per node its id and `ground` value, per mention
-//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id and label.
+//! (`a` in `a -- b`) 16 bytes, per edge 40, per subgraph opening its id, label and name,
+//! per subgraph 48 bytes; in a strict graph 8 bytes per edge made or merged in a
+//! subgraph, and for each subgraph where a keyed edge is written the edges in it (an edge
+//! is in at most [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -56,23 +68,32 @@ impl EdgeAttrs {
     }
 }
 
-/// What the statements of a body are written in (opening 0: the graph's own body), and
-/// the defaults in force there.
+/// The `node [...]` and `edge [...]` defaults: those a subgraph sets in its own bodies, or
+/// those in force in a body.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Scope {
-    /// The subgraph opening (0: the graph's own body).
-    pub opening: u32,
+pub(super) struct Defaults {
     /// `node [ground=…]`.
     ground: Option<bool>,
     /// `edge [...]`.
     edge: EdgeAttrs,
 }
 
-impl Scope {
-    /// The body of `opening`, inside this one: the defaults carry over.
-    pub fn inside(self, opening: u32) -> Self {
-        Scope { opening, ..self }
+impl Defaults {
+    /// These defaults with `later` given over them.
+    fn overlay(&mut self, later: Defaults) {
+        self.ground = later.ground.or(self.ground);
+        self.edge.overlay(later.edge);
     }
+}
+
+/// What the statements of a body are written in (opening 0: the graph's own body), and
+/// the defaults in force there.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Scope {
+    /// The subgraph opening (0: the graph's own body).
+    pub opening: u32,
+    /// The defaults of the subgraph over those of its parent, as they stand.
+    defaults: Defaults,
 }
 
 /// An operand of an edge statement, as the grammar read it.
@@ -106,20 +127,57 @@ struct Mention {
 /// One `{ … }` of the file, the graph's own body first: a subgraph opened (or opened
 /// again, under the same name in the same parent).
 struct Opening<'a> {
-    parent: u32,
-    /// The subgraph it opens, named by its first opening.
+    /// The subgraph it opens.
     subgraph: u32,
     /// The opening of the same subgraph before this one.
     previous: Option<u32>,
     id: Option<Cow<'a, str>>,
     header: Span,
-    /// Named `cluster…` (in any case), or said `cluster=true`.
-    cluster: bool,
-    /// The last `label` given to it.
+    /// The last `label` given in it.
     label: Option<Label<'a>>,
+    /// The last `name` given in it.
+    name: Option<Label<'a>>,
     /// Its mentions are `mentions[start..end]`.
     start: u32,
     end: u32,
+    /// Strict graphs: the edges put in it are `installs[from..to]` (`to` is `u32::MAX`
+    /// while it is open).
+    installs: (u32, u32),
+}
+
+/// A subgraph: every opening of one name in one parent (subgraph 0: the graph itself),
+/// and what Graphviz keeps of it from one opening to the next.
+struct Subgraph {
+    /// The subgraph it is in (0 for the graph itself).
+    parent: u32,
+    /// Its first opening, and its latest.
+    first: u32,
+    latest: u32,
+    /// Named `cluster…` (in any case).
+    cluster_named: bool,
+    /// Its last `cluster=…`.
+    cluster_said: bool,
+    /// The defaults set in its bodies, which its statements see over its parent's (the
+    /// parent's as they stand then, as Graphviz looks a default up through the parents).
+    defaults: Defaults,
+    /// Strict graphs, once a keyed edge is written in it: its set of edges in `held`.
+    held: Option<u32>,
+}
+
+impl Subgraph {
+    fn cluster(&self) -> bool {
+        self.cluster_named || self.cluster_said
+    }
+}
+
+/// Strict graphs: the edges from a node to another, as written (several when keyed edges
+/// were made in subgraphs without one).
+#[derive(Clone, Copy, Debug)]
+struct Pair {
+    /// The last made, or changed by a statement.
+    last: u32,
+    /// How many.
+    edges: u32,
 }
 
 /// One edge Graphviz makes.
@@ -152,13 +210,26 @@ pub(super) struct Drawing<'a> {
     ground_node: Option<u32>,
     mentions: Vec<Mention>,
     openings: Vec<Opening<'a>>,
-    /// The latest opening of each named subgraph, by parent subgraph and name.
+    subgraphs: Vec<Subgraph>,
+    /// Each named subgraph, by parent subgraph and name.
     named: HashMap<(u32, Cow<'a, str>), u32>,
     edges: Vec<Edge>,
-    /// Strict graphs: the edge from a node to another, as written.
-    pairs: HashMap<(u32, u32), u32>,
+    /// Strict graphs: the edges from a node to another, as written.
+    pairs: HashMap<(u32, u32), Pair>,
     /// The edge from a node to another with a `key`, as written.
     keyed: HashMap<(u32, u32, Cow<'a, str>), u32>,
+    /// Strict graphs: each edge (its two nodes, as written) made or merged by a
+    /// statement in a subgraph, in order, so that the edges in a subgraph are those its
+    /// openings' spans of it hold.
+    installs: Vec<(u32, u32)>,
+    /// Strict graphs: the edges in each subgraph where a keyed edge was written, kept
+    /// from then on (a keyed edge is not made where an edge between its nodes is); see
+    /// [`Subgraph::held`]. hashbrown's default hasher (foldhash): an edge may go into as
+    /// many sets as there are subgraphs around it, and SipHash took most of the time.
+    held: Vec<hashbrown::HashSet<(u32, u32)>>,
+    /// The first statement in a strict graph that changes one of several edges from a
+    /// node to another, which Graphviz chooses unpredictably.
+    ambiguous: Option<Diagnostic>,
     /// Edges (and nodes gathered) for subgraph operands and node lists so far.
     operand_edges: u64,
 }
@@ -174,13 +245,17 @@ impl<'a> Drawing<'a> {
             ground_node: None,
             mentions: Vec::new(),
             openings: Vec::new(),
+            subgraphs: Vec::new(),
             named: HashMap::new(),
             edges: Vec::new(),
             pairs: HashMap::new(),
+            ambiguous: None,
             keyed: HashMap::new(),
+            installs: Vec::new(),
+            held: Vec::new(),
             operand_edges: 0,
         };
-        drawing.open(0, id, header);
+        drawing.open(&Scope::default(), id, header);
         drawing
     }
 
@@ -189,41 +264,77 @@ impl<'a> Drawing<'a> {
         self.directed
     }
 
-    /// A subgraph opened inside `parent`, with its header (`subgraph id`, or `{`).
-    pub fn open(&mut self, parent: u32, id: Option<Cow<'a, str>>, header: Span) -> u32 {
+    /// A subgraph opened (or opened again) in the body of `outer`, with its header
+    /// (`subgraph id`, or `{`): the scope of its body. Graphviz finds a subgraph by name
+    /// among its parent's, so a name opened again in the same parent is the same
+    /// subgraph, with the defaults its earlier bodies set.
+    pub fn open(&mut self, outer: &Scope, id: Option<Cow<'a, str>>, header: Span) -> Scope {
         let index = self.openings.len() as u32;
-        let mut subgraph = index;
+        let parent = self.subgraph_of(outer.opening);
         let mut previous = None;
-        if let Some(id) = id.as_ref().filter(|_| index > 0) {
-            let key = (self.openings[parent as usize].subgraph, id.clone());
-            if let Some(before) = self.named.insert(key, index) {
-                subgraph = self.openings[before as usize].subgraph;
-                previous = Some(before);
+        let known = id
+            .as_ref()
+            .filter(|_| index > 0)
+            .and_then(|id| self.named.get(&(parent, id.clone())).copied());
+        let subgraph = match known {
+            Some(s) => {
+                previous = Some(self.subgraphs[s as usize].latest);
+                self.subgraphs[s as usize].latest = index;
+                s
             }
-        }
-        let cluster = index > 0
-            && id
-                .as_deref()
-                .and_then(|id| id.get(..7))
-                .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+            None => {
+                let s = self.subgraphs.len() as u32;
+                if let Some(id) = id.as_ref().filter(|_| index > 0) {
+                    self.named.insert((parent, id.clone()), s);
+                }
+                let cluster_named = index > 0
+                    && id
+                        .as_deref()
+                        .and_then(|id| id.get(..7))
+                        .is_some_and(|p| p.eq_ignore_ascii_case("cluster"));
+                self.subgraphs.push(Subgraph {
+                    parent,
+                    first: index,
+                    latest: index,
+                    cluster_named,
+                    cluster_said: false,
+                    defaults: Defaults::default(),
+                    held: None,
+                });
+                s
+            }
+        };
         let start = self.mentions.len() as u32;
         self.openings.push(Opening {
-            parent,
             subgraph,
             previous,
             id,
             header,
-            cluster,
             label: None,
+            name: None,
             start,
             end: start,
+            installs: (self.installs.len() as u32, u32::MAX),
         });
-        index
+        let mut defaults = outer.defaults;
+        defaults.overlay(self.subgraphs[subgraph as usize].defaults);
+        Scope {
+            opening: index,
+            defaults,
+        }
     }
 
     /// The end of `opening`'s body.
     pub fn close(&mut self, opening: u32) {
-        self.openings[opening as usize].end = self.mentions.len() as u32;
+        let o = &mut self.openings[opening as usize];
+        o.end = self.mentions.len() as u32;
+        o.installs.1 = self.installs.len() as u32;
+    }
+
+    fn subgraph_of(&self, opening: u32) -> u32 {
+        self.openings
+            .get(opening as usize)
+            .map_or(0, |o| o.subgraph)
     }
 
     /// A mention of the node `name` at `span`: its index, new if it was not seen before.
@@ -235,7 +346,7 @@ impl<'a> Drawing<'a> {
             None => self.nodes.name_str(name, span)?,
         };
         if n as usize == self.ground.len() {
-            self.ground.push(scope.ground);
+            self.ground.push(scope.defaults.ground);
             if name == "ground" {
                 self.ground_node = Some(n);
             }
@@ -271,29 +382,38 @@ impl<'a> Drawing<'a> {
     }
 
     /// `node [...]` or `edge [...]`: the defaults of the nodes created, or the edges
-    /// made, after it in its body.
+    /// made, after it in its subgraph (in this body and in those that open it again),
+    /// and in the subgraphs inside it that do not set their own.
     pub fn defaults(
         &mut self,
         nodes: bool,
         scope: &mut Scope,
         attrs: &[Attr<'a>],
     ) -> Result<(), Diagnostic> {
+        let mut given = Defaults::default();
         if nodes {
             for attr in attrs.iter().filter(|a| a.key.text() == "ground") {
-                scope.ground = Some(ground_value(attr)?);
+                given.ground = Some(ground_value(attr)?);
             }
         } else {
-            scope.edge.overlay(edge_attrs(attrs)?.0);
+            given.edge = edge_attrs(attrs)?.0;
         }
+        scope.defaults.overlay(given);
+        let subgraph = self.subgraph_of(scope.opening);
+        self.subgraphs[subgraph as usize].defaults.overlay(given);
         Ok(())
     }
 
     /// A graph attribute (`label="…"`, `graph [...]`) of `opening`.
     pub fn graph_attr(&mut self, opening: u32, attr: &Attr<'a>) -> Result<(), Diagnostic> {
-        let opening = &mut self.openings[opening as usize];
+        let o = &mut self.openings[opening as usize];
         match &*attr.key.text() {
-            "label" => opening.label = Some((attr.value.text(), attr.value.html)),
-            "cluster" if boolean(&attr.value.text()) == Some(true) => opening.cluster = true,
+            "label" => o.label = Some((attr.value.text(), attr.value.html)),
+            "name" => o.name = Some((attr.value.text(), attr.value.html)),
+            "cluster" => {
+                let said = boolean(&attr.value.text()) == Some(true);
+                self.subgraphs[o.subgraph as usize].cluster_said = said;
+            }
             "ground" => {
                 return Err(Diagnostic::new(
                     attr.key_span,
@@ -373,12 +493,15 @@ impl<'a> Drawing<'a> {
         Ok(())
     }
 
-    /// The nodes of the subgraph `opening` opens, in the order they were created (as
-    /// Graphviz lists them), each with `span`: those of this opening and of every one
-    /// before it, and how many mentions of earlier openings that took.
+    /// The nodes of the subgraph `opening` opens, as the statement that ends now finds
+    /// them (Graphviz lists an operand's nodes when its edge statement ends, so a later
+    /// operand opening it again adds to an earlier one): those of all its openings so far,
+    /// in the order they were created, each with `span`; and how many mentions of
+    /// openings other than `opening` that took.
     fn subgraph_nodes(&self, opening: u32, span: Span) -> (Vec<(u32, Span)>, u64) {
         let mut nodes = Vec::new();
-        let mut next = Some(opening);
+        let subgraph = self.subgraph_of(opening);
+        let mut next = Some(self.subgraphs[subgraph as usize].latest);
         while let Some(o) = next {
             let o = &self.openings[o as usize];
             nodes.extend(
@@ -389,17 +512,19 @@ impl<'a> Drawing<'a> {
             next = o.previous;
         }
         let own = &self.openings[opening as usize];
-        let earlier = (nodes.len() - (own.end - own.start) as usize) as u64;
+        let others = (nodes.len() - (own.end - own.start) as usize) as u64;
         nodes.sort_unstable();
         nodes.dedup();
-        (nodes.into_iter().map(|n| (n, span)).collect(), earlier)
+        (nodes.into_iter().map(|n| (n, span)).collect(), others)
     }
 
     /// One edge `a`-`b` of a statement, as Graphviz's `agedge` makes it: the edge with
     /// the same `key` between the same nodes (either way round, unless directed) is the
     /// same edge again, whose attributes the statement's change; so in a strict graph is
-    /// any edge between them for a statement without a key. A strict graph never gets a
-    /// second edge from `a` to `b` as written: a keyed one is then not made at all.
+    /// any edge between them for a statement without a key. Either way the edge is then
+    /// in the statement's subgraph too. In a strict graph a keyed edge is not made at all
+    /// (`ok_to_make_edge`) when the statement's subgraph holds an edge from `a` to `b` as
+    /// written, which an edge the other way round, or one elsewhere, is not.
     fn edge(
         &mut self,
         (a, b): (u32, u32),
@@ -410,32 +535,52 @@ impl<'a> Drawing<'a> {
     ) {
         let undirected = !self.directed;
         let same = match key {
-            Some(k) => self.keyed.get(&(a, b, k.clone())).or_else(|| {
-                undirected
-                    .then(|| self.keyed.get(&(b, a, k.clone())))
-                    .flatten()
-            }),
-            None if self.strict => self
-                .pairs
-                .get(&(a, b))
-                .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten()),
+            Some(k) => (self.keyed.get(&(a, b, k.clone())))
+                .or_else(|| {
+                    undirected
+                        .then(|| self.keyed.get(&(b, a, k.clone())))
+                        .flatten()
+                })
+                .copied(),
+            None if self.strict => {
+                let pair = (self.pairs.get(&(a, b)))
+                    .or_else(|| undirected.then(|| self.pairs.get(&(b, a))).flatten())
+                    .copied();
+                if let Some(pair) = pair.filter(|p| p.edges > 1) {
+                    self.ambiguous(span, pair.edges);
+                }
+                pair.map(|p| p.last)
+            }
             None => None,
         };
-        if let Some(&e) = same {
-            self.edges[e as usize].attrs.overlay(given);
+        let subgraph = self.subgraph_of(scope.opening);
+        if let Some(e) = same {
+            let edge = &mut self.edges[e as usize];
+            edge.attrs.overlay(given);
+            let ends = (edge.a, edge.b);
+            if let Some(pair) = self.pairs.get_mut(&ends) {
+                pair.last = e;
+            }
+            self.install(subgraph, ends);
             return;
         }
-        if self.strict && key.is_some() && self.pairs.contains_key(&(a, b)) {
+        if self.strict && key.is_some() && self.holds(subgraph, (a, b)) {
             return;
         }
         let index = self.edges.len() as u32;
         if self.strict {
-            self.pairs.entry((a, b)).or_insert(index);
+            let pair = self
+                .pairs
+                .entry((a, b))
+                .or_insert(Pair { last: 0, edges: 0 });
+            pair.last = index;
+            pair.edges += 1;
         }
         if let Some(k) = key {
             self.keyed.insert((a, b, k.clone()), index);
         }
-        let mut attrs = scope.edge;
+        self.install(subgraph, (a, b));
+        let mut attrs = scope.defaults.edge;
         attrs.overlay(given);
         self.edges.push(Edge {
             a,
@@ -446,13 +591,83 @@ impl<'a> Drawing<'a> {
         });
     }
 
+    /// A statement without a key, in a strict graph, that changes one of `edges` edges
+    /// between its two nodes (made with keys in subgraphs that had none): Graphviz's
+    /// `agedge` takes the first its search tree finds, which depends on the order of
+    /// node names in memory; the last one made or changed is taken here. The first such
+    /// statement is warned about.
+    fn ambiguous(&mut self, span: Span, edges: u32) {
+        if self.ambiguous.is_none() {
+            self.ambiguous = Some(Diagnostic::warning(
+                span,
+                format!("this changes one of {edges} edges between these nodes in a strict graph"),
+                "the last one made is taken; Graphviz may take another: give the statement the `key` of the one it means",
+            ));
+        }
+    }
+
+    /// Strict graphs: the edge from `a` to `b` is in `subgraph` now (and so in every
+    /// subgraph around it).
+    fn install(&mut self, subgraph: u32, ends: (u32, u32)) {
+        if !self.strict || subgraph == 0 {
+            return;
+        }
+        self.installs.push(ends);
+        if self.held.is_empty() {
+            return;
+        }
+        let mut s = subgraph;
+        while s != 0 {
+            let sub = &self.subgraphs[s as usize];
+            if let Some(held) = sub.held {
+                self.held[held as usize].insert(ends);
+            }
+            s = sub.parent;
+        }
+    }
+
+    /// Strict graphs: whether `subgraph` holds an edge from `a` to `b` as written. The
+    /// graph holds every edge; a subgraph, those made or merged by the statements of its
+    /// openings, nested ones included: `installs` over their spans, gathered once, at
+    /// the first keyed edge written in it, and kept up to date from then on by
+    /// [`Drawing::install`]. Each subgraph gathers once, and an edge is kept by at most
+    /// [`MAX_DEPTH`](super::MAX_DEPTH) subgraphs around it.
+    fn holds(&mut self, subgraph: u32, ends: (u32, u32)) -> bool {
+        if subgraph == 0 {
+            return self.pairs.contains_key(&ends);
+        }
+        let held = match self.subgraphs[subgraph as usize].held {
+            Some(held) => held,
+            None => {
+                let mut held = hashbrown::HashSet::new();
+                let mut next = Some(self.subgraphs[subgraph as usize].latest);
+                while let Some(o) = next {
+                    let o = &self.openings[o as usize];
+                    let (from, to) = o.installs;
+                    let to = (to as usize).min(self.installs.len());
+                    held.extend(self.installs[from as usize..to].iter().copied());
+                    next = o.previous;
+                }
+                self.held.push(held);
+                let index = self.held.len() as u32 - 1;
+                self.subgraphs[subgraph as usize].held = Some(index);
+                index
+            }
+        };
+        self.held[held as usize].contains(&ends)
+    }
+
     /// The position: decides which graph each opening is in, checks what only the whole
     /// file tells, and hands `warnings` and each graph to `sink`.
     pub fn finish(
         mut self,
-        warnings: Vec<Diagnostic>,
+        mut warnings: Vec<Diagnostic>,
         sink: &mut dyn GraphSink,
     ) -> Result<(), Diagnostic> {
+        if let Some(ambiguous) = self.ambiguous.take() {
+            let at = warnings.partition_point(|w| w.span.start <= ambiguous.span.start);
+            warnings.insert(at, ambiguous);
+        }
         let nodes = std::mem::replace(&mut self.nodes, GraphBuilder::named(Span::default()));
         let Vertices::Named(names) = nodes.finish().graph.vertices else {
             unreachable!("the nodes are named")
@@ -487,13 +702,13 @@ impl<'a> Drawing<'a> {
         let mut used = vec![0u32; self.ground.len()];
         let mut local = vec![0u32; self.ground.len()];
         let (mut order, mut seen): (Vec<&Edge>, _) = (Vec::new(), Vec::new());
-        for (g, &(first, label)) in layout
+        for (g, titles) in layout
             .graphs
             .iter()
             .enumerate()
             .skip(usize::from(layout.clusters))
         {
-            let opening = &self.openings[first as usize];
+            let opening = &self.openings[titles.first as usize];
             order.clear();
             order.extend(edges.of(g).iter().map(|&e| &self.edges[e as usize]));
             number_order(&mut order, &mut seen);
@@ -503,7 +718,7 @@ impl<'a> Drawing<'a> {
                 used[e.b as usize] = stamp;
             }
             let mut graph = GraphBuilder::named(opening.header);
-            graph.set_name(graph_name(label, opening.id.as_deref()));
+            graph.set_name(graph_name(titles, opening.id.as_deref()));
             for &(n, span) in members.of(g) {
                 let is_ground = self.is_ground(n);
                 if !is_ground && used[n as usize] != stamp {
@@ -531,37 +746,58 @@ impl<'a> Drawing<'a> {
     }
 
     /// Which graph each opening's statements land in: the outermost cluster around it
-    /// (opened again, the same graph), or graph 0, the whole file, outside every cluster.
-    /// Openings come in the order written, each after its parent: one pass.
+    /// (a subgraph, in all its openings; a cluster id opened again, the same graph), or
+    /// graph 0, the whole file, outside every cluster. Subgraphs come in the order of
+    /// their first opening, each after its parent: one pass over them, one over the
+    /// openings.
     fn layout(&self) -> Layout<'_, 'a> {
-        let mut graphs = vec![(0, self.openings[0].label.as_ref())];
+        let root = &self.openings[0];
+        let mut graphs = vec![Titles {
+            first: 0,
+            label: root.label.as_ref(),
+            name: root.name.as_ref(),
+        }];
         let mut by_id: HashMap<&str, u32> = HashMap::new();
-        let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
-        for (i, o) in self.openings.iter().enumerate() {
-            let place = match places.get(o.parent as usize) {
-                Some(&Place::Graph(0)) if i > 0 && o.cluster => match o.id.as_deref() {
-                    Some(LEGEND) => Place::Legend,
-                    id => {
-                        let g = match id.and_then(|id| by_id.get(id)) {
-                            Some(&g) => g,
-                            None => {
-                                graphs.push((i as u32, None));
-                                let g = graphs.len() as u32 - 1;
-                                if let Some(id) = id {
-                                    by_id.insert(id, g);
+        // Per subgraph: where its statements land, and whether it is a graph's cluster.
+        let mut at: Vec<(Place, bool)> = Vec::with_capacity(self.subgraphs.len());
+        for (s, sub) in self.subgraphs.iter().enumerate() {
+            let place = match at.get(sub.parent as usize) {
+                Some(&(Place::Graph(0), _)) if s > 0 && sub.cluster() => {
+                    match self.openings[sub.first as usize].id.as_deref() {
+                        Some(LEGEND) => (Place::Legend, false),
+                        id => {
+                            let g = match id.and_then(|id| by_id.get(id)) {
+                                Some(&g) => g,
+                                None => {
+                                    graphs.push(Titles {
+                                        first: sub.first,
+                                        label: None,
+                                        name: None,
+                                    });
+                                    let g = graphs.len() as u32 - 1;
+                                    if let Some(id) = id {
+                                        by_id.insert(id, g);
+                                    }
+                                    g
                                 }
-                                g
-                            }
-                        };
-                        if o.label.is_some() {
-                            graphs[g as usize].1 = o.label.as_ref();
+                            };
+                            (Place::Graph(g), true)
                         }
-                        Place::Graph(g)
                     }
-                },
-                Some(&place) if i > 0 => place,
-                _ => Place::Graph(0),
+                }
+                Some(&(place, _)) if s > 0 => (place, false),
+                _ => (Place::Graph(0), false),
             };
+            at.push(place);
+        }
+        let mut places: Vec<Place> = Vec::with_capacity(self.openings.len());
+        for o in &self.openings {
+            let (place, cluster) = at[o.subgraph as usize];
+            if let (Place::Graph(g), true) = (place, cluster) {
+                let titles = &mut graphs[g as usize];
+                titles.label = o.label.as_ref().or(titles.label);
+                titles.name = o.name.as_ref().or(titles.name);
+            }
             places.push(place);
         }
         let clusters = places.iter().any(|&p| p != Place::Graph(0));
@@ -615,10 +851,11 @@ impl<'a> Drawing<'a> {
             }
         }
         if let Some((n, g, span)) = stray {
-            let describe = |g: u32| match &self.openings[layout.graphs[g as usize].0 as usize].id {
-                Some(id) => format!("`{}`", shorten(id)),
-                None => format!("cluster {g}"),
-            };
+            let describe =
+                |g: u32| match &self.openings[layout.graphs[g as usize].first as usize].id {
+                    Some(id) => format!("`{}`", shorten(id)),
+                    None => format!("cluster {g}"),
+                };
             return Err(Diagnostic::new(
                 span,
                 format!(
@@ -638,10 +875,17 @@ impl<'a> Drawing<'a> {
 struct Layout<'d, 'a> {
     /// Per opening.
     places: Vec<Place>,
-    /// Per graph (0: the whole file), its first opening and its label.
-    graphs: Vec<(u32, Option<&'d Label<'a>>)>,
+    /// Per graph (0: the whole file), its first opening and what names it.
+    graphs: Vec<Titles<'d, 'a>>,
     /// Whether the file has clusters: graph 0 is then no graph of the position.
     clusters: bool,
+}
+
+/// A graph's first opening, and the last `label` and `name` given in its openings.
+struct Titles<'d, 'a> {
+    first: u32,
+    label: Option<&'d Label<'a>>,
+    name: Option<&'d Label<'a>>,
 }
 
 impl Layout<'_, '_> {
@@ -785,28 +1029,17 @@ fn ground_value(attr: &Attr<'_>) -> Result<bool, Diagnostic> {
     })
 }
 
-/// A graph's name from its `label` or else its id. From a label as shown: all before
-/// the last ` = *n` that ends a line (what `hackenbush dot` writes, a note may follow),
-/// or else its first line. From an id: without a `cluster` prefix, and none if only a
-/// number is left.
-fn graph_name(label: Option<&Label<'_>>, id: Option<&str>) -> Option<String> {
-    if let Some((label, false)) = label {
-        let text = label_text(label);
-        let value_at = text
-            .match_indices(" = *")
-            .filter(|&(i, _)| {
-                let rest = &text[i + 4..];
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'\n'))
-            })
-            .last()
-            .map(|(i, _)| i);
-        let name = match value_at {
-            Some(i) => &text[..i],
-            None => text.split('\n').next().unwrap_or(""),
-        };
+/// A graph's name: its `name`, read as a label is and taken whole (even empty); or else
+/// what its `label` titles it ([`title_name`]); or else its id, without a `cluster`
+/// prefix, and none if only a number is left. An HTML `name` or `label` names nothing.
+fn graph_name(titles: &Titles<'_, '_>, id: Option<&str>) -> Option<String> {
+    if let Some((name, false)) = titles.name {
+        return Some(label_text(name));
+    }
+    if let Some((label, false)) = titles.label {
+        let name = title_name(&label_text(label)).to_string();
         if !name.is_empty() {
-            return Some(name.to_string());
+            return Some(name);
         }
     }
     let id = id?;
@@ -817,6 +1050,27 @@ fn graph_name(label: Option<&Label<'_>>, id: Option<&str>) -> Option<String> {
         _ => id,
     };
     (!id.is_empty() && !id.bytes().all(|b| b.is_ascii_digit())).then(|| id.to_string())
+}
+
+/// The name a graph's title gives it, the title as shown: all before the last ` = *n` that
+/// ends a line (`hackenbush dot` titles a graph `name = *value`, and may add a note), or
+/// else its first line (its title of a graph with blue or red edges is the name, then
+/// `value 3/4`). `hackenbush dot` names a graph with `name` when this does not give its
+/// name back.
+pub(crate) fn title_name(title: &str) -> &str {
+    let value_at = title
+        .match_indices(" = *")
+        .filter(|&(i, _)| {
+            let rest = &title[i + 4..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'\n'))
+        })
+        .last()
+        .map(|(i, _)| i);
+    match value_at {
+        Some(i) => &title[..i],
+        None => title.split('\n').next().unwrap_or(""),
+    }
 }
 
 /// A label as shown: `\n`, `\l`, `\r` are line breaks, `\\` a backslash, `&amp;` and the

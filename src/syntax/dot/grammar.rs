@@ -520,8 +520,9 @@ impl<'a> Parser<'a> {
         if !rest.starts_with('{') {
             return Err(self.expected(rest, "`{`"));
         }
-        let opening = self.drawing().open(scope.opening, id, header);
-        let (rest, close) = self.body(rest, scope.inside(opening), depth + 1)?;
+        let inner = self.drawing().open(scope, id, header);
+        let opening = inner.opening;
+        let (rest, close) = self.body(rest, inner, depth + 1)?;
         self.drawing().close(opening);
         Ok((rest, (opening, header.to(close))))
     }

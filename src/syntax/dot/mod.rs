@@ -31,6 +31,8 @@ mod drawing;
 mod grammar;
 mod token;
 
+pub(crate) use drawing::title_name;
+
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -317,6 +319,54 @@ mod tests {
         }
     }
 
+    /// A graph's `name` is its name exactly, read as a label is (`\n`, `\\`, `&amp;`,
+    /// `&#9;`), over its label and its id, even empty; what `hackenbush dot` writes where
+    /// a title would not give the name back.
+    #[test]
+    fn names_given_by_name_are_exact() {
+        let names = |text: &str| -> Vec<Option<String>> {
+            position(text).graphs.into_iter().map(|g| g.name).collect()
+        };
+        let some = |s: &str| Some(s.to_string());
+        let cases = [
+            (
+                r#"graph { subgraph cluster_1 { label="x = *2\nvalue 1"; name="x = *2" } }"#,
+                vec![some("x = *2")],
+            ),
+            (
+                r#"graph { subgraph cluster_1 { label="two\nlines\nvalue 1"; name="two\nlines" } }"#,
+                vec![some("two\nlines")],
+            ),
+            (
+                r#"graph { subgraph cluster_1 { name="tab&#9;q\"b\\s&amp;amp;&#8238;" } }"#,
+                vec![some("tab\tq\"b\\s&amp;\u{202e}")],
+            ),
+            (
+                r#"graph { subgraph cluster_1 { label=" = *1"; name="" } }"#,
+                vec![some("")],
+            ),
+            // An HTML `name` names nothing, as an HTML label; the last `name` wins, in
+            // any opening; the whole file's graph is named so too.
+            (
+                r#"graph { subgraph cluster_1 { name=<x>; label="y" } }"#,
+                vec![some("y")],
+            ),
+            (
+                r#"graph { subgraph cluster_a { name="x" } subgraph cluster_a { name="z" } }"#,
+                vec![some("z")],
+            ),
+            (r#"graph g { label="l"; name="n" }"#, vec![some("n")]),
+            // An HTML title names nothing: a numbered cluster is then unnamed.
+            (
+                "graph { subgraph cluster_2 { label=<graph 2 = *1> } }",
+                vec![None],
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(names(text), want, "{text}");
+        }
+    }
+
     #[test]
     fn node_names_are_ids() {
         let g = graph(r#"graph { "7" -- 7; 07 -- "07"; "a b" -- <<i>x</i>>; n1 [label="shown"] }"#);
@@ -405,6 +455,68 @@ mod tests {
         assert_eq!(edges(text), "c-a");
     }
 
+    /// Graphviz lists an operand's nodes when its edge statement ends: an operand that
+    /// opens a subgraph again later in the same statement adds to the earlier one too.
+    #[test]
+    fn a_subgraph_opened_again_later_in_a_statement_adds_to_both_operands() {
+        let text = "graph { subgraph s { a } -- ground -- subgraph s { b } }";
+        assert_eq!(edges(text), "a-ground b-ground ground-a ground-b");
+        let text = "graph { subgraph s { a } -- ground -- { subgraph s { b } } }";
+        assert_eq!(edges(text), "a-ground ground-b");
+    }
+
+    /// A subgraph opened again is the same subgraph to Graphviz, with the defaults its
+    /// earlier bodies set; a default it does not set is its parent's as it stands when
+    /// the node or edge is made (Graphviz looks it up through the parents).
+    #[test]
+    fn a_subgraph_opened_again_keeps_its_defaults() {
+        let colours = |text: &str| -> Vec<Colour> {
+            let g = graph(text);
+            g.edges.iter().map(|e| e.colour).collect()
+        };
+        let red = "graph { subgraph s { edge [color=red] } subgraph s { ground -- a } }";
+        assert_eq!(colours(red), [Colour::Red]);
+        let invisible = "graph { subgraph s { edge [style=invis] } subgraph s { ground -- a } }";
+        assert_eq!(edges(invisible), "");
+        let text = "graph { subgraph s { node [ground=true] } subgraph s { g -- a } }";
+        assert_eq!(ground(&graph(text)), ["g", "a"]);
+        // The parent's defaults as they stand at the reopening, under the subgraph's own.
+        let text = "graph { subgraph s { } edge [color=red]; subgraph s { ground -- a } }";
+        assert_eq!(colours(text), [Colour::Red]);
+        let text = "graph { subgraph s { edge [color=blue] } edge [color=red]; subgraph s { ground -- a } ground -- b }";
+        assert_eq!(colours(text), [Colour::Blue, Colour::Red]);
+        // Nested subgraphs opened again, each with its own.
+        let text = "graph { subgraph s { subgraph t { edge [color=blue] } } edge [color=red];
+            subgraph s { subgraph t { ground -- a } ground -- b } }";
+        assert_eq!(colours(text), [Colour::Blue, Colour::Red]);
+        // Another parent's `s` is another subgraph, with its own defaults.
+        let text = "graph { subgraph s { edge [color=red] } { subgraph s { ground -- a } } }";
+        assert_eq!(colours(text), [Colour::Green]);
+        // A later default of the subgraph itself wins over an earlier one.
+        let text = "graph { subgraph s { edge [color=blue] } subgraph s { edge [color=red]; ground -- a } subgraph s { ground -- b } }";
+        assert_eq!(colours(text), [Colour::Red, Colour::Red]);
+    }
+
+    /// A cluster opened again is one graph with the defaults of its earlier bodies, and a
+    /// subgraph said `cluster=true` in any of its openings is a cluster in all of them.
+    #[test]
+    fn a_cluster_opened_again_keeps_its_defaults_and_its_clusterhood() {
+        let text = "graph { subgraph cluster_a { edge [color=blue]; node [ground=true] } subgraph cluster_a { g -- a } }";
+        let g = graph(text);
+        assert_eq!(g.edges[0].colour, Colour::Blue);
+        assert_eq!(ground(&g), ["g", "a"]);
+        for text in [
+            "graph { subgraph s { ground -- a } subgraph s { cluster=true } }",
+            "graph { subgraph s { cluster=true } subgraph s { ground -- a } }",
+        ] {
+            let g = graph(text);
+            assert_eq!(
+                (g.name.as_deref(), pairs(&g).as_str()),
+                (Some("s"), "ground-a")
+            );
+        }
+    }
+
     #[test]
     fn operand_explosions_are_refused() {
         let side = |p: &str, sep: &str| {
@@ -482,6 +594,80 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(edges(text), want, "{text}");
         }
+    }
+
+    /// Graphviz's `ok_to_make_edge` looks for an edge from `a` to `b` in the subgraph
+    /// whose statement makes a keyed edge, not in the whole graph: one made or merged in
+    /// it (any of its openings, or a subgraph inside it) counts, one elsewhere or the
+    /// other way round does not.
+    #[test]
+    fn a_keyed_edge_in_a_strict_graph_looks_in_its_own_subgraph() {
+        let cases = [
+            (
+                "strict graph { ground -- a; subgraph s { ground -- a [key=1] } }",
+                "ground-a ground-a",
+            ),
+            (
+                "strict graph { subgraph t { ground -- a } subgraph s { ground -- a [key=1] } }",
+                "ground-a ground-a",
+            ),
+            (
+                "strict graph { subgraph s { ground -- a } subgraph s { ground -- a [key=1] } }",
+                "ground-a",
+            ),
+            (
+                "strict graph { ground -- a; subgraph s { ground -- a; ground -- a [key=1] } }",
+                "ground-a",
+            ),
+            (
+                "strict graph { subgraph s { subgraph t { ground -- a } ground -- a [key=1] } }",
+                "ground-a",
+            ),
+            (
+                "strict graph { subgraph s { a -- ground; ground -- a [key=1] } }",
+                "a-ground ground-a",
+            ),
+            // Kept up to date after the first keyed edge: `t` puts another in `s`.
+            (
+                "strict graph { subgraph s { ground -- a [key=1]; subgraph t { ground -- b } ground -- b [key=2] } }",
+                "ground-a ground-b",
+            ),
+            (
+                "strict graph { subgraph s { ground -- a [key=1] } ground -- b; subgraph s { ground -- b [key=2] } }",
+                "ground-a ground-b ground-b",
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(edges(text), want, "{text}");
+        }
+    }
+
+    /// Found by the generated files of `tests/dot_input.rs`: with keyed edges made in
+    /// subgraphs, a strict graph may hold several edges from one node to another, and a
+    /// statement without a key then changes one of them, which one depending on where
+    /// Graphviz's node names lie in memory. The last one made or changed is taken, with a
+    /// warning at the first such statement.
+    #[test]
+    fn a_statement_that_may_change_either_of_two_strict_edges_is_warned_about() {
+        let text = "strict graph { a -- b; subgraph s { a -- b [key=1] } a -- b [color=red]; b -- a [color=blue] }";
+        let pos = position(text);
+        let colours: Vec<Colour> = pos.graphs[0].edges.iter().map(|e| e.colour).collect();
+        assert_eq!(colours, [Colour::Green, Colour::Blue]);
+        let w = &pos.warnings[..];
+        assert_eq!(w.len(), 1);
+        assert_eq!(
+            w[0].message,
+            "this changes one of 2 edges between these nodes in a strict graph"
+        );
+        assert_eq!(at(text, w[0].span), "a -- b");
+        assert_eq!(w[0].span.start as usize, text.rfind("a -- b").unwrap());
+        // One edge each way is no choice.
+        let text =
+            "strict graph { a -- b; b -- a [key=1]; a -- b [color=red]; b -- a [color=blue] }";
+        let pos = position(text);
+        let colours: Vec<Colour> = pos.graphs[0].edges.iter().map(|e| e.colour).collect();
+        assert_eq!(colours, [Colour::Red, Colour::Blue]);
+        assert!(pos.warnings.is_empty());
     }
 
     #[test]

@@ -55,7 +55,10 @@ impl<'a> Text<'a> {
         match self {
             Text::Plain(s) => Cow::Borrowed(s),
             Text::Escaped(s) => Cow::Owned(unescape(s)),
-            Text::Joined(s) => Cow::Owned(s.clone()),
+            Text::Joined(s) => {
+                copied(s.len());
+                Cow::Owned(s.clone())
+            }
         }
     }
 }
@@ -240,9 +243,11 @@ pub(super) fn html(input: &str) -> IResult<&str, &str> {
 }
 
 /// `string = ( quoted | html ) , { "+" , ( quoted | html ) }`: pieces joined by `+` are
-/// one string (Graphviz's `qatom`).
+/// one string (Graphviz's `qatom`). Each piece is copied once, onto the end of the text
+/// so far: joining is linear in the length of the string.
 pub(super) fn string(input: &str) -> IResult<&str, Id<'_>> {
     let (mut rest, (mut text, mut html)) = piece(input)?;
+    let mut joined: Option<String> = None;
     loop {
         let (after, ()) = trivia(rest)?;
         let Some(after) = after.strip_prefix('+') else {
@@ -253,9 +258,13 @@ pub(super) fn string(input: &str) -> IResult<&str, Id<'_>> {
             Err(nom::Err::Error(_)) => break,
             other => other?,
         };
-        text = Text::Joined(text.read().into_owned() + &more.read());
+        let joined = joined.get_or_insert_with(|| text.read().into_owned());
+        append(joined, &more.read());
         html = false;
         rest = after;
+    }
+    if let Some(joined) = joined {
+        text = Text::Joined(joined);
     }
     let raw = &input[..input.len() - rest.len()];
     Ok((
@@ -267,6 +276,26 @@ pub(super) fn string(input: &str) -> IResult<&str, Id<'_>> {
             glued: false,
         },
     ))
+}
+
+/// Puts `piece` on the end of `joined`: the only copy a piece of a joined string takes
+/// while it is read.
+fn append(joined: &mut String, piece: &str) {
+    copied(piece.len());
+    joined.push_str(piece);
+}
+
+/// Counts `bytes` of joined strings copied, for the test that joining is linear.
+#[cfg_attr(not(test), allow(unused_variables))]
+fn copied(bytes: usize) {
+    #[cfg(test)]
+    COPIED.with(|copied| copied.set(copied.get() + bytes));
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Bytes of joined strings copied by this thread.
+    static COPIED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// `quoted | html`, and whether it is HTML.
@@ -438,6 +467,21 @@ mod tests {
         let (rest, s) = ok(string("\"a\" + b"));
         assert_eq!((rest, &*s.text()), (" + b", "a"));
         assert_eq!(failed_at(string("\"a\" + \"open")), "\"open");
+    }
+
+    /// 400,000 pieces took 28 s, each `+` copying the whole string so far: now each
+    /// piece is copied once, so joining `n` pieces copies as many bytes as the string
+    /// holds, and reads every piece (a large input, read in a debug build).
+    #[test]
+    fn joining_copies_each_piece_once() {
+        let n = 100_000;
+        let text = format!("{} x", vec!["\"ab\""; n].join(" + "));
+        let before = COPIED.with(|copied| copied.get());
+        let (rest, s) = ok(string(&text));
+        let copied = COPIED.with(|copied| copied.get()) - before;
+        assert_eq!(rest, " x");
+        assert_eq!(s.text(), "ab".repeat(n));
+        assert_eq!(copied, 2 * (n - 1));
     }
 
     #[test]
