@@ -1298,7 +1298,7 @@ fn quoted(text: &str) -> Id {
 fn shown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c != '\n' && super::text::acts(c) {
+        if c != '\n' && crate::wording::acts(c) {
             out.extend(c.escape_debug());
         } else {
             out.push(c);
@@ -1320,7 +1320,7 @@ fn exactly(text: &str) -> Id {
             '\\' => out.push_str("\\\\"),
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
-            c if super::text::acts(c) => out.push_str(&format!("&#{};", u32::from(c))),
+            c if crate::wording::acts(c) => out.push_str(&format!("&#{};", u32::from(c))),
             c => out.push(c),
         }
     }
