@@ -368,7 +368,7 @@ fn berlekamp(colours: &[Colour]) -> Dyadic {
     let run = colours.iter().take_while(|&&c| c == colours[0]).count();
     let mut value = Dyadic::from(sign(colours[0]) * run as i64);
     for (i, &c) in colours[run..].iter().enumerate() {
-        value = value + Dyadic::new(sign(c), i as u64 + 1);
+        value = value + Dyadic::from_parts(sign(c), i as u64 + 1);
     }
     value
 }
@@ -482,7 +482,7 @@ fn sign_expansions_read_back() {
         (77, 7),
         (9, 1),
     ] {
-        let x = Dyadic::new(m, k);
+        let x = Dyadic::from_parts(m, k);
         let signs = sign_expansion(&x);
         let back = if signs.is_empty() {
             Dyadic::zero()

@@ -230,10 +230,10 @@ mod tests {
     fn cgsuite_notation() {
         let star = Game::nimber(1);
         let up = game(vec![n(0)], vec![star.clone()]);
-        let half = Game::number(Dyadic::new(1, 1));
+        let half = Game::number(Dyadic::from_parts(1, 1));
         let shown = |g: &Game| g.to_string();
         assert_eq!(shown(&n(0)), "0");
-        assert_eq!(shown(&Game::number(Dyadic::new(-5, 3))), "-5/8");
+        assert_eq!(shown(&Game::number(Dyadic::from_parts(-5, 3))), "-5/8");
         assert_eq!(shown(&star), "*");
         assert_eq!(shown(&Game::nimber(3)), "*3");
         assert_eq!(shown(&up), "^");
