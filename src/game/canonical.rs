@@ -251,6 +251,21 @@ impl Game {
         }
     }
 
+    /// Its stored options, Left's and Right's (each sorted by [`structural`]); `None`
+    /// for a number, whose options are made on demand.
+    pub(super) fn stored(&self) -> Option<(&[Game], &[Game])> {
+        match &*self.0 {
+            Node::Options { left, right, .. } => Some((left, right)),
+            Node::Number(_) => None,
+        }
+    }
+
+    /// Where it is held: the same for every clone of one game, so a memo of a walk over
+    /// shared subgames can key on it.
+    pub(super) fn address(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
     /// How many options it has for both players together.
     fn breadth(&self) -> u64 {
         match &*self.0 {

@@ -21,8 +21,9 @@
 //! Between one level of braces, the run of bars with the most bars parts the sides, and
 //! a side holding bars is one game: `{a|b||c}` is `{{a|b} | c}`. Two runs of the most
 //! bars at one level are ambiguous (`{1|0|-1}`), an error. `{L | R}` is brought to
-//! canonical form, so any form of a game reads as its value (`{0|0}` is `*`). `...` is
-//! refused: it stands for what is not written.
+//! canonical form, so any form of a game reads as its value (`{0|0}` is `*`). The
+//! shortened form `Display` writes of a large game (`{...}`) is refused: it is not the
+//! game.
 //!
 //! The reader keeps its own stack of open braces, parentheses and switches, so text
 //! nested a million deep needs no call stack; games deeper than
@@ -764,20 +765,8 @@ fn exceeded(exceeded: Exceeded, span: Range<usize>) -> ParseError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::display::tests::stalk;
     use super::*;
-
-    /// The value of a Hackenbush stalk, its edges (`e` green, `l` blue, `r` red) read
-    /// from the ground up: each edge `:` what stands on it.
-    fn stalk(edges: &str) -> Game {
-        edges.chars().rev().fold(Game::zero(), |above, edge| {
-            let base = match edge {
-                'e' => Game::nimber(1),
-                'l' => Game::integer(1),
-                _ => Game::integer(-1),
-            };
-            base.ordinal_sum(&above).unwrap()
-        })
-    }
 
     fn read(text: &str) -> Game {
         text.parse()
@@ -978,7 +967,7 @@ mod tests {
     }
 
     /// Whatever `Display` writes reads back as the same game: every stalk of up to 6
-    /// edges in three colours.
+    /// edges in three colours, written whole and as shown.
     #[test]
     fn what_display_writes_reads_back() {
         let mut stalks = vec![String::new()];
@@ -989,6 +978,7 @@ mod tests {
                 .collect();
             for edges in &stalks {
                 let value = stalk(edges);
+                assert_eq!(read(&value.whole().to_string()), value, "{edges}");
                 assert_eq!(read(&value.to_string()), value, "{edges}");
             }
         }
