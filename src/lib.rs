@@ -96,6 +96,8 @@ mod documentation {
     struct Readme;
     #[doc = include_str!("../docs/check.md")]
     struct Check;
+    #[doc = include_str!("../docs/values.md")]
+    struct Values;
 }
 
 /// The graph library of [`model`]'s graphs, re-exported so that its types

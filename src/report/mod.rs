@@ -34,7 +34,7 @@ use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
 use crate::analysis::position::Move;
 use crate::analysis::summary::Summary;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
+use crate::game::{BigUint, Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
 use crate::model::Graph;
 use crate::source::Source;
 use crate::source::Span;
@@ -86,7 +86,8 @@ impl Winner {
 
 /// What a graph or a position is worth: a nimber while every edge is green (cheap to
 /// hold for millions of graphs), otherwise a game in canonical form. Shown, and
-/// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}`.
+/// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}` (a long form
+/// shortened, as [`Game`]'s `Display` does).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Value {
@@ -144,18 +145,55 @@ impl Serialize for Value {
     }
 }
 
-/// One position: a file, or one test case of a christmas file.
-#[derive(Clone, Debug, Serialize)]
+/// A value shown shortened (see [`Game::shortened`]): how large its form is written
+/// whole. Serialized as `{"subgames": 20, "characters": "607823"}`, the characters as a
+/// decimal string since they can outgrow any integer type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shortened {
+    /// The distinct subgames of its canonical form, itself included.
+    pub subgames: usize,
+    /// The characters of its form written whole.
+    #[serde(serialize_with = "serialize_decimal")]
+    pub characters: BigUint,
+}
+
+impl Shortened {
+    /// The size of `value`'s form when it is shown shortened (here and now: see
+    /// [`WholeForms`](crate::game::WholeForms)), `None` when it is shown whole.
+    ///
+    /// ```
+    /// use hackenbush::report::{Shortened, Value};
+    ///
+    /// assert_eq!(Shortened::of(&Value::Nim(3)), None);
+    /// assert_eq!(Shortened::of(&Value::Game("{1|0}".parse()?)), None);
+    /// # Ok::<(), hackenbush::game::ParseError>(())
+    /// ```
+    pub fn of(value: &Value) -> Option<Shortened> {
+        match value {
+            Value::Nim(_) => None,
+            Value::Game(g) => g.shortened().map(|size| Shortened {
+                subgames: size.subgames,
+                characters: size.characters,
+            }),
+        }
+    }
+}
+
+fn serialize_decimal<S: serde::Serializer>(n: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(n)
+}
+
+/// One position: a file, or one test case of a christmas file. Serialized with
+/// `value_shortened` ([`Shortened`]) after `value` when the value is shown shortened.
+#[derive(Clone, Debug)]
 pub struct PositionReport {
     /// `<file>` or `<file>#<case>` (1-based case number); stdin is `<stdin>`.
     pub source: String,
     /// Its graphs, in input order.
     pub graphs: Vec<GraphReport>,
     /// XOR of the graphs' Grundy values, when every edge is green.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub nim_sum: Option<u64>,
     /// Who wins, when every edge is green.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<Winner>,
     /// The sum of the graphs' values.
     pub value: Value,
@@ -163,12 +201,45 @@ pub struct PositionReport {
     pub outcome: Outcome,
     /// Every move that leaves the position with nim-sum 0 (only with `--moves`, when every
     /// edge is green; empty when the position is lost).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winning_moves: Option<Vec<MoveReport>>,
     /// Every winning cut of each player (only with `--moves`, when some edge is blue or
     /// red).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<PartizanMoves>,
+}
+
+impl Serialize for PositionReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The wire format, field by field in order (docs/json.md).
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            source: &'a str,
+            graphs: &'a [GraphReport],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            nim_sum: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            winner: Option<Winner>,
+            value: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            value_shortened: Option<Shortened>,
+            outcome: Outcome,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            winning_moves: Option<&'a [MoveReport]>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            moves: Option<&'a PartizanMoves>,
+        }
+        Wire {
+            source: &self.source,
+            graphs: &self.graphs,
+            nim_sum: self.nim_sum,
+            winner: self.winner,
+            value: &self.value,
+            value_shortened: Shortened::of(&self.value),
+            outcome: self.outcome,
+            winning_moves: self.winning_moves.as_deref(),
+            moves: self.moves.as_ref(),
+        }
+        .serialize(serializer)
+    }
 }
 
 /// The winning cuts of a position with blue or red edges, for each player starting.
@@ -353,13 +424,13 @@ impl MoveReport {
 /// One graph of a position. Counts are 32-bit, which every graph fits (a graph has fewer
 /// than 2^32 vertices, and fewer than 2^32 edges since an input is under 4 GiB), and a
 /// name of up to 24 bytes is held inline, so that a position of millions of small graphs
-/// costs 56 bytes a graph here.
-#[derive(Clone, Debug, Serialize)]
+/// costs 56 bytes a graph here. Serialized with `value_shortened` ([`Shortened`]) after
+/// `value` when the value is shown shortened.
+#[derive(Clone, Debug)]
 pub struct GraphReport {
     /// The input's name for it, or `graph N` / `tree N` (1-based).
     pub name: CompactString,
     /// Its Grundy value, when every edge is green.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub grundy: Option<u64>,
     /// Its value.
     pub value: Value,
@@ -379,6 +450,44 @@ pub struct GraphReport {
     pub blocks: u32,
     /// Bridges of the attached part.
     pub bridges: u32,
+}
+
+impl Serialize for GraphReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The wire format, field by field in order (docs/json.md).
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            name: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            grundy: Option<u64>,
+            value: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            value_shortened: Option<Shortened>,
+            outcome: Outcome,
+            method: Method,
+            vertices: u32,
+            edges: u32,
+            ignored_edges: u32,
+            ground_vertices: u32,
+            blocks: u32,
+            bridges: u32,
+        }
+        Wire {
+            name: &self.name,
+            grundy: self.grundy,
+            value: &self.value,
+            value_shortened: Shortened::of(&self.value),
+            outcome: self.outcome,
+            method: self.method,
+            vertices: self.vertices,
+            edges: self.edges,
+            ignored_edges: self.ignored_edges,
+            ground_vertices: self.ground_vertices,
+            blocks: self.blocks,
+            bridges: self.bridges,
+        }
+        .serialize(serializer)
+    }
 }
 
 impl GraphReport {
