@@ -160,6 +160,21 @@ impl Game {
             Cut::At(_) => Some(size(&layout)),
         }
     }
+
+    /// Whether it is the nimber `*n`.
+    pub(crate) fn is_nimber(&self, n: u64) -> bool {
+        if let Some(x) = self.as_number() {
+            return n == 0 && x.is_zero();
+        }
+        // `*n` is `n` levels deep.
+        if u64::from(self.depth()) != n {
+            return false;
+        }
+        let layout = Layout::of(self);
+        layout
+            .uptimal(layout.root())
+            .is_some_and(|u| u.number.is_zero() && u.ups == 0 && u.nimber == n)
+    }
 }
 
 fn size(layout: &Layout) -> FormSize {
@@ -575,5 +590,14 @@ pub(super) mod tests {
                 format!("{}{star}", ups.replace('^', "v"))
             );
         }
+    }
+
+    #[test]
+    fn nimbers_are_recognised() {
+        assert!(Game::zero().is_nimber(0));
+        assert!(Game::nimber(5).is_nimber(5));
+        assert!(!Game::nimber(5).is_nimber(4));
+        assert!(!stalk("el").is_nimber(1));
+        assert!(!n(1).is_nimber(1));
     }
 }

@@ -87,8 +87,19 @@ impl Winner {
 /// What a graph or a position is worth: a nimber while every edge is green (cheap to
 /// hold for millions of graphs), otherwise a game in canonical form. Shown, and
 /// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}` (a long form
-/// shortened, as [`Game`]'s `Display` does).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// shortened, as [`Game`]'s `Display` does). Two values are equal when they are the same
+/// game, however each is held.
+///
+/// ```
+/// use hackenbush::game::Game;
+/// use hackenbush::report::Value;
+///
+/// assert_eq!(Value::Nim(1), Value::Game(Game::nimber(1)));
+/// assert_eq!(Value::Nim(0), Value::Game(Game::zero()));
+/// assert_ne!(Value::Nim(1), Value::Game("^*".parse()?));
+/// # Ok::<(), hackenbush::game::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum Value {
     /// The nim heap `*n`.
@@ -127,6 +138,19 @@ impl Value {
         }
     }
 }
+
+/// Equality of games: `Nim(n)` is the game `*n`.
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Nim(a), Value::Nim(b)) => a == b,
+            (Value::Game(g), Value::Game(h)) => g == h,
+            (Value::Nim(n), Value::Game(g)) | (Value::Game(g), Value::Nim(n)) => g.is_nimber(*n),
+        }
+    }
+}
+
+impl Eq for Value {}
 
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -639,4 +663,33 @@ pub fn sum_refused(span: Span, name: Option<&str>, exceeded: Exceeded) -> Diagno
         format!("the position is not valued: {when}: {exceeded} (see `hackenbush docs values`)"),
         "this graph",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 33: `Value::Nim(1) != Value::Game(Game::nimber(1))`, equality was of how a
+    /// value is held, not of the game.
+    #[test]
+    fn a_nimber_equals_the_same_game_however_held() {
+        for n in 0..8u32 {
+            let game = Value::Game(Game::nimber(n));
+            assert_eq!(Value::Nim(u64::from(n)), game);
+            assert_eq!(game, Value::Nim(u64::from(n)));
+            assert_ne!(Value::Nim(u64::from(n) + 1), game);
+        }
+        // As deep as `*2`, and not it.
+        let up_star: Game = "^*".parse().unwrap();
+        assert_ne!(Value::Nim(2), Value::Game(up_star.clone()));
+        assert_ne!(Value::Nim(0), Value::Game(Game::integer(1)));
+        // A nim-sum and the same sum of games are equal values.
+        let mut calc = Calculator::new(1_000_000);
+        let nim = Value::Nim(3).sum(&Value::Nim(5), &mut calc).unwrap();
+        let game = Value::Game(Game::nimber(3))
+            .sum(&Value::Nim(5), &mut calc)
+            .unwrap();
+        assert_eq!(nim, game);
+        assert_eq!(Value::Game(up_star.clone()), Value::Game(up_star));
+    }
 }
