@@ -474,7 +474,7 @@ fn option_table(out: &mut String, graph: &Graph, analysis: &Analysis) {
         }
         let mut decl = graph.decl.clone();
         decl.edges.remove(j);
-        let left = crate::analysis::analyze(&Graph::build(decl, 0)).value;
+        let left = crate::analysis::breakdown(&Graph::build(decl, 0)).value;
         options.push(left);
         let _ = writeln!(out, "       cut {} -> {}", edge_text(graph, j), star(left));
     }
@@ -1080,7 +1080,7 @@ mod tests {
 
     fn explain(ground: &[u32], edges: &[(u32, u32)]) -> String {
         let g = Graph::from_edges(ground, edges);
-        let a = analyze(&g);
+        let a = analyze(&g).unwrap();
         position("x", &[(g, a)], &Source::from_text("x", "").unwrap(), false)
     }
 
@@ -1124,7 +1124,7 @@ mod tests {
     #[test]
     fn colour_only_when_asked() {
         let g = Graph::from_edges(&[0], &[(0, 1)]);
-        let a = analyze(&g);
+        let a = analyze(&g).unwrap();
         let text = position("x", &[(g, a)], &Source::from_text("x", "").unwrap(), true);
         assert!(text.contains('\x1b'));
     }
