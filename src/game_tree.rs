@@ -31,7 +31,7 @@
 //! let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 0)]);
 //! let mut tree = GameTree::new(&graph, 20)?;
 //! assert_eq!(tree.value(), 1);
-//! assert_eq!(tree.value(), analysis::analyze(&graph).value); // played out, same value
+//! assert_eq!(tree.value(), analysis::analyze(&graph).unwrap().value); // played out, same value
 //! # Ok::<(), hackenbush::game_tree::TooLarge>(())
 //! ```
 
@@ -367,7 +367,7 @@ mod tests {
         let twigs: Vec<(u32, u32)> = (1..=16).map(|i| (0, i)).collect();
         let g = Graph::from_edges(&[0], &twigs);
         let mut reports = Vec::new();
-        let v = verify_observed(&g, &analyze(&g), 20, &mut |n| reports.push(n)).unwrap();
+        let v = verify_observed(&g, &analyze(&g).unwrap(), 20, &mut |n| reports.push(n)).unwrap();
         assert!(v.agrees());
         assert_eq!(v.positions_solved, 1 << 16);
         let expected: Vec<usize> = (1..=(1 << 16) / PROGRESS_EVERY)
@@ -389,7 +389,7 @@ mod tests {
             (4, 5),
         ];
         let g = Graph::from_edges(&[0], &edges);
-        let v = verify(&g, &analyze(&g), 20).unwrap();
+        let v = verify(&g, &analyze(&g).unwrap(), 20).unwrap();
         assert!(v.agrees(), "{v:?}");
         assert_eq!(v.moves_compared, 8);
         assert!(v.positions_solved > 8);

@@ -61,7 +61,7 @@
 //! let source = Source::from_text("triangle.hb", "ground: g\ng-a-b-g\n")?;
 //! let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
 //! let graph = model::Graph::build(position.graphs[0].clone(), 0);
-//! assert_eq!(analysis::analyze(&graph).value, 1); // an odd cycle at the ground is a twig
+//! assert_eq!(analysis::analyze(&graph)?.value, 1); // an odd cycle at the ground is a twig
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -105,6 +105,8 @@ mod documentation {
     struct Readme;
     #[doc = include_str!("../docs/check.md")]
     struct Check;
+    #[doc = include_str!("../docs/values.md")]
+    struct Values;
 }
 
 /// The graph library of [`model`]'s graphs, re-exported so that its types
@@ -220,9 +222,11 @@ pub fn analyze_position(position: Position) -> Vec<(Graph, Analysis)> {
         .collect()
 }
 
-/// Builds the model of graph `index` (0-based in its position) and analyzes it.
+/// Builds the model of graph `index` (0-based in its position) and analyzes it. Its
+/// blocks hold for any colours; its Grundy value is the graph's value only when every
+/// edge is green ([`analysis::analyze`] refuses the others).
 pub fn analyze_graph(decl: GraphDecl, index: usize) -> (Graph, Analysis) {
     let graph = Graph::build(decl, index);
-    let analysis = analysis::analyze(&graph);
+    let analysis = analysis::breakdown(&graph);
     (graph, analysis)
 }

@@ -331,7 +331,7 @@ impl<'s> Match<'s> {
         let mut taken: Vec<Vec<usize>> = self.standing.iter().map(|g| vec![0; g.len()]).collect();
         for (g, decl) in graphs.into_iter().enumerate() {
             let graph = Graph::build(decl, g);
-            let analysis = analysis::analyze(&graph);
+            let analysis = analysis::breakdown(&graph);
             // Edges in each block and above it, children (later) before parents.
             let mut above = vec![0usize; analysis.blocks.len()];
             for (b, block) in analysis.blocks.iter().enumerate().rev() {

@@ -17,7 +17,7 @@ use proptest::prelude::*;
 use common::{Edges, multigraph, proptest_config, stalk, with_small_stack};
 
 fn analysis(ground: &[u32], edges: &[(u32, u32)]) -> Analysis {
-    analyze(&Graph::from_edges(ground, edges))
+    analyze(&Graph::from_edges(ground, edges)).expect("built green")
 }
 
 /// The judge's value-only analysis: ground vertices fused into id 0, the others shifted.

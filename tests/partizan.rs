@@ -7,15 +7,20 @@
 //! graphs up to 10 edges, and of random sums of two and three graphs, since a wrong value
 //! shows up as a wrong outcome beside some other position. Pure red-blue values are also
 //! held to the simplest-number rule played out over the same game tree, and `G - G` (the
-//! colours swapped) must be a second-player win.
+//! colours swapped) must be a second-player win. Values written in CGSuite's notation
+//! must read back as the same games.
 
 use crate::common;
 
 use std::collections::HashMap;
 
-use hackenbush::analysis::partizan::{self, Budget};
-use hackenbush::game::{Dyadic, Outcome};
+use hackenbush::analysis::{
+    self,
+    partizan::{self, Budget},
+};
+use hackenbush::game::{Dyadic, Game, Outcome};
 use hackenbush::model::Graph;
+use hackenbush::report::Value;
 use hackenbush::syntax::Colour::{self, Blue, Green, Red};
 use proptest::prelude::*;
 
@@ -351,6 +356,60 @@ proptest! {
         }
     }
 
+    /// What `Display` writes of a value, and the whole form, read back as the same game;
+    /// `+`, `-` and unary `-` are `sum` and `negate`.
+    #[test]
+    fn values_read_back_from_what_is_written(a in coloured_graph(8), b in coloured_graph(5)) {
+        let g = analyzed(&a).value;
+        let h = analyzed(&b).value;
+        prop_assert_eq!(g.whole().to_string().parse::<Game>(), Ok(g.clone()));
+        if g.shortened().is_none() {
+            prop_assert_eq!(g.to_string().parse::<Game>(), Ok(g.clone()));
+        }
+        let sum = (&g + &h).unwrap();
+        prop_assert_eq!(&sum, &g.sum(&h).unwrap());
+        prop_assert_eq!((&sum - &h).unwrap(), g.clone());
+        prop_assert_eq!(-&g, g.negate());
+        prop_assert_eq!(sum.whole().to_string().parse::<Game>(), Ok(sum));
+    }
+
+    /// A green graph's nimber, held as `Value::Nim` by the Green Hackenbush analysis,
+    /// equals the game the partizan analysis finds; `analysis::analyze` refuses exactly
+    /// the graphs with a blue or red edge.
+    #[test]
+    fn a_value_is_the_same_however_held(graph in coloured_graph(8)) {
+        let model = Graph::from_coloured_edges(&[0], &graph);
+        let game = Value::Game(analyzed(&graph).value);
+        match analysis::analyze(&model) {
+            Ok(green) => {
+                prop_assert!(graph.iter().all(|e| e.2 == Green));
+                prop_assert_eq!(Value::Nim(green.value), game);
+            }
+            Err(refused) => {
+                prop_assert_eq!(refused.colour, graph[refused.edge.index()].2);
+                prop_assert!(graph[..refused.edge.index()].iter().all(|e| e.2 == Green));
+                prop_assert_ne!(refused.colour, Green);
+            }
+        }
+    }
+
+    /// Numbers read back from what they write, and add, subtract and negate exactly.
+    #[test]
+    fn numbers_read_back_and_add(
+        (m, k) in (-1_000_000i64..1_000_000, 0u64..80),
+        (n, j) in (-1_000_000i64..1_000_000, 0u64..80),
+    ) {
+        let x = Dyadic::from_parts(m, k);
+        let y = Dyadic::from_parts(n, j);
+        prop_assert_eq!(x.to_string().parse::<Dyadic>(), Ok(x.clone()));
+        prop_assert_eq!(x.to_string().parse::<Game>(), Ok(Game::number(x.clone())));
+        prop_assert_eq!((&x + &y) - &y, x.clone());
+        prop_assert_eq!(-(-x.clone()), x.clone());
+        prop_assert_eq!(&x - &x, Dyadic::zero());
+        let sum = (Game::number(x.clone()) + Game::number(y.clone())).unwrap();
+        prop_assert_eq!(sum, Game::number(x + y));
+    }
+
     #[test]
     fn a_graph_minus_itself_is_a_second_player_win(graph in coloured_graph(7)) {
         let both = sum_of(&[graph.clone(), swapped(&graph)]);
@@ -368,7 +427,7 @@ fn berlekamp(colours: &[Colour]) -> Dyadic {
     let run = colours.iter().take_while(|&&c| c == colours[0]).count();
     let mut value = Dyadic::from(sign(colours[0]) * run as i64);
     for (i, &c) in colours[run..].iter().enumerate() {
-        value = value + Dyadic::new(sign(c), i as u64 + 1);
+        value = value + Dyadic::from_parts(sign(c), i as u64 + 1);
     }
     value
 }
@@ -482,7 +541,7 @@ fn sign_expansions_read_back() {
         (77, 7),
         (9, 1),
     ] {
-        let x = Dyadic::new(m, k);
+        let x = Dyadic::from_parts(m, k);
         let signs = sign_expansion(&x);
         let back = if signs.is_empty() {
             Dyadic::zero()

@@ -6,6 +6,7 @@ use std::io::Write;
 
 use hackenbush::analysis::lean;
 use hackenbush::diagnostic::Diagnostic;
+use hackenbush::game::WholeForms;
 use hackenbush::report::json::JsonDocument;
 use hackenbush::report::{ErrorReport, PositionReport, text};
 use hackenbush::source::{self, Source};
@@ -24,6 +25,8 @@ use super::progress;
 /// each graph summarized (or with `--moves`, analyzed) as soon as it is read and then
 /// dropped: memory follows the largest graph, and a position's reports of its graphs.
 pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
+    // Values are written on this thread, as each position is reported.
+    let _whole = args.full.then(WholeForms::begin);
     let mut out = output::stdout();
     let budget = args.budget.budget();
     let json = RefCell::new(JsonDocument::report());

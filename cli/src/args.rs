@@ -476,6 +476,11 @@ pub struct AnalyzeArgs {
     /// and red edges: each player's cuts that win moving first, with the values they leave)
     #[arg(long)]
     pub moves: bool,
+
+    /// Write every value whole, however long (a canonical form of more than 1,000
+    /// characters is otherwise shortened: hackenbush docs values)
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// Output formats of `dot --render`.
@@ -571,6 +576,11 @@ pub struct ExplainArgs {
     /// a cgsuite line
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub case: Option<u64>,
+
+    /// Write every value whole, however long (a canonical form of more than 1,000
+    /// characters is otherwise shortened: hackenbush docs values)
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// `hackenbush verify`.

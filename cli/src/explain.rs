@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use hackenbush::diagnostic::Diagnostic;
-use hackenbush::game::Side;
+use hackenbush::game::{Side, WholeForms};
 use hackenbush::play::{EdgeRef, Illegal, Match};
 use hackenbush::report::explain::{self, Explanation};
 use hackenbush::source::Source;
@@ -18,6 +18,8 @@ use super::progress;
 
 /// Runs the command; whether every input was clean (and every `--cut` could be made).
 pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
+    // Values are written on this thread, as each graph is explained.
+    let _whole = args.full.then(WholeForms::begin);
     let mut out = output::stdout();
     let color = output::stdout_color();
     let mut first = true;

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         .map(|p| (u32::from(p[0] % 8), u32::from(p[1] % 8)))
         .collect();
     let graph = Graph::from_edges(&ground, &edges);
-    let analysis = analyze(&graph);
+    let analysis = analyze(&graph).expect("built green");
     let mut tree = GameTree::new(&graph, 14).expect("at most 14 edges");
     assert_eq!(analysis.value, tree.value(), "value of {ground:?} {edges:?}");
     for target in 0..=edges.len() as u64 {

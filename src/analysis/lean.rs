@@ -943,7 +943,7 @@ mod tests {
     }
 
     fn full(edges: &[(u32, u32)]) -> u64 {
-        analyze(&Graph::from_edges(&[0], edges)).value
+        analyze(&Graph::from_edges(&[0], edges)).unwrap().value
     }
 
     #[test]

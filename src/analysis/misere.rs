@@ -303,7 +303,8 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
         .iter()
         .map(|block| {
             let model = block_graph(&graphs[block.graph], block);
-            let analysis = super::analyze(&model);
+            // All green: the rule is chosen only for all-green positions.
+            let analysis = super::breakdown(&model);
             (model, analysis)
         })
         .collect();

@@ -23,6 +23,13 @@
 //! preorder applies the Colon Principle. No recursion anywhere.
 //!
 //! Values are `u64`: a graph's value never exceeds its number of edges.
+//!
+//! # Colours
+//!
+//! Only a green graph is worth a nim heap: [`analyze`] refuses a graph with a blue or red
+//! edge ([`NotGreen`]), whose value is a partizan game ([`partizan::analyze`]). The blocks
+//! and bridges do not depend on colours, and the crate reads them for coloured graphs too
+//! (`breakdown`, whose Grundy values are then those of the graph taken all green).
 
 mod bridges;
 // The judge's value path: public for the binary and the tests, not part of the API.
@@ -40,6 +47,7 @@ pub mod summary;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use crate::model::Graph;
+use crate::syntax::Colour;
 
 /// Index of a block in [`Analysis::blocks`].
 pub type BlockId = u32;
@@ -138,7 +146,53 @@ impl Analysis {
     }
 }
 
-/// Analyzes `graph`: its Grundy value and its blocks. See the [module docs](self).
+/// Why [`analyze`] refused a graph: it has a blue or red edge, so it is worth a partizan
+/// game, not a nim heap; [`partizan::analyze`] values it.
+///
+/// ```
+/// use hackenbush::analysis::{NotGreen, analyze};
+/// use hackenbush::{model::Graph, source::Source, syntax::{self, Colour, Format}};
+///
+/// let source = Source::from_text("t.hb", "ground: g\ng-a\nblue: a-b\n")?;
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
+/// let graph = Graph::build(position.graphs[0].clone(), 0);
+/// let refused: NotGreen = analyze(&graph).unwrap_err();
+/// assert_eq!((refused.edge.index(), refused.colour), (1, Colour::Blue));
+/// assert_eq!(refused.to_string(), "edge 2 is blue: a graph with blue or red edges is worth a partizan game, not a nim heap (see analysis::partizan::analyze)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotGreen {
+    /// Its first blue or red edge, in input order.
+    pub edge: EdgeIndex,
+    /// That edge's colour.
+    pub colour: Colour,
+}
+
+impl std::fmt::Display for NotGreen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "edge {} is {}: a graph with blue or red edges is worth a partizan game, not a nim \
+             heap (see analysis::partizan::analyze)",
+            self.edge.index() + 1,
+            self.colour.name()
+        )
+    }
+}
+
+impl std::error::Error for NotGreen {}
+
+/// Analyzes `graph`, a Green Hackenbush graph: its Grundy value and its blocks. See the
+/// [module docs](self).
+///
+/// # Errors
+///
+/// [`NotGreen`] if an edge of `graph` is blue or red: its value is not a nim heap.
+///
+/// # Complexity
+///
+/// O(V + E) time and memory.
 ///
 /// # Example
 ///
@@ -147,12 +201,27 @@ impl Analysis {
 ///
 /// // Two triangles hanging from one vertex above a stalk of one edge.
 /// let g = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (1, 4), (4, 5), (5, 1)]);
-/// let a = analyze(&g);
+/// let a = analyze(&g)?;
 /// // Each triangle fuses to a twig (*1); two twigs on one vertex are *0; the stalk adds 1.
 /// assert_eq!(a.value, 1);
 /// assert_eq!(a.blocks.len(), 2);
+/// # Ok::<(), hackenbush::analysis::NotGreen>(())
 /// ```
-pub fn analyze(graph: &Graph) -> Analysis {
+pub fn analyze(graph: &Graph) -> Result<Analysis, NotGreen> {
+    let coloured = (graph.net.edge_indices())
+        .map(|edge| (edge, graph.colour(edge)))
+        .find(|&(_, colour)| colour != Colour::Green);
+    match coloured {
+        Some((edge, colour)) => Err(NotGreen { edge, colour }),
+        None => Ok(breakdown(graph)),
+    }
+}
+
+/// The blocks, bridges and edge roles of `graph`, whatever its colours (they depend on
+/// its edges only), with the Grundy values of the graph taken all green: its value when
+/// it is green, and nothing it is worth otherwise. For the crate, where it knows the graph
+/// is green or needs only its blocks; [`analyze`] checks.
+pub(crate) fn breakdown(graph: &Graph) -> Analysis {
     let net = &graph.net;
     let bridges = bridges::find(net, Graph::ground());
     let node_count = net.node_count();
@@ -284,7 +353,38 @@ mod tests {
     use super::*;
 
     fn value(ground: &[u32], edges: &[(u32, u32)]) -> u64 {
-        analyze(&Graph::from_edges(ground, edges)).value
+        green(&Graph::from_edges(ground, edges)).value
+    }
+
+    /// The analysis of a graph built green.
+    fn green(graph: &Graph) -> Analysis {
+        analyze(graph).expect("built green")
+    }
+
+    /// Issue 33: `analyze` read every edge as green. On a triangle of a green, a blue and
+    /// a red edge, worth `-1/2*`, it said `*1`; it refuses it now.
+    #[test]
+    fn a_coloured_graph_is_refused_not_valued_as_green() {
+        use crate::source::Source;
+        use crate::syntax::{self, Format};
+
+        let text = "ground: g\ng-a\nblue: a-b\nred: b-g\n";
+        let source = Source::from_text("t.hb", text).unwrap();
+        let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+        let graph = Graph::build(position.graphs[0].clone(), 0);
+        let refused = analyze(&graph).unwrap_err();
+        assert_eq!(refused.edge.index(), 1);
+        assert_eq!(refused.colour, Colour::Blue);
+        let valued = partizan::analyze(&graph, partizan::Budget::default()).unwrap();
+        assert_eq!(valued.value.to_string(), "-1/2*");
+        // Its blocks are still there for the crate: one triangle.
+        assert_eq!(breakdown(&graph).blocks.len(), 1);
+        // The same triangle all green is analyzed.
+        let green_text = "ground: g\ng-a-b-g\n";
+        let source = Source::from_text("t.hb", green_text).unwrap();
+        let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+        let graph = Graph::build(position.graphs[0].clone(), 0);
+        assert_eq!(analyze(&graph).unwrap().value, 1);
     }
 
     #[test]
@@ -323,7 +423,7 @@ mod tests {
     #[test]
     fn two_grounds_and_detached_parts() {
         // Path ground0 - 2 - ground1 is a cycle through the fused ground: 2 edges -> 0.
-        let a = analyze(&Graph::from_edges(&[0, 1], &[(0, 2), (2, 1), (3, 4)]));
+        let a = green(&Graph::from_edges(&[0, 1], &[(0, 2), (2, 1), (3, 4)]));
         assert_eq!(a.value, 0);
         assert_eq!(a.ignored_edges, 1);
         assert_eq!(a.attached_edges, 2);
@@ -333,7 +433,7 @@ mod tests {
     #[test]
     fn breakdown_is_kept() {
         let g = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (1, 4)]);
-        let a = analyze(&g);
+        let a = green(&g);
         assert_eq!(a.blocks.len(), 3);
         assert_eq!(a.children(0), &[1]);
         let b1 = a.blocks[1];

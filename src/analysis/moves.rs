@@ -938,7 +938,7 @@ mod tests {
         ];
         for edges in shapes {
             let g = Graph::from_edges(&[0], edges);
-            let a = crate::analysis::analyze(&g);
+            let a = crate::analysis::analyze(&g).unwrap();
             for t in 0..=edges.len() as u64 {
                 assert_eq!(
                     cuts_to(&g, t),

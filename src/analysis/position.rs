@@ -14,7 +14,7 @@
 //! // tall stalk down to one edge (its second edge, leaving *1).
 //! let graphs = [vec![(0, 1)], vec![(0, 1), (1, 2), (2, 3)]].map(|edges| {
 //!     let graph = Graph::from_edges(&[0], &edges);
-//!     let analysis = hackenbush::analysis::analyze(&graph);
+//!     let analysis = hackenbush::analysis::analyze(&graph).unwrap();
 //!     (graph, analysis)
 //! });
 //! assert_eq!(nim_sum(&graphs), 2);
@@ -92,7 +92,7 @@ mod tests {
             .iter()
             .map(|(ground, edges)| {
                 let g = Graph::from_edges(ground, edges);
-                let a = analyze(&g);
+                let a = analyze(&g).unwrap();
                 (g, a)
             })
             .collect()

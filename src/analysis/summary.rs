@@ -172,7 +172,7 @@ mod tests {
 
     fn both(ground: &[u32], edges: &[(u32, u32)]) -> (Summary, Summary) {
         let graph = Graph::from_edges(ground, edges);
-        let a = analyze(&graph);
+        let a = analyze(&graph).unwrap();
         let full = Summary::of(&graph, &a);
         (summarize(graph.decl, &mut Scratch::default()), full)
     }

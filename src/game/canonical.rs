@@ -143,7 +143,7 @@ impl Calculator {
 /// assert_eq!(up.to_string(), "^");
 /// assert_eq!(star.sum(&star).unwrap(), Game::zero());
 /// assert!(up > Game::zero());
-/// assert!(Game::number(Dyadic::new(1, 2)) > up);
+/// assert!(Game::number(Dyadic::from_parts(1, 2)) > up);
 /// assert_eq!(up.sum(&up.negate()).unwrap(), Game::zero());
 /// ```
 #[derive(Clone)]
@@ -249,6 +249,21 @@ impl Game {
             }),
             Node::Number(_) => std::borrow::Cow::Owned(self.options(side)),
         }
+    }
+
+    /// Its stored options, Left's and Right's (each sorted by [`structural`]); `None`
+    /// for a number, whose options are made on demand.
+    pub(super) fn stored(&self) -> Option<(&[Game], &[Game])> {
+        match &*self.0 {
+            Node::Options { left, right, .. } => Some((left, right)),
+            Node::Number(_) => None,
+        }
+    }
+
+    /// Where it is held: the same for every clone of one game, so a memo of a walk over
+    /// shared subgames can key on it.
+    pub(super) fn address(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
     }
 
     /// How many options it has for both players together.
@@ -360,6 +375,76 @@ impl Hash for Game {
             Node::Number(x) => x.hash(state),
             Node::Options { hash, .. } => hash.hash(state),
         }
+    }
+}
+
+/// `g + h`, by value or by reference: [`Game::sum`], which refuses a sum deeper than
+/// [`MAX_DEPTH`]. `-g` ([`Game::negate`]) always succeeds; `g - h` is `g + (-h)`.
+///
+/// ```
+/// use hackenbush::game::Game;
+///
+/// let up: Game = "^".parse()?;
+/// let star: Game = "*".parse()?;
+/// assert_eq!((&up + &star)?.to_string(), "^*");
+/// assert_eq!((&up - &up)?, Game::zero());
+/// assert_eq!(-up.clone(), "v".parse()?);
+/// assert_eq!((up + star)?, "{0,*|0}".parse()?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl std::ops::Add for &Game {
+    type Output = Result<Game, Exceeded>;
+    fn add(self, other: &Game) -> Result<Game, Exceeded> {
+        self.sum(other)
+    }
+}
+
+impl std::ops::Sub for &Game {
+    type Output = Result<Game, Exceeded>;
+    fn sub(self, other: &Game) -> Result<Game, Exceeded> {
+        self.sum(&other.negate())
+    }
+}
+
+/// `+` and `-` with either side by value, through the impls by reference.
+macro_rules! by_value {
+    ($($trait:ident $method:ident),*) => {$(
+        impl std::ops::$trait for Game {
+            type Output = Result<Game, Exceeded>;
+            fn $method(self, other: Game) -> Result<Game, Exceeded> {
+                (&self).$method(&other)
+            }
+        }
+
+        impl std::ops::$trait<&Game> for Game {
+            type Output = Result<Game, Exceeded>;
+            fn $method(self, other: &Game) -> Result<Game, Exceeded> {
+                (&self).$method(other)
+            }
+        }
+
+        impl std::ops::$trait<Game> for &Game {
+            type Output = Result<Game, Exceeded>;
+            fn $method(self, other: Game) -> Result<Game, Exceeded> {
+                self.$method(&other)
+            }
+        }
+    )*};
+}
+
+by_value!(Add add, Sub sub);
+
+impl std::ops::Neg for &Game {
+    type Output = Game;
+    fn neg(self) -> Game {
+        self.negate()
+    }
+}
+
+impl std::ops::Neg for Game {
+    type Output = Game;
+    fn neg(self) -> Game {
+        self.negate()
     }
 }
 
@@ -796,7 +881,7 @@ fn blue_under(x: &Dyadic) -> Option<Dyadic> {
     }
     let floor = x.floor();
     let n = u64::try_from(-&floor).ok()?;
-    let shifted = x + &Dyadic::new(-floor + 1, 0);
+    let shifted = x + &Dyadic::from_parts(-floor + 1, 0);
     Some(shifted.halved(n))
 }
 
@@ -820,7 +905,7 @@ pub(super) mod tests {
         assert_eq!(game(vec![n(0)], vec![]), n(1));
         assert_eq!(
             game(vec![n(0)], vec![n(1)]),
-            Game::number(Dyadic::new(1, 1))
+            Game::number(Dyadic::from_parts(1, 1))
         );
         assert_eq!(game(vec![n(-3)], vec![n(5)]), n(0));
         assert_eq!(game(vec![n(2)], vec![n(7)]), n(3));
@@ -850,7 +935,7 @@ pub(super) mod tests {
         // {0 | ^*} is double up; not {0 | ^} + 0.
         let up_star = up.sum(&star).unwrap();
         assert_eq!(up.sum(&up).unwrap(), game(vec![n(0)], vec![up_star]));
-        assert!(up < Game::number(Dyadic::new(1, 64)));
+        assert!(up < Game::number(Dyadic::from_parts(1, 64)));
     }
 
     #[test]
@@ -870,7 +955,7 @@ pub(super) mod tests {
         // Red-blue stalks by the rule agree with the general ordinal sum.
         let mut ops = Ops::default();
         for k in -24..=24 {
-            let x = Game::number(Dyadic::new(k, 3));
+            let x = Game::number(Dyadic::from_parts(k, 3));
             for base in [&blue, &red] {
                 let fast = base.ordinal_sum(&x).unwrap();
                 let mut sides = [base.options(Side::Left), base.options(Side::Right)];
@@ -891,7 +976,7 @@ pub(super) mod tests {
         let far = Game::number(Dyadic::from(i64::from(MAX_DEPTH) + 5));
         assert_eq!(green.ordinal_sum(&far), Err(Exceeded::Depth));
         // A blue edge under a number below -2^64: no exponent holds the result.
-        let abyss = Game::number(Dyadic::new(num_bigint::BigInt::from(-1) << 70u32, 0));
+        let abyss = Game::number(Dyadic::from_parts(num_bigint::BigInt::from(-1) << 70u32, 0));
         assert_eq!(n(1).ordinal_sum(&abyss), Err(Exceeded::Depth));
         assert_eq!(n(-1).ordinal_sum(&abyss.negate()), Err(Exceeded::Depth));
     }

@@ -13,15 +13,19 @@ use std::ops::{Add, Neg, Sub};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-/// The dyadic rational `numerator / 2^exponent`, in lowest terms.
+/// The dyadic rational `numerator / 2^exponent`, in lowest terms. Written and read as
+/// CGSuite writes numbers (`3`, `-5/8`); added, subtracted and negated with `+`, `-`, by
+/// value or by reference.
 ///
 /// ```
 /// use hackenbush::game::Dyadic;
 ///
-/// let half = Dyadic::new(1, 1);
-/// assert_eq!((half.clone() + Dyadic::new(1, 2)).to_string(), "3/4");
-/// assert_eq!((half.clone() + half).to_string(), "1");
+/// let half = Dyadic::from_parts(1, 1); // 1 / 2^1
+/// assert_eq!((&half + &Dyadic::from_parts(1, 2)).to_string(), "3/4");
+/// assert_eq!(half.clone() + half.clone(), Dyadic::from(1));
+/// assert_eq!(-&half - half, "-1".parse()?);
 /// assert!(Dyadic::from(-1) < Dyadic::zero());
+/// # Ok::<(), hackenbush::game::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Dyadic {
@@ -30,9 +34,27 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
-    /// `numerator / 2^exponent`, reduced.
-    pub fn new(numerator: impl Into<BigInt>, exponent: u64) -> Dyadic {
+    /// `numerator / 2^exponent`, reduced: `from_parts(3, 2)` is `3/4`.
+    ///
+    /// ```
+    /// use hackenbush::game::{BigInt, Dyadic};
+    ///
+    /// assert_eq!(Dyadic::from_parts(3, 2).to_string(), "3/4");
+    /// assert_eq!(Dyadic::from_parts(6, 3).to_string(), "3/4");
+    /// let tiny = Dyadic::from_parts(BigInt::from(1), 100);
+    /// assert_eq!(tiny.exponent(), 100);
+    /// ```
+    pub fn from_parts(numerator: impl Into<BigInt>, exponent: u64) -> Dyadic {
         Dyadic::reduced(numerator.into(), exponent)
+    }
+
+    /// `numerator / 2^exponent`, reduced: `new(3, 2)` is `3/4`, not `3/2`.
+    #[deprecated(
+        note = "`new(3, 2)` is 3/4, which reads as 3/2: use `Dyadic::from_parts(numerator, \
+                exponent)`, the same number `numerator / 2^exponent` under a name that says so"
+    )]
+    pub fn new(numerator: impl Into<BigInt>, exponent: u64) -> Dyadic {
+        Dyadic::from_parts(numerator, exponent)
     }
 
     /// Zero.
@@ -176,7 +198,7 @@ impl Dyadic {
         } else {
             floor + 1
         };
-        let first = Dyadic::new(first, 0);
+        let first = Dyadic::from_parts(first, 0);
         if below_high(&first) {
             return Some(first);
         }
@@ -246,25 +268,56 @@ impl Add for &Dyadic {
     }
 }
 
-impl Add for Dyadic {
-    type Output = Dyadic;
-    fn add(self, other: Dyadic) -> Dyadic {
-        &self + &other
-    }
-}
-
 impl Sub for &Dyadic {
     type Output = Dyadic;
     fn sub(self, other: &Dyadic) -> Dyadic {
-        self + &-other.clone()
+        self + &-other
     }
 }
+
+/// `+` and `-` by value, and with one side by reference, through the by-reference impl.
+macro_rules! by_value {
+    ($($trait:ident $method:ident),*) => {$(
+        impl $trait for Dyadic {
+            type Output = Dyadic;
+            fn $method(self, other: Dyadic) -> Dyadic {
+                (&self).$method(&other)
+            }
+        }
+
+        impl $trait<&Dyadic> for Dyadic {
+            type Output = Dyadic;
+            fn $method(self, other: &Dyadic) -> Dyadic {
+                (&self).$method(other)
+            }
+        }
+
+        impl $trait<Dyadic> for &Dyadic {
+            type Output = Dyadic;
+            fn $method(self, other: Dyadic) -> Dyadic {
+                self.$method(&other)
+            }
+        }
+    )*};
+}
+
+by_value!(Add add, Sub sub);
 
 impl Neg for Dyadic {
     type Output = Dyadic;
     fn neg(self) -> Dyadic {
         Dyadic {
             numerator: -self.numerator,
+            exponent: self.exponent,
+        }
+    }
+}
+
+impl Neg for &Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        Dyadic {
+            numerator: -&self.numerator,
             exponent: self.exponent,
         }
     }
@@ -313,7 +366,7 @@ mod tests {
             for &b in &numerators {
                 for &ea in &exponents {
                     for &eb in &exponents {
-                        let (x, y) = (Dyadic::new(a, ea), Dyadic::new(b, eb));
+                        let (x, y) = (Dyadic::from_parts(a, ea), Dyadic::from_parts(b, eb));
                         let k = x.exponent.max(y.exponent);
                         let big = Dyadic::reduced(x.scaled(k) + y.scaled(k), k);
                         assert_eq!(&x + &y, big, "{x} + {y}");
@@ -325,7 +378,7 @@ mod tests {
     }
 
     fn d(n: i64, k: u64) -> Dyadic {
-        Dyadic::new(n, k)
+        Dyadic::from_parts(n, k)
     }
 
     #[test]
@@ -415,13 +468,13 @@ mod tests {
 
     #[test]
     fn huge_numbers_stay_exact() {
-        let tiny = Dyadic::new(1, 100_000);
+        let tiny = Dyadic::from_parts(1, 100_000);
         assert_eq!(tiny.birthday(), 100_001);
         assert!(tiny > Dyadic::zero());
         assert_eq!(&(&tiny + &tiny) - &tiny, tiny);
         assert_eq!(
             Dyadic::simplest_between(Some((&Dyadic::zero(), false)), Some((&tiny, false))),
-            Some(Dyadic::new(1, 100_001))
+            Some(Dyadic::from_parts(1, 100_001))
         );
     }
 }

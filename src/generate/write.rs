@@ -855,7 +855,7 @@ pub fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<()
     let mut drawing = dot::Drawing::begin(&mut text, title, &dot::Options::default());
     for (i, decl) in position.graphs.iter().enumerate() {
         let graph = crate::model::Graph::build(decl.clone(), i);
-        let analysis = crate::analysis::analyze(&graph);
+        let analysis = crate::analysis::breakdown(&graph);
         drawing.graph(&mut text, &graph, &analysis, &[]);
         out.write_all(text.as_bytes())?;
         text.clear();

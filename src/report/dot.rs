@@ -1368,11 +1368,11 @@ fn edge_stmt(from: &str, to: &str, attributes: Vec<Attribute>) -> Edge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyze;
+    use crate::analysis::breakdown;
 
     fn analyzed(ground: &[u32], edges: &[(u32, u32)]) -> (Graph, Analysis) {
         let graph = Graph::from_edges(ground, edges);
-        let analysis = analyze(&graph);
+        let analysis = breakdown(&graph);
         (graph, analysis)
     }
 
@@ -1607,7 +1607,7 @@ mod tests {
                 (4, 5, Red),
             ],
         );
-        let analysis = analyze(&graph);
+        let analysis = breakdown(&graph);
         // Moves given for a coloured position are not drawn: they are the nim-sum's.
         let winning = vec![vec![EdgeIndex::new(0)]];
         for options in [Options::default(), Options { reduced: true }] {
@@ -1646,7 +1646,7 @@ mod tests {
         // A blue edge with a red one on top (1/2), a green stalk of two (*2).
         let half = Graph::from_coloured_edges(&[0], &[(0, 1, Blue), (1, 2, Red)]);
         let stalk = analyzed(&[0], &[(0, 1), (1, 2)]);
-        let graphs = [(half.clone(), analyze(&half)), stalk];
+        let graphs = [(half.clone(), breakdown(&half)), stalk];
         let text = position("t", &graphs, &[], &Options::default());
         assert!(
             text.contains(r#"label="t\n1/2 + *2 = 1/2*2: Left wins""#),

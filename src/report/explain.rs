@@ -4,7 +4,8 @@
 //! down (Colon Principle), add the graphs (nim-sum), and name a winning move.
 //!
 //! Long graphs are summarised: at most [`MAX_LISTED`] blocks and Colon steps are listed
-//! per graph, with a count of the rest.
+//! per graph, with a count of the rest; a value too long to show is shortened, with its
+//! size under it.
 
 use std::fmt::Write;
 
@@ -22,7 +23,7 @@ use crate::style::Paint;
 use crate::valuing::SearchProgress;
 
 use super::text::{listed, outcome, plural, printable, star};
-use super::{PartizanMoves, PositionCuts, Value};
+use super::{PartizanMoves, PositionCuts, Shortened, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -269,6 +270,7 @@ impl Coloured {
                 outcome(valued.outcome)
             ))
         );
+        note_shortened(out, &Value::Game(valued.value.clone()));
         self.names.push(graph.name.clone());
     }
 
@@ -294,6 +296,7 @@ impl Coloured {
             sum.push_str("no graphs");
         }
         let _ = writeln!(out, "{}", paint.bold(&format!("Sum: {sum} = {value}")));
+        note_shortened(out, &value);
         let _ = writeln!(
             out,
             "Outcome {class}: {}. Left wins moving first exactly when Left has a cut to a \
@@ -471,7 +474,7 @@ fn option_table(out: &mut String, graph: &Graph, analysis: &Analysis) {
         }
         let mut decl = graph.decl.clone();
         decl.edges.remove(j);
-        let left = crate::analysis::analyze(&Graph::build(decl, 0)).value;
+        let left = crate::analysis::breakdown(&Graph::build(decl, 0)).value;
         options.push(left);
         let _ = writeln!(out, "       cut {} -> {}", edge_text(graph, j), star(left));
     }
@@ -1063,6 +1066,13 @@ fn names(list: &[String]) -> String {
     }
 }
 
+/// Under a value shown shortened, how large it is whole.
+fn note_shortened(out: &mut String, value: &Value) {
+    if let Some(size) = Shortened::of(value) {
+        let _ = writeln!(out, "  ({})", super::text::shortened(&size));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1070,7 +1080,7 @@ mod tests {
 
     fn explain(ground: &[u32], edges: &[(u32, u32)]) -> String {
         let g = Graph::from_edges(ground, edges);
-        let a = analyze(&g);
+        let a = analyze(&g).unwrap();
         position("x", &[(g, a)], &Source::from_text("x", "").unwrap(), false)
     }
 
@@ -1114,7 +1124,7 @@ mod tests {
     #[test]
     fn colour_only_when_asked() {
         let g = Graph::from_edges(&[0], &[(0, 1)]);
-        let a = analyze(&g);
+        let a = analyze(&g).unwrap();
         let text = position("x", &[(g, a)], &Source::from_text("x", "").unwrap(), true);
         assert!(text.contains('\x1b'));
     }

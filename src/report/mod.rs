@@ -36,7 +36,7 @@ use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
 use crate::analysis::position::Move;
 use crate::analysis::summary::Summary;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
+use crate::game::{BigUint, Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
 use crate::model::Graph;
 use crate::source::Source;
 use crate::source::Span;
@@ -88,8 +88,20 @@ impl Winner {
 
 /// What a graph or a position is worth: a nimber while every edge is green (cheap to
 /// hold for millions of graphs), otherwise a game in canonical form. Shown, and
-/// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// serialized, in CGSuite's notation: `0`, `*`, `*2`, `3/4`, `^*`, `{1|0}` (a long form
+/// shortened, as [`Game`]'s `Display` does). Two values are equal when they are the same
+/// game, however each is held.
+///
+/// ```
+/// use hackenbush::game::Game;
+/// use hackenbush::report::Value;
+///
+/// assert_eq!(Value::Nim(1), Value::Game(Game::nimber(1)));
+/// assert_eq!(Value::Nim(0), Value::Game(Game::zero()));
+/// assert_ne!(Value::Nim(1), Value::Game("^*".parse()?));
+/// # Ok::<(), hackenbush::game::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum Value {
     /// The nim heap `*n`.
@@ -129,6 +141,19 @@ impl Value {
     }
 }
 
+/// Equality of games: `Nim(n)` is the game `*n`.
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Nim(a), Value::Nim(b)) => a == b,
+            (Value::Game(g), Value::Game(h)) => g == h,
+            (Value::Nim(n), Value::Game(g)) | (Value::Game(g), Value::Nim(n)) => g.is_nimber(*n),
+        }
+    }
+}
+
+impl Eq for Value {}
+
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -146,18 +171,55 @@ impl Serialize for Value {
     }
 }
 
-/// One position: a file, or one test case of a christmas file.
-#[derive(Clone, Debug, Serialize)]
+/// A value shown shortened (see [`Game::shortened`]): how large its form is written
+/// whole. Serialized as `{"subgames": 20, "characters": "607823"}`, the characters as a
+/// decimal string since they can outgrow any integer type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shortened {
+    /// The distinct subgames of its canonical form, itself included.
+    pub subgames: usize,
+    /// The characters of its form written whole.
+    #[serde(serialize_with = "serialize_decimal")]
+    pub characters: BigUint,
+}
+
+impl Shortened {
+    /// The size of `value`'s form when it is shown shortened (here and now: see
+    /// [`WholeForms`](crate::game::WholeForms)), `None` when it is shown whole.
+    ///
+    /// ```
+    /// use hackenbush::report::{Shortened, Value};
+    ///
+    /// assert_eq!(Shortened::of(&Value::Nim(3)), None);
+    /// assert_eq!(Shortened::of(&Value::Game("{1|0}".parse()?)), None);
+    /// # Ok::<(), hackenbush::game::ParseError>(())
+    /// ```
+    pub fn of(value: &Value) -> Option<Shortened> {
+        match value {
+            Value::Nim(_) => None,
+            Value::Game(g) => g.shortened().map(|size| Shortened {
+                subgames: size.subgames,
+                characters: size.characters,
+            }),
+        }
+    }
+}
+
+fn serialize_decimal<S: serde::Serializer>(n: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(n)
+}
+
+/// One position: a file, or one test case of a christmas file. Serialized with
+/// `value_shortened` ([`Shortened`]) after `value` when the value is shown shortened.
+#[derive(Clone, Debug)]
 pub struct PositionReport {
     /// `<file>` or `<file>#<case>` (1-based case number); stdin is `<stdin>`.
     pub source: String,
     /// Its graphs, in input order.
     pub graphs: Vec<GraphReport>,
     /// XOR of the graphs' Grundy values, when every edge is green.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub nim_sum: Option<u64>,
     /// Who wins, when every edge is green.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<Winner>,
     /// The sum of the graphs' values.
     pub value: Value,
@@ -165,12 +227,45 @@ pub struct PositionReport {
     pub outcome: Outcome,
     /// Every move that leaves the position with nim-sum 0 (only with `--moves`, when every
     /// edge is green; empty when the position is lost).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winning_moves: Option<Vec<MoveReport>>,
     /// Every winning cut of each player (only with `--moves`, when some edge is blue or
     /// red).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<PartizanMoves>,
+}
+
+impl Serialize for PositionReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The wire format, field by field in order (docs/json.md).
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            source: &'a str,
+            graphs: &'a [GraphReport],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            nim_sum: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            winner: Option<Winner>,
+            value: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            value_shortened: Option<Shortened>,
+            outcome: Outcome,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            winning_moves: Option<&'a [MoveReport]>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            moves: Option<&'a PartizanMoves>,
+        }
+        Wire {
+            source: &self.source,
+            graphs: &self.graphs,
+            nim_sum: self.nim_sum,
+            winner: self.winner,
+            value: &self.value,
+            value_shortened: Shortened::of(&self.value),
+            outcome: self.outcome,
+            winning_moves: self.winning_moves.as_deref(),
+            moves: self.moves.as_ref(),
+        }
+        .serialize(serializer)
+    }
 }
 
 /// The winning cuts of a position with blue or red edges, for each player starting.
@@ -355,13 +450,13 @@ impl MoveReport {
 /// One graph of a position. Counts are 32-bit, which every graph fits (a graph has fewer
 /// than 2^32 vertices, and fewer than 2^32 edges since an input is under 4 GiB), and a
 /// name of up to 24 bytes is held inline, so that a position of millions of small graphs
-/// costs 56 bytes a graph here.
-#[derive(Clone, Debug, Serialize)]
+/// costs 56 bytes a graph here. Serialized with `value_shortened` ([`Shortened`]) after
+/// `value` when the value is shown shortened.
+#[derive(Clone, Debug)]
 pub struct GraphReport {
     /// The input's name for it, or `graph N` / `tree N` (1-based).
     pub name: CompactString,
     /// Its Grundy value, when every edge is green.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub grundy: Option<u64>,
     /// Its value.
     pub value: Value,
@@ -381,6 +476,44 @@ pub struct GraphReport {
     pub blocks: u32,
     /// Bridges of the attached part.
     pub bridges: u32,
+}
+
+impl Serialize for GraphReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The wire format, field by field in order (docs/json.md).
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            name: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            grundy: Option<u64>,
+            value: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            value_shortened: Option<Shortened>,
+            outcome: Outcome,
+            method: Method,
+            vertices: u32,
+            edges: u32,
+            ignored_edges: u32,
+            ground_vertices: u32,
+            blocks: u32,
+            bridges: u32,
+        }
+        Wire {
+            name: &self.name,
+            grundy: self.grundy,
+            value: &self.value,
+            value_shortened: Shortened::of(&self.value),
+            outcome: self.outcome,
+            method: self.method,
+            vertices: self.vertices,
+            edges: self.edges,
+            ignored_edges: self.ignored_edges,
+            ground_vertices: self.ground_vertices,
+            blocks: self.blocks,
+            bridges: self.bridges,
+        }
+        .serialize(serializer)
+    }
 }
 
 impl GraphReport {
@@ -532,4 +665,33 @@ pub fn sum_refused(span: Span, name: Option<&str>, exceeded: Exceeded) -> Diagno
         format!("the position is not valued: {when}: {exceeded} (see `hackenbush docs values`)"),
         "this graph",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 33: `Value::Nim(1) != Value::Game(Game::nimber(1))`, equality was of how a
+    /// value is held, not of the game.
+    #[test]
+    fn a_nimber_equals_the_same_game_however_held() {
+        for n in 0..8u32 {
+            let game = Value::Game(Game::nimber(n));
+            assert_eq!(Value::Nim(u64::from(n)), game);
+            assert_eq!(game, Value::Nim(u64::from(n)));
+            assert_ne!(Value::Nim(u64::from(n) + 1), game);
+        }
+        // As deep as `*2`, and not it.
+        let up_star: Game = "^*".parse().unwrap();
+        assert_ne!(Value::Nim(2), Value::Game(up_star.clone()));
+        assert_ne!(Value::Nim(0), Value::Game(Game::integer(1)));
+        // A nim-sum and the same sum of games are equal values.
+        let mut calc = Calculator::new(1_000_000);
+        let nim = Value::Nim(3).sum(&Value::Nim(5), &mut calc).unwrap();
+        let game = Value::Game(Game::nimber(3))
+            .sum(&Value::Nim(5), &mut calc)
+            .unwrap();
+        assert_eq!(nim, game);
+        assert_eq!(Value::Game(up_star.clone()), Value::Game(up_star));
+    }
 }

@@ -7,16 +7,20 @@
 //!   nim-sum *2: first player wins
 //! ```
 //!
+//! A value whose canonical form is too long to show is shortened ([`Game`](crate::game::Game)'s
+//! `Display`), and a line under the position says how large it is whole.
+//!
 //! Every text taken from an input (file, graph and vertex names) goes through
 //! [`printable`] before it is shown, here and in every other text the program prints.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write};
 
 /// The escaping and the plural that every room words its text with, kept here too for the
 /// callers of `report::text` (they live on the ground floor, in the crate's `wording`).
 pub use crate::wording::{plural, printable};
 
-use super::{GraphReport, MoveReport, PartizanMoves, PositionReport, Winner};
+use super::{GraphReport, MoveReport, PartizanMoves, PositionReport, Shortened, Value, Winner};
 use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
 use crate::game::Outcome;
 
@@ -97,6 +101,7 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
             outcome(report.outcome)
         )?,
     }
+    write_shortened(out, report)?;
     if let Some(moves) = &report.winning_moves {
         write_moves(out, report, moves)?;
     }
@@ -104,6 +109,44 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
         write_cuts(out, report, moves)?;
     }
     Ok(())
+}
+
+/// A line for each value above that is shown shortened (a graph's, or the position's
+/// unless a graph is worth the same), with the size of its whole form.
+fn write_shortened(out: &mut impl Write, report: &PositionReport) -> fmt::Result {
+    let mut noted: Vec<&Value> = Vec::new();
+    let graphs = (report.graphs.iter()).map(|g| (Some(g.name.as_str()), &g.value));
+    for (name, value) in graphs.chain([(None, &report.value)]) {
+        let Some(size) = Shortened::of(value).filter(|_| !noted.contains(&value)) else {
+            continue;
+        };
+        noted.push(value);
+        let whose = name.map_or(Cow::Borrowed("the position"), printable);
+        writeln!(out, "  {whose}: {}", shortened(&size))?;
+    }
+    Ok(())
+}
+
+/// What is said of a value shown shortened: how large it is whole, and how to see it.
+pub(crate) fn shortened(size: &Shortened) -> String {
+    format!(
+        "value shortened, a canonical form of {} subgames and {} characters; `--full` shows \
+         it whole",
+        grouped(&size.subgames.to_string()),
+        grouped(&size.characters.to_string())
+    )
+}
+
+/// Decimal digits grouped by three with commas: `607,823`.
+fn grouped(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// The list of winning moves under a position.
@@ -277,6 +320,18 @@ mod tests {
             ..Summary::default()
         };
         GraphReport::from_summary(name.into(), &summary)
+    }
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        for (digits, shown) in [
+            ("7", "7"),
+            ("607", "607"),
+            ("1000", "1,000"),
+            ("607823", "607,823"),
+        ] {
+            assert_eq!(grouped(digits), shown);
+        }
     }
 
     #[test]

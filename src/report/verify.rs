@@ -6,7 +6,7 @@
 //! use hackenbush::report::verify::{Verdict, VerifiedGraph};
 //!
 //! let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2)]);
-//! let verification = game_tree::verify(&graph, &analysis::analyze(&graph), 20)?;
+//! let verification = game_tree::verify(&graph, &analysis::analyze(&graph).unwrap(), 20)?;
 //! let verified = VerifiedGraph::green("stalk", &verification);
 //! assert_eq!(verified.verdict, Verdict::Agree);
 //! assert_eq!(serde_json::to_value(&verified).unwrap()["game_tree"]["value"], "*2");
