@@ -1312,24 +1312,22 @@ fn shown_text(text: &str) -> String {
 /// escaped, a line break written `\n`, `&` written `&amp;`, and the other characters
 /// that act written as numeric entities (`&#9;` for a tab), which the reader decodes.
 fn exactly(text: &str) -> Id {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '&' => out.push_str("&amp;"),
-            '\n' => out.push_str("\\n"),
-            c if crate::wording::acts(c) => out.push_str(&format!("&#{};", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    Id::Escaped(out)
+    let inside = escaped(text, |c, out| out.push_str(&format!("&#{};", u32::from(c))));
+    Id::Escaped(format!("\"{inside}\""))
 }
 
 /// The inside of a quoted DOT string showing `text` literally (see [`quoted`]).
 fn escape(text: &str) -> String {
+    // The Rust escape, its backslash escaped in turn.
+    escaped(text, |c, out| {
+        out.push_str(&c.escape_debug().to_string().replace('\\', "\\\\"));
+    })
+}
+
+/// The inside of a quoted DOT string for `text`: `"`, `\`, `&` and line breaks written as
+/// the dot reader and Graphviz read them back, and each other character that acts rather
+/// than shows written by `acting`.
+fn escaped(text: &str, acting: fn(char, &mut String)) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -1337,10 +1335,7 @@ fn escape(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '&' => out.push_str("&amp;"),
             '\n' => out.push_str("\\n"),
-            // The Rust escape, its backslash escaped in turn.
-            c if crate::wording::acts(c) => {
-                out.push_str(&c.escape_debug().to_string().replace('\\', "\\\\"));
-            }
+            c if crate::wording::acts(c) => acting(c, &mut out),
             c => out.push(c),
         }
     }
