@@ -1,5 +1,5 @@
 //! `hackenbush man [COMMAND]`: the manual page in roff, rendered by `clap_mangen` from the
-//! clap definition in `args.rs` (the same text as `--help`). What `--help` shows after the
+//! clap definition in `args/` (the same text as `--help`). What `--help` shows after the
 //! options (examples, exit status) becomes an EXAMPLES section of our own, the example
 //! commands kept one per line (`.nf`): clap_mangen would title it EXTRA and run its lines
 //! together into one paragraph.

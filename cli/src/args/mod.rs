@@ -1,12 +1,33 @@
-//! The command line, as clap derive types. Help texts are written for a newcomer and
-//! end with examples.
+//! The command line, as clap derive types: every flag of every command is defined here,
+//! in a file per command, and turned into work by the command's module (`analyze.rs`
+//! reads [`AnalyzeArgs`]). The command modules import this one; it imports none of them.
+//! Help texts are written for a newcomer and end with examples.
 
-use std::path::PathBuf;
+mod analyze;
+mod check;
+mod convert;
+mod docs;
+mod dot;
+mod explain;
+mod generate;
+mod input;
+mod judge;
+mod play;
+mod verify;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use hackenbush::analysis::partizan::Budget;
-use hackenbush::syntax::Format;
+pub use analyze::AnalyzeArgs;
+pub use check::CheckArgs;
+pub use convert::ConvertArgs;
+pub use docs::{DocsArgs, Page};
+pub use dot::{DotArgs, RenderArg};
+pub use explain::{CutArg, ExplainArgs};
+pub use generate::{CommonArgs, GenArgs, ShapeArgs};
+pub use input::{BudgetArgs, FormatArg, InputArgs};
+pub use judge::JudgeArgs;
+pub use play::{First, PlayArgs, SideArg};
+pub use verify::VerifyArgs;
 
 const ABOUT: &str = "Exact Hackenbush analysis: Grundy values, nim-sums and winners of Green \
 Hackenbush, values and outcome classes of Red-Blue-Green Hackenbush.";
@@ -192,7 +213,7 @@ Examples:
     Explain(ExplainArgs),
 
     /// Play a position against a perfect opponent, at a terminal or through a pipe
-    Play(super::play::PlayArgs),
+    Play(PlayArgs),
 
     /// Pictures: Graphviz DOT of the position, or SVG/PNG/PDF through Graphviz
     #[command(
@@ -223,10 +244,10 @@ Examples:
     Dot(DotArgs),
 
     /// Check Christmas Game judge data against the POJ 3710 guarantees
-    Check(super::check::CheckArgs),
+    Check(CheckArgs),
 
     /// Generate positions: stalks, trees, POJ cases, cacti, multigraphs, paths, cycles
-    Gen(super::generate::GenArgs),
+    Gen(GenArgs),
 
     /// Convert positions between formats, every edge keeping its number
     #[command(
@@ -347,263 +368,12 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// `hackenbush docs`.
-#[derive(Debug, Args)]
-pub struct DocsArgs {
-    /// The page to print
-    #[arg(value_enum, value_name = "PAGE")]
-    pub page: Option<super::docs::Page>,
-}
-
 /// `hackenbush man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// The page of this command instead of the whole program's (analyze, judge, ...)
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,
-}
-
-/// Input format names for `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// Native format for people, with `blue:` and `red:` lines (.hb)
-    Hb,
-    /// POJ 3710 Christmas Game judge format (.in, .txt)
-    Christmas,
-    /// JSON: {"graphs":[{"name":..,"ground":[..],"edges":[[u,v],[u,v,"blue"],..]}]} (.json)
-    Json,
-    /// Graphviz DOT: undirected graphs, ground vertices marked ground=true, color=blue|red
-    /// edges (.dot, .gv)
-    Dot,
-    /// CGSuite Hackenbush strings, e green, l blue, r red: e(ee;e), lrl ... (.cgs)
-    Cgsuite,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Hb => Format::Hb,
-            FormatArg::Christmas => Format::Christmas,
-            FormatArg::Json => Format::Json,
-            FormatArg::Dot => Format::Dot,
-            FormatArg::Cgsuite => Format::Cgsuite,
-        }
-    }
-}
-
-/// Where positions come from: files (or stdin) and their format.
-#[derive(Debug, Args)]
-pub struct InputArgs {
-    /// Format of stdin and of files whose extension tells none. A file named .hb, .in or
-    /// .txt (christmas), .json, .dot or .gv, .cgs keeps that format (--format-all
-    /// overrides it); without --format, stdin's format is recognised from its first bytes
-    #[arg(short, long, value_enum)]
-    pub format: Option<FormatArg>,
-
-    /// Format of every input, whatever its extension (the values of --format)
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FORMAT",
-        conflicts_with = "format",
-        hide_possible_values = true
-    )]
-    pub format_all: Option<FormatArg>,
-
-    /// Input files; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-}
-
-impl InputArgs {
-    /// `--format`, if given.
-    pub fn format(&self) -> Option<Format> {
-        self.format.map(Into::into)
-    }
-
-    /// `--format-all`, if given.
-    pub fn format_all(&self) -> Option<Format> {
-        self.format_all.map(Into::into)
-    }
-}
-
-/// How much valuing a graph with blue or red edges may take.
-#[derive(Debug, Args)]
-pub struct BudgetArgs {
-    /// With blue or red edges: the most positions the search of one part of a graph may
-    /// value (about 130 bytes each) before the graph is refused (hackenbush docs values)
-    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.positions)]
-    pub max_positions: usize,
-
-    /// With blue or red edges: the most steps of game arithmetic a graph's value may take,
-    /// beyond one per position searched, before the graph is refused
-    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.work)]
-    pub max_work: u64,
-}
-
-impl BudgetArgs {
-    /// The budget asked for.
-    pub fn budget(&self) -> Budget {
-        Budget {
-            positions: self.max_positions,
-            work: self.max_work,
-            ..Budget::DEFAULT
-        }
-    }
-}
-
-/// `hackenbush analyze`.
-#[derive(Debug, Args)]
-pub struct AnalyzeArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// The search's budget.
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-
-    /// Print one JSON document (schema: hackenbush docs json) instead of the text report
-    #[arg(long)]
-    pub json: bool,
-
-    /// Only the N-th position (from 1) of each input of several: a christmas test case,
-    /// a cgsuite line
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// Also list every winning move: each edge whose cut leaves the nim-sum 0 (with blue
-    /// and red edges: each player's cuts that win moving first, with the values they leave)
-    #[arg(long)]
-    pub moves: bool,
-}
-
-/// Output formats of `dot --render`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RenderArg {
-    /// Scalable vector graphics
-    Svg,
-    /// PNG bitmap
-    Png,
-    /// PDF document
-    Pdf,
-}
-
-/// `hackenbush dot`.
-#[derive(Debug, Args)]
-pub struct DotArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// Draw the winning moves thick (all-green positions only)
-    #[arg(long)]
-    pub moves: bool,
-
-    /// Draw the reduction: each block fused to one vertex, joined by the bridges
-    #[arg(long)]
-    pub reduced: bool,
-
-    /// Only the N-th test case (1-based) of a christmas input
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// Render with Graphviz `dot` instead of printing DOT text
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub render: Option<RenderArg>,
-
-    /// With --render: stop Graphviz if it has not finished after SECONDS (0: no limit)
-    #[arg(long, value_name = "SECONDS",
-          default_value_t = hackenbush::report::dot::RENDER_TIMEOUT.as_secs())]
-    pub timeout: u64,
-
-    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a
-    /// complete picture, and never when it is one of the inputs
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-}
-
-/// `hackenbush convert`.
-#[derive(Debug, Args)]
-pub struct ConvertArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// The format to write [default: the one the extension of -o names]
-    #[arg(short, long, value_enum, value_name = "FORMAT")]
-    pub to: Option<FormatArg>,
-
-    /// Only the N-th position (1-based) of each input: a christmas test case, a cgsuite
-    /// line
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// cgsuite only: list the edges in the order of a walk from the ground, as `gen` does,
-    /// and leave out those not attached to it; the values and the winning moves stay, the
-    /// edge numbers change (the other formats keep every number anyway)
-    #[arg(long)]
-    pub renumber: bool,
-
-    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once every
-    /// position is converted, and never when it is one of the inputs
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-}
-
-/// `hackenbush explain`.
-#[derive(Debug, Args)]
-pub struct ExplainArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// What if EDGE is cut: what falls, which values change, and whether the cut wins
-    /// and why. EDGE is GRAPH.EDGE (2.3), or EDGE when the position has one graph
-    #[arg(long, value_name = "EDGE", value_parser = super::explain::parse_cut)]
-    pub cut: Option<super::explain::CutArg>,
-
-    /// The search's budget.
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-
-    /// Only the N-th position (from 1) of each input of several: a christmas test case,
-    /// a cgsuite line
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-}
-
-/// `hackenbush verify`.
-#[derive(Debug, Args)]
-pub struct VerifyArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// Largest graph searched, in edges attached to the ground (the search is
-    /// exponential; at most 64)
-    #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = clap::value_parser!(u16).range(0..=64))]
-    pub max_edges: u16,
-
-    /// Print one JSON document (hackenbush docs json): each graph's verdict, both values and
-    /// outcomes, the positions searched, and the inputs that failed
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `hackenbush judge`.
-#[derive(Debug, Args)]
-pub struct JudgeArgs {
-    /// Input file in the christmas format; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-
-    /// One JSON object per line and test case, as each is judged: {"version":1,"case":1,
-    /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":1,
-    /// "error":{..}} (hackenbush docs json)
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[cfg(test)]
