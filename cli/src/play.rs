@@ -239,8 +239,10 @@ impl Table<'_> {
         loop {
             if self.interactive {
                 write!(out, "> ")?;
-                out.flush()?;
             }
+            // A program playing through a pipe reads the board before it moves: whatever
+            // was said reaches it before the next command is waited for.
+            out.flush()?;
             let line = match read_line(&mut input) {
                 Ok(Some(Line::Text(line))) => line,
                 Ok(Some(Line::TooLong)) => {
@@ -282,7 +284,6 @@ impl Table<'_> {
                 },
                 Err(message) => writeln!(out, "{message}")?,
             }
-            out.flush()?;
         }
     }
 
