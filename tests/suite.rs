@@ -19,6 +19,7 @@ mod fixtures;
 mod formats;
 mod generate;
 mod hardening;
+mod inputs;
 mod man;
 mod moves;
 mod output_files;

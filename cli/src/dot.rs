@@ -23,7 +23,7 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
     let options = Options {
         reduced: args.reduced,
     };
-    let inputs = Input::list(&args.input.files);
+    let inputs = Input::list(&args.input);
     let Some(destination) = output::or_report(Destination::new(args.output.as_deref(), &inputs))
     else {
         return Ok(false);

@@ -88,12 +88,11 @@ pub enum Input {
 }
 
 impl Input {
-    /// The inputs for a list of FILE arguments: stdin when the list is empty.
-    pub fn list(files: &[PathBuf]) -> Vec<Input> {
-        if files.is_empty() {
-            return vec![Input::Stdin];
-        }
-        files.iter().map(|f| Input::from_arg(Some(f))).collect()
+    /// The inputs named on the command line (stdin when none is), in order.
+    pub fn list(args: &InputArgs) -> Vec<Input> {
+        (args.inputs.iter())
+            .map(|input| Input::from_arg(Some(&input.file)))
+            .collect()
     }
 
     /// The input for an optional FILE argument.
@@ -112,19 +111,18 @@ impl Input {
         }
     }
 
-    /// The format, by the rule of docs/formats.md: `--format-all` for every input; else
-    /// a file's extension; else `--format`; else, for stdin, `None`: it is recognised
-    /// from its first bytes once read ([`recognise`]).
-    pub fn format(&self, args: &InputArgs) -> Result<Option<Format>, String> {
-        if let Some(format) = args.format_all() {
-            return Ok(Some(format));
+    /// The format, by the rule of docs/formats.md: the one `stated` (by `--format`);
+    /// else a file's extension; else, for stdin, `None`: it is recognised from its first
+    /// bytes once read ([`recognise`]).
+    pub fn format(&self, stated: Option<Format>) -> Result<Option<Format>, String> {
+        if stated.is_some() {
+            return Ok(stated);
         }
         match self {
             Input::File(path) => Format::from_path(path)
-                .or(args.format())
                 .map(Some)
                 .ok_or_else(|| unknown_extension(path)),
-            Input::Stdin => Ok(args.format()),
+            Input::Stdin => Ok(None),
         }
     }
 
@@ -282,7 +280,10 @@ pub fn wrong_format_hint(
             path.display()
         ),
         (false, Input::Stdin) => format!("this looks like {what}: try `--format {looks}`"),
-        (false, Input::File(_)) => format!("this looks like {what}: try `--format-all {looks}`"),
+        (false, Input::File(path)) => format!(
+            "this looks like {what}: try `--format {looks} {}`",
+            path.display()
+        ),
     })
 }
 
@@ -531,8 +532,9 @@ fn each_source<W: Write>(
         clean = false;
         on_error(error);
     };
-    for input in Input::list(&args.files) {
-        let opened = input.format(args).and_then(|format| {
+    for named in &args.inputs {
+        let input = Input::from_arg(Some(&named.file));
+        let opened = input.format(named.format).and_then(|format| {
             let (opening, format) = match (format, &christmas) {
                 (None, Some(_)) => input.open_recognised()?,
                 _ => (input.open()?, format),

@@ -23,13 +23,11 @@ mod verify;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use args::{Cli, ColorArg, Command};
 
 /// Runs `hackenbush` with the process's arguments and returns its exit status.
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::from_args() {
         Ok(cli) => cli,
         Err(e) => return clap_message(&e, ColorArg::written(std::env::args_os())),
     };

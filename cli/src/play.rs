@@ -61,9 +61,9 @@ fn read(args: &PlayArgs) -> Option<(Source, Position)> {
         Some(path) if path.as_os_str() == "-" => Err("play reads your moves from standard \
              input: give the position as a FILE"
             .to_string()),
-        // A file keeps its extension's format, else --format, as for every command.
-        Some(path) => Format::from_path(path)
-            .or(args.format.map(Into::into))
+        // --format, else the file's extension, as for every command.
+        Some(path) => (args.format.map(Into::into))
+            .or(Format::from_path(path))
             .ok_or_else(|| input::unknown_extension(path))
             .and_then(|format| Ok((Input::File(path.clone()).read()?, format))),
     };

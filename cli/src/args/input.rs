@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::error::ErrorKind;
+use clap::{ArgAction, ArgMatches, Args, FromArgMatches, ValueEnum};
 
 use hackenbush::analysis::partizan::Budget;
 use hackenbush::syntax::Format;
@@ -36,40 +37,101 @@ impl From<FormatArg> for Format {
     }
 }
 
-/// Where positions come from: files (or stdin) and their format.
-#[derive(Debug, Args)]
+/// Where positions come from: files (or stdin), each in the format `--format` states
+/// for it. Read from the flags of [`InputFlags`] and where they stand on the command line.
+#[derive(Debug)]
 pub struct InputArgs {
-    /// Format of stdin and of files whose extension tells none. A file named .hb, .in or
-    /// .txt (christmas), .json, .dot or .gv, .cgs keeps that format (--format-all
-    /// overrides it); without --format, stdin's format is recognised from its first bytes
-    #[arg(short, long, value_enum)]
-    pub format: Option<FormatArg>,
+    /// The inputs in the order named: standard input alone (`-`) when none is.
+    pub inputs: Vec<InputArg>,
+}
 
-    /// Format of every input, whatever its extension (the values of --format)
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FORMAT",
-        conflicts_with = "format",
-        hide_possible_values = true
-    )]
-    pub format_all: Option<FormatArg>,
+/// One input named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputArg {
+    /// The file, or `-` for standard input.
+    pub file: PathBuf,
+    /// The format stated for it: the last `--format` before it, if any.
+    pub format: Option<Format>,
+}
+
+/// The flags of [`InputArgs`], as clap reads them.
+#[derive(Debug, Args)]
+struct InputFlags {
+    /// Format of the inputs named after it, whatever their extension [default: a file's
+    /// extension tells its format, stdin's first bytes tell its own]
+    ///
+    /// A second --format states the format of the inputs after it. The extensions: .hb is
+    /// hb, .in and .txt are christmas, .json is json, .dot and .gv are dot, .cgs is
+    /// cgsuite. --format-all is another name for --format.
+    #[arg(short, long, value_enum, alias = "format-all", action = ArgAction::Append)]
+    format: Vec<FormatArg>,
 
     /// Input files; `-` or nothing reads stdin
     #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    files: Vec<PathBuf>,
 }
 
-impl InputArgs {
-    /// `--format`, if given.
-    pub fn format(&self) -> Option<Format> {
-        self.format.map(Into::into)
+impl Args for InputArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        InputFlags::augment_args(command)
     }
 
-    /// `--format-all`, if given.
-    pub fn format_all(&self) -> Option<Format> {
-        self.format_all.map(Into::into)
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        InputFlags::augment_args_for_update(command)
     }
+}
+
+impl FromArgMatches for InputArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let flags = InputFlags::from_arg_matches(matches)?;
+        let at = |id| matches.indices_of(id).into_iter().flatten();
+        let formats: Vec<(usize, Format)> = at("format")
+            .zip(flags.format.into_iter().map(Format::from))
+            .collect();
+        let files = flags.files.into_iter().zip(at("files"));
+        let inputs = stated(&formats, files)
+            .map_err(|message| clap::Error::raw(ErrorKind::ArgumentConflict, message))?;
+        Ok(InputArgs { inputs })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = InputArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// The inputs, each `(file, where it stands among the arguments)`, with the format the
+/// last of `formats` before it states. Refuses a `--format` after the last file: it would
+/// state nothing.
+fn stated(
+    formats: &[(usize, Format)],
+    files: impl Iterator<Item = (PathBuf, usize)>,
+) -> Result<Vec<InputArg>, String> {
+    let mut inputs = Vec::new();
+    let mut last = None;
+    for (file, at) in files {
+        let format = formats
+            .iter()
+            .rev()
+            .find(|&&(f, _)| f < at)
+            .map(|&(_, f)| f);
+        inputs.push(InputArg { file, format });
+        last = Some(at);
+    }
+    match (last, formats.last()) {
+        (None, stated) => inputs.push(InputArg {
+            file: PathBuf::from("-"),
+            format: stated.map(|&(_, f)| f),
+        }),
+        (Some(last), Some(&(at, format))) if at > last => {
+            return Err(format!(
+                "--format {format} comes after the last FILE: it states the format of the \
+                 inputs named after it, so put it before the FILE it is for"
+            ));
+        }
+        _ => {}
+    }
+    Ok(inputs)
 }
 
 /// How much valuing a graph with blue or red edges may take.

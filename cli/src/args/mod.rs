@@ -15,7 +15,7 @@ mod judge;
 mod play;
 mod verify;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub use analyze::AnalyzeArgs;
 pub use check::CheckArgs;
@@ -78,6 +78,22 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The command line of this process, parsed. What is refused once clap has read the
+    /// arguments (where `--format` stands among the inputs: [`InputArgs`]) shows the usage
+    /// of the command it is about, as clap's own errors do.
+    pub fn from_args() -> Result<Cli, clap::Error> {
+        let mut command = Cli::command();
+        let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+        Cli::from_arg_matches(&matches).map_err(|e| {
+            match (matches.subcommand_name()).and_then(|name| command.find_subcommand_mut(name)) {
+                Some(subcommand) => e.format(subcommand),
+                None => e.format(&mut command),
+            }
+        })
+    }
 }
 
 /// `--color WHEN`. The rule, first match wins: the flag (`always`, `never`), then
@@ -148,7 +164,8 @@ Examples:
   hackenbush analyze --json examples/poj-sample.in
   hackenbush analyze --moves examples/red-blue-tree.hb
   cat position.json | hackenbush analyze
-  hackenbush analyze -f hb - examples/poj-sample.in < position.txt
+  hackenbush analyze examples/poj-sample.in -f hb - < position.txt
+  hackenbush analyze --format cgsuite strings.txt
 
 The formats are described by `hackenbush docs formats`, the JSON output by `hackenbush \
 docs json`, the values by `hackenbush docs values`."

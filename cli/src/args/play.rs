@@ -44,7 +44,7 @@ pub struct PlayArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// The format of FILE when its extension tells none
+    /// The format of FILE, whatever its extension [default: the one its extension tells]
     #[arg(short, long, value_enum)]
     pub format: Option<FormatArg>,
 

@@ -1,0 +1,108 @@
+//! Which inputs the commands read, and in which format: a format stated with `--format`
+//! wins over a file's extension, for every input named after it (issue 33: `analyze
+//! --format cgsuite v.txt` read v.txt as christmas).
+
+use std::path::Path;
+
+use crate::common::{self, Run};
+
+/// `hackenbush ARGS` in a folder holding `v.txt`, a CGSuite string that its extension
+/// would have read as christmas.
+fn run_beside_a_cgsuite_txt(args: &[&str]) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("v.txt"), "e(ee)\n").unwrap();
+    std::fs::copy(
+        common::root().join("examples/poj-sample.in"),
+        dir.path().join("poj-sample.in"),
+    )
+    .unwrap();
+    common::run(dir.path(), args)
+}
+
+#[test]
+fn a_stated_format_wins_over_the_extension() {
+    let read = run_beside_a_cgsuite_txt(&["analyze", "--format", "cgsuite", "v.txt"]);
+    assert_eq!(read.code, 0, "{}", read.stderr);
+    assert!(
+        read.stdout.contains("e(ee)  *3  3 edges"),
+        "{}",
+        read.stdout
+    );
+    // Unstated, the extension decides, and the hint names --format.
+    let unstated = run_beside_a_cgsuite_txt(&["analyze", "v.txt"]);
+    assert_eq!(unstated.code, 2);
+    assert!(
+        (unstated.stderr).contains("try `--format cgsuite v.txt`"),
+        "{}",
+        unstated.stderr
+    );
+}
+
+#[test]
+fn a_stated_format_is_that_of_the_inputs_named_after_it() {
+    let args = ["analyze", "poj-sample.in", "-f", "cgsuite", "v.txt"];
+    let read = run_beside_a_cgsuite_txt(&args);
+    assert_eq!(read.code, 0, "{}", read.stderr);
+    assert!(
+        read.stdout.starts_with("poj-sample.in#1\n"),
+        "{}",
+        read.stdout
+    );
+    assert!(
+        read.stdout.contains("v.txt#1\n  e(ee)  *3"),
+        "{}",
+        read.stdout
+    );
+    // A second --format states the format of the inputs after it.
+    let args = [
+        "analyze",
+        "-f",
+        "cgsuite",
+        "v.txt",
+        "-f",
+        "christmas",
+        "poj-sample.in",
+    ];
+    let read = run_beside_a_cgsuite_txt(&args);
+    assert_eq!(read.code, 0, "{}", read.stderr);
+}
+
+#[test]
+fn a_format_after_the_last_file_is_refused_with_the_usage_of_its_command() {
+    for name in ["--format", "--format-all"] {
+        let read = run_beside_a_cgsuite_txt(&["explain", "v.txt", name, "cgsuite"]);
+        assert_eq!(read.code, 2, "{name}");
+        assert!(read.stdout.is_empty(), "{name}: {}", read.stdout);
+        assert!(
+            read.stderr.starts_with(
+                "error: --format cgsuite comes after the last FILE: it states the format of \
+                 the inputs named after it, so put it before the FILE it is for\n\nUsage: \
+                 hackenbush explain [OPTIONS] [FILE]..."
+            ),
+            "{name}: {}",
+            read.stderr
+        );
+    }
+}
+
+#[test]
+fn format_all_is_another_name_for_format() {
+    let read = run_beside_a_cgsuite_txt(&["dot", "--format-all", "cgsuite", "v.txt"]);
+    assert_eq!(read.code, 0, "{}", read.stderr);
+    assert!(read.stdout.contains("e(ee)"), "{}", read.stdout);
+}
+
+/// `play` reads one FILE: its --format is that file's, wherever it stands.
+#[test]
+fn play_reads_its_file_in_the_format_stated() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("v.txt"), "e(ee)\n").unwrap();
+    for args in [
+        ["play", "-f", "cgsuite", "v.txt"],
+        ["play", "v.txt", "-f", "cgsuite"],
+    ] {
+        let read = common::run(Path::new(dir.path()), &args);
+        assert_eq!(read.code, 0, "{args:?}: {}", read.stderr);
+        assert!(read.stdout.contains("graph 1 (e(ee))"), "{}", read.stdout);
+    }
+}
