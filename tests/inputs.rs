@@ -106,3 +106,32 @@ fn play_reads_its_file_in_the_format_stated() {
         assert!(read.stdout.contains("graph 1 (e(ee))"), "{}", read.stdout);
     }
 }
+
+/// `-` named twice is refused before anything is read, with or without `--format`
+/// (issue 33: with it, the second reading found standard input empty and reported an
+/// empty position; without it, it could not tell the empty input's format).
+#[test]
+fn standard_input_named_twice_is_refused() {
+    for args in [
+        &["analyze", "-", "-"][..],
+        &["analyze", "-f", "hb", "-", "-"],
+        &["explain", "-", "examples/bowtie.hb", "-f", "hb", "-"],
+        &["dot", "-", "-"],
+        &["verify", "-", "-"],
+        &["convert", "--to", "json", "-", "-"],
+    ] {
+        let fed = common::run_fed(args, |mut stdin| {
+            use std::io::Write;
+            let _ = stdin.write_all(b"ground: g\ng-a\n");
+        });
+        assert_eq!(fed.code, 2, "{args:?}");
+        assert!(fed.stdout.is_empty(), "{args:?}");
+        assert!(
+            fed.stderr.starts_with(
+                "error: `-` (standard input) is named twice, and it can be read only once"
+            ),
+            "{args:?}: {}",
+            fed.stderr
+        );
+    }
+}

@@ -101,8 +101,8 @@ impl FromArgMatches for InputArgs {
 }
 
 /// The inputs, each `(file, where it stands among the arguments)`, with the format the
-/// last of `formats` before it states. Refuses a `--format` after the last file: it would
-/// state nothing.
+/// last of `formats` before it states. Refuses standard input named twice (it can be
+/// read once), and a `--format` after the last file (it would state nothing).
 fn stated(
     formats: &[(usize, Format)],
     files: impl Iterator<Item = (PathBuf, usize)>,
@@ -118,6 +118,7 @@ fn stated(
         inputs.push(InputArg { file, format });
         last = Some(at);
     }
+    stdin_once(inputs.iter().map(|input| &input.file))?;
     match (last, formats.last()) {
         (None, stated) => inputs.push(InputArg {
             file: PathBuf::from("-"),
@@ -132,6 +133,19 @@ fn stated(
         _ => {}
     }
     Ok(inputs)
+}
+
+/// Refuses `-` named more than once among `files`: standard input can be read once, and
+/// a second reading would find it empty.
+pub fn stdin_once<'a>(files: impl Iterator<Item = &'a PathBuf>) -> Result<(), String> {
+    if files.filter(|file| file.as_os_str() == "-").count() > 1 {
+        return Err(
+            "`-` (standard input) is named twice, and it can be read only once: \
+                    name it once, or save it to a file and name that"
+                .to_string(),
+        );
+    }
+    Ok(())
 }
 
 /// How much valuing a graph with blue or red edges may take.
