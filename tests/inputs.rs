@@ -135,3 +135,106 @@ fn standard_input_named_twice_is_refused() {
         );
     }
 }
+
+/// `judge` reads every file named, in order, as the other commands do: the verdicts of
+/// each, then its error if it has one; the exit status is 2 when any input failed.
+#[test]
+fn judge_reads_every_file_in_turn() {
+    let root = common::root();
+    let missing = "tests/fixtures/invalid/missing-edges.in";
+    let args = [
+        "judge",
+        "examples/poj-sample.in",
+        "no-such.in",
+        missing,
+        "examples/shapes.in",
+    ];
+    let judged = common::run(&root, &args);
+    let one = |file: &str| common::run(&root, &["judge", file]).stdout;
+    let expected = one("examples/poj-sample.in") + &one(missing) + &one("examples/shapes.in");
+    assert_eq!(judged.stdout, expected);
+    assert_eq!(judged.code, 2);
+    let missing_at = judged
+        .stderr
+        .find("cannot read no-such.in")
+        .expect("reported");
+    let malformed_at = (judged
+        .stderr
+        .find("--> tests/fixtures/invalid/missing-edges.in"))
+    .expect("reported");
+    assert!(missing_at < malformed_at, "{}", judged.stderr);
+    let clean = common::run(
+        &root,
+        &["judge", "examples/poj-sample.in", "examples/shapes.in"],
+    );
+    assert_eq!(clean.code, 0, "{}", clean.stderr);
+    // JSON Lines: each file's lines, its error line after its verdicts.
+    let args = [
+        "judge",
+        "--json",
+        "examples/poj-sample.in",
+        "no-such.in",
+        "examples/poj-sample.in",
+    ];
+    let lines = common::run(&root, &args).stdout;
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[1].contains(r#""error""#) && lines[1].contains("no-such.in"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[0], lines[2]);
+}
+
+/// `check` reads every file named, in order: each one's violations and summary line
+/// (named when there are several), one JSON document for all; its status is 2 when an
+/// input failed, else 1 when any input breaks a promise, else 0.
+#[test]
+fn check_reads_every_file_in_turn() {
+    let root = common::root();
+    let clean = "examples/poj-sample.in";
+    let k4 = "tests/fixtures/check/k4.in";
+    let both = common::run(&root, &["check", clean, clean]);
+    assert_eq!(both.code, 0, "{}", both.stderr);
+    let summary = "clean: 1 test case meets the POJ 3710 guarantees";
+    assert_eq!(
+        both.stdout,
+        format!("{clean}: {summary}\n{clean}: {summary}\n")
+    );
+    let violated = common::run(&root, &["check", "--short", k4, clean]);
+    assert_eq!(violated.code, 1, "{}", violated.stderr);
+    let alone = common::run(&root, &["check", "--short", k4]).stdout;
+    let k4_summary = alone.lines().last().unwrap();
+    let k4_violations = &alone[..alone.len() - k4_summary.len() - 1];
+    assert_eq!(
+        violated.stdout,
+        format!("{k4_violations}{k4}: {k4_summary}\n{clean}: {summary}\n")
+    );
+    let failed = common::run(&root, &["check", k4, "no-such.in", clean]);
+    assert_eq!(failed.code, 2, "{}", failed.stderr);
+    assert!(failed.stdout.ends_with(&format!("{clean}: {summary}\n")));
+    // One document: every input's violations and errors, the summary of all.
+    let json = common::run(&root, &["check", "--json", k4, "no-such.in", k4]);
+    assert_eq!(json.code, 2);
+    let document: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let single: serde_json::Value =
+        serde_json::from_str(&common::run(&root, &["check", "--json", k4]).stdout).unwrap();
+    let count = |d: &serde_json::Value| d["summary"]["violations"].as_u64().unwrap();
+    assert_eq!(count(&document), 2 * count(&single));
+    assert_eq!(document["errors"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn judge_and_check_refuse_standard_input_named_twice() {
+    for command in ["judge", "check"] {
+        let refused = common::run(&common::root(), &[command, "-", "-"]);
+        assert_eq!(refused.code, 2, "{command}");
+        assert!(
+            refused
+                .stderr
+                .starts_with("error: `-` (standard input) is named twice"),
+            "{command}: {}",
+            refused.stderr
+        );
+    }
+}

@@ -1,8 +1,8 @@
 //! `hackenbush check`'s flags, and its help, which comes before the usage.
 
-use std::path::PathBuf;
-
 use clap::Args;
+
+use super::ChristmasFiles;
 
 const LONG_ABOUT: &str = "\
 Lists every broken promise of the POJ 3710 \"Christmas Game\" statement in test data of \
@@ -17,11 +17,11 @@ third parallel edge), and each polygon meeting the rest of its tree at one verte
 Two parallel edges are a 2-edge polygon (a digon), allowed unless --no-digons.
 
 The first 20 violations are shown with their input line and a caret, the others one per \
-line; a summary line ends the report. The analysis itself (analyze, judge) stays exact \
+line; a summary line ends the report of each file (named, when there are several). The analysis itself (analyze, judge) stays exact \
 whatever the shape: check only reports.
 
 Exit status: 0 when the data keeps every promise, 1 when something is violated, 2 when \
-the input cannot be read or is malformed (a located error on stderr; the violations found \
+an input cannot be read or is malformed (a located error on stderr; the violations found \
 before it are still listed).";
 
 const AFTER_HELP: &str = "\
@@ -44,9 +44,9 @@ What is checked, and how to read the report: hackenbush docs check.";
     help_template = "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}"
 )]
 pub struct CheckArgs {
-    /// Input file in the christmas format; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
+    /// Inputs.
+    #[command(flatten)]
+    pub input: ChristmasFiles,
 
     /// Report two parallel edges (a 2-edge polygon, a digon) as a violation
     #[arg(long)]

@@ -135,9 +135,51 @@ fn stated(
     Ok(inputs)
 }
 
+/// The inputs of `judge` and `check`, which read christmas only: the files in the order
+/// named, standard input alone (`-`) when none is.
+#[derive(Debug)]
+pub struct ChristmasFiles {
+    pub files: Vec<PathBuf>,
+}
+
+/// The flags of [`ChristmasFiles`], as clap reads them.
+#[derive(Debug, Args)]
+struct ChristmasFlags {
+    /// Input files in the christmas format; `-` or nothing reads stdin
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+impl Args for ChristmasFiles {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        ChristmasFlags::augment_args(command)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        ChristmasFlags::augment_args_for_update(command)
+    }
+}
+
+impl FromArgMatches for ChristmasFiles {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut files = ChristmasFlags::from_arg_matches(matches)?.files;
+        stdin_once(files.iter())
+            .map_err(|message| clap::Error::raw(ErrorKind::ArgumentConflict, message))?;
+        if files.is_empty() {
+            files.push(PathBuf::from("-"));
+        }
+        Ok(ChristmasFiles { files })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = ChristmasFiles::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
 /// Refuses `-` named more than once among `files`: standard input can be read once, and
 /// a second reading would find it empty.
-pub fn stdin_once<'a>(files: impl Iterator<Item = &'a PathBuf>) -> Result<(), String> {
+fn stdin_once<'a>(files: impl Iterator<Item = &'a PathBuf>) -> Result<(), String> {
     if files.filter(|file| file.as_os_str() == "-").count() > 1 {
         return Err(
             "`-` (standard input) is named twice, and it can be read only once: \

@@ -1,15 +1,15 @@
 //! `hackenbush judge`'s flags.
 
-use std::path::PathBuf;
-
 use clap::Args;
+
+use super::ChristmasFiles;
 
 /// `hackenbush judge`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// Input file in the christmas format; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
+    /// Inputs.
+    #[command(flatten)]
+    pub input: ChristmasFiles,
 
     /// One JSON object per line and test case, as each is judged: {"version":1,"case":1,
     /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":1,

@@ -24,7 +24,7 @@ pub use docs::{DocsArgs, Page};
 pub use dot::{DotArgs, RenderArg};
 pub use explain::{CutArg, ExplainArgs};
 pub use generate::{CommonArgs, GenArgs, ShapeArgs};
-pub use input::{BudgetArgs, FormatArg, InputArgs};
+pub use input::{BudgetArgs, ChristmasFiles, FormatArg, InputArgs};
 pub use judge::JudgeArgs;
 pub use play::{First, PlayArgs, SideArg};
 pub use verify::VerifyArgs;
@@ -176,12 +176,13 @@ docs json`, the values by `hackenbush docs values`."
     #[command(
         long_about = "\
 Reads test cases in the POJ 3710 \"Christmas Game\" format and prints one line per test \
-case: `Sally` if the first player wins, `Harry` otherwise. Nothing else goes to stdout.
+case: `Sally` if the first player wins, `Harry` otherwise. Nothing else goes to stdout. \
+Several files are judged in turn, their verdicts one after the other.
 
 Unlike the usual contest solutions, the answer is exact for every shape: polygons sharing \
-vertices or edges, theta graphs, K4, loops, parallel edges. If the input is malformed, the \
-verdicts of the complete test cases before the error are printed, the error goes to \
-stderr, and the exit status is 2.
+vertices or edges, theta graphs, K4, loops, parallel edges. If an input is malformed, the \
+verdicts of its complete test cases before the error are printed, the error goes to \
+stderr, the files after it are still judged, and the exit status is 2.
 
 The input is streamed (read 32 KiB at a time), so memory follows the largest test case, \
 not the file. When there is more than one batch of test cases, the next batch is parsed \
