@@ -238,3 +238,25 @@ fn judge_and_check_refuse_standard_input_named_twice() {
         );
     }
 }
+
+/// `verify --case N` verifies position N of each input only, as `dot` and `explain` do,
+/// and an input without it is an error (issue 33).
+#[test]
+fn verify_takes_one_case() {
+    let root = common::root();
+    let one = common::run(&root, &["verify", "--case", "2", "examples/shapes.in"]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    let all = common::run(&root, &["verify", "examples/shapes.in"]).stdout;
+    let second = all
+        .split_inclusive('\n')
+        .skip_while(|l| !l.ends_with("#2\n"));
+    let second: String = second.take_while(|l| !l.ends_with("#3\n")).collect();
+    assert!(second.starts_with("examples/shapes.in#2\n"), "{all}");
+    assert_eq!(one.stdout, second);
+    let none = common::run(&root, &["verify", "--case", "9", "examples/shapes.in"]);
+    assert_eq!(none.code, 2);
+    assert_eq!(
+        none.stderr,
+        "error: examples/shapes.in holds 6 positions: there is no position 9 (--case)\n"
+    );
+}

@@ -409,20 +409,9 @@ pub trait Streamed<W> {
 /// follows the largest graph: `start` begins a position once what it holds is
 /// [`Foreseen`], its graphs go to the sink it returns, and `finish` ends it. A malformed
 /// position is found by the first reading, so nothing of it is reported but its error;
-/// warnings are shown before the position is started.
-pub fn each_position_streamed<W: Write, S: Streamed<W>>(
-    input: &InputArgs,
-    out: &mut W,
-    start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
-    finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
-    on_error: impl FnMut(ErrorReport),
-) -> Result<bool, Stop> {
-    each_case_streamed(input, None, None, out, start, finish, on_error)
-}
-
-/// [`each_position_streamed`] for position `case` (from 1) of each input only, when it is
-/// `Some` (`--case`): the others are read, for their errors, but not started. An input
-/// with fewer positions is an error.
+/// warnings are shown before the position is started. Only position `case` (from 1) of
+/// each input is started when it is `Some` (`--case`): the others are read, for their
+/// errors; an input with fewer positions is an error.
 pub fn each_case_streamed<W: Write, S: Streamed<W>>(
     input: &InputArgs,
     case: Option<u64>,

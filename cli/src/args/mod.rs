@@ -328,7 +328,8 @@ please report it with the input), 2 on bad input or a graph too large.",
         after_help = "\
 Examples:
   hackenbush verify examples/bowtie.hb
-  hackenbush verify --max-edges 24 examples/tour.hb"
+  hackenbush verify --max-edges 24 examples/tour.hb
+  hackenbush verify --case 2 examples/shapes.in"
     )]
     Verify(VerifyArgs),
 

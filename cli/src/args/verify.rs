@@ -21,4 +21,9 @@ pub struct VerifyArgs {
     /// outcomes, the positions searched, and the inputs that failed
     #[arg(long)]
     pub json: bool,
+
+    /// Only the N-th position (from 1) of each input of several: a christmas test case,
+    /// a cgsuite line
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: Option<u64>,
 }
