@@ -71,7 +71,7 @@ Exit status: 0 on success, 1 when check or verify finds a problem, 2 on bad inpu
 )]
 pub struct Cli {
     /// When to colour: `auto` colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE
-    /// colours pipes too); `always` and `never` override both variables
+    /// other than 0 colours pipes too); `always` and `never` override both variables
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto, global = true)]
     pub color: ColorArg,
 
@@ -97,13 +97,13 @@ impl Cli {
 }
 
 /// `--color WHEN`. The rule, first match wins: the flag (`always`, `never`), then
-/// `NO_COLOR` set and not empty (never), then `CLICOLOR_FORCE` set and not empty
-/// (always), then `CLICOLOR=0` (never), then whether the stream is a terminal that
-/// can show colour (`TERM` set and not `dumb`). The same rule as `anstream`'s, which
-/// applies it (docs/exit-codes.md).
+/// `NO_COLOR` set and not empty (never), then `CLICOLOR_FORCE` set, not empty and not
+/// `0` (always), then `CLICOLOR=0` (never), then whether the stream is a terminal that
+/// can show colour (`TERM` set and not `dumb`). `output` applies it (docs/exit-codes.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
-    /// Colour a terminal, unless NO_COLOR is set; colour anything if CLICOLOR_FORCE is
+    /// Colour a terminal, unless NO_COLOR is set; colour pipes and files too when
+    /// CLICOLOR_FORCE is set to anything but 0
     #[default]
     Auto,
     /// Colour, even a pipe or a file (`| less -R`), whatever NO_COLOR says
