@@ -280,3 +280,50 @@ fn with_watchdog(
         }
     }
 }
+
+/// What play says of the edges to type is true of the position: its example is an edge
+/// of it, and a position without edges is said to have none (issue 33: "like 1.2" for a
+/// position without graphs).
+#[test]
+fn the_edge_play_shows_as_an_example_is_one_of_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("none.json", r#"{"graphs":[]}"#, None),
+        ("bare.hb", "graph: a\nground: g\n", None),
+        (
+            "one.hb",
+            "graph: a\nground: g\ng-a\n",
+            Some("(its number, like 1)"),
+        ),
+        (
+            "second.hb",
+            "graph: a\nground: g\ngraph: b\nground: g\ng-b\n",
+            Some("(graph.edge, like 2.1)"),
+        ),
+        (
+            "bowtie.hb",
+            include_str!("../examples/bowtie.hb"),
+            Some("(graph.edge, like 1.2)"),
+        ),
+    ];
+    for (name, text, example) in cases {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let played = common::run(dir.path(), &["play", name]);
+        assert_eq!(played.code, 0, "{name}: {}", played.stderr);
+        let second = played.stdout.lines().nth(1).unwrap_or_default();
+        match example {
+            Some(example) => assert!(
+                second.starts_with(&format!("Type an edge {example}, or hint")),
+                "{name}: {second}"
+            ),
+            None => assert_eq!(
+                second, "The position has no edge: there is nothing to cut.",
+                "{name}"
+            ),
+        }
+        assert!(
+            !played.stdout.contains("like") || example.is_some(),
+            "{name}"
+        );
+    }
+}

@@ -141,7 +141,10 @@ impl Table<'_> {
                 colour_of(self.me)
             )?;
         }
-        writeln!(out, "Type {}", self.commands())?;
+        match self.edge_form() {
+            Some(_) => writeln!(out, "Type {}", self.commands())?,
+            None => writeln!(out, "The position has no edge: there is nothing to cut.")?,
+        }
         self.show(out)
     }
 
@@ -287,18 +290,28 @@ impl Table<'_> {
         }
     }
 
-    /// What may be typed: `an edge (graph.edge, like 1.2), or hint, undo, show, quit.`
+    /// What may be typed: `an edge (graph.edge, like 1.2), or hint, undo, show, quit.`;
+    /// without edges, the commands alone.
     fn commands(&self) -> String {
-        format!("an edge ({}), or hint, undo, show, quit.", self.edge_form())
+        match self.edge_form() {
+            Some(form) => format!("an edge ({form}), or hint, undo, show, quit."),
+            None => "hint, undo, show or quit.".to_string(),
+        }
     }
 
-    /// `graph.edge, like 1.2` or `its number, like 2`.
-    fn edge_form(&self) -> &'static str {
-        if self.game.graphs().len() == 1 {
-            "its number, like 2"
-        } else {
-            "graph.edge, like 1.2"
-        }
+    /// `graph.edge, like 1.2` or `its number, like 2`, the example an edge of the
+    /// position: the second of the first graph, else the first edge of the first graph
+    /// that has one; `None` when no graph has an edge.
+    fn edge_form(&self) -> Option<String> {
+        let graphs = self.game.graphs();
+        let (graph, edge) = match graphs.first() {
+            Some(first) if first.edges.len() >= 2 => (0, 2),
+            _ => (graphs.iter().position(|g| !g.edges.is_empty())?, 1),
+        };
+        Some(match graphs.len() {
+            1 => format!("its number, like {edge}"),
+            _ => format!("graph.edge, like {}.{edge}", graph + 1),
+        })
     }
 
     /// What `line` asks, or why it is not understood.
