@@ -346,3 +346,68 @@ fn render_makes_svg_png_and_pdf() {
     assert!(render(dot::RenderFormat::Png).starts_with(b"\x89PNG"));
     assert!(render(dot::RenderFormat::Pdf).starts_with(b"%PDF"));
 }
+
+/// `dot --render` says why it draws nothing in words true of what it read (issue 33): an
+/// input that failed is its one error, not also "the input has 0"; several files are
+/// counted as files.
+#[test]
+fn render_refusals_tell_what_was_read() {
+    let root = common::root();
+    let failed = common::run(&root, &["dot", "--render", "svg", "no-such.hb"]);
+    assert_eq!(failed.code, 2);
+    assert_eq!(
+        failed.stderr,
+        "error: cannot read no-such.hb: no such file\n"
+    );
+    let malformed = common::run(
+        &root,
+        &[
+            "dot",
+            "--render",
+            "svg",
+            "tests/fixtures/invalid/vertex-out-of-range.in",
+        ],
+    );
+    assert_eq!(malformed.code, 2);
+    assert_eq!(
+        malformed.stderr.matches("error:").count(),
+        1,
+        "{}",
+        malformed.stderr
+    );
+    let two = [
+        "dot",
+        "--render",
+        "svg",
+        "examples/bowtie.hb",
+        "examples/tour.hb",
+    ];
+    let two = common::run(&root, &two);
+    assert_eq!(two.code, 2);
+    assert_eq!(
+        two.stderr,
+        "error: --render draws one position, and the 2 inputs hold 2: render one input at a \
+         time (with --case N for one position of an input of several)\n"
+    );
+    let args = [
+        "dot",
+        "--render",
+        "svg",
+        "--case",
+        "1",
+        "examples/shapes.in",
+        "examples/poj-sample.in",
+    ];
+    let cased = common::run(&root, &args);
+    assert_eq!(
+        cased.stderr,
+        "error: --render draws one position, and --case 1 picks 2, one in each input: render \
+         one input at a time\n"
+    );
+    let several = common::run(&root, &["dot", "--render", "svg", "examples/shapes.in"]);
+    assert_eq!(
+        several.stderr,
+        "error: --render draws one position, and examples/shapes.in holds 6: choose one with \
+         --case N\n"
+    );
+}

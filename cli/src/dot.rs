@@ -95,9 +95,11 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         (None, mut out) => out.flush()?,
         (Some(format), _) => {
             let Some((label, text)) = rendered.filter(|_| drawn == 1) else {
-                output::report_error(&format!(
-                    "--render draws one position, and the input has {drawn}; choose one with --case N"
-                ));
+                // An input that failed has said so; a count of what was drawn would not
+                // be the reason.
+                if drawn > 1 || clean {
+                    output::report_error(&not_one(args, &inputs, drawn));
+                }
                 return Ok(false);
             };
             if !render(args, format, &destination, &label, &text, clean)? {
@@ -106,6 +108,27 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         }
     }
     Ok(clean)
+}
+
+/// Why `--render` draws nothing when the `inputs` gave `drawn` positions, not one.
+fn not_one(args: &DotArgs, inputs: &[Input], drawn: usize) -> String {
+    let one = "--render draws one position";
+    match (inputs, args.case) {
+        (_, _) if drawn == 0 => format!("{one}, and there is none to draw"),
+        ([input], _) => format!(
+            "{one}, and {} holds {drawn}: choose one with --case N",
+            input.name()
+        ),
+        (_, None) => format!(
+            "{one}, and the {} inputs hold {drawn}: render one input at a time (with \
+             --case N for one position of an input of several)",
+            inputs.len()
+        ),
+        (_, Some(case)) => format!(
+            "{one}, and --case {case} picks {drawn}, one in each input: render one input \
+             at a time"
+        ),
+    }
 }
 
 /// Renders `picture` with Graphviz to `destination`; whether it was written.
