@@ -18,6 +18,7 @@ mod man;
 mod output;
 mod play;
 mod progress;
+mod temporary;
 mod verify;
 
 use std::io::{self, Write};
