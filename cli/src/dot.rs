@@ -22,6 +22,10 @@ use super::progress::Progress;
 pub fn run(args: &DotArgs) -> Result<bool, Stop> {
     let options = Options {
         reduced: args.reduced,
+        no_values: args.no_values,
+        no_numbers: args.no_numbers,
+        no_legend: args.no_legend,
+        title: None,
     };
     let inputs = Input::list(&args.input);
     let Some(destination) = output::or_report(Destination::new(args.output.as_deref(), &inputs))
@@ -51,6 +55,10 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
             // --render draws one picture, and refuses when there are more.
             let mut text = String::new();
             let skipped = args.render.is_some() && drawn > 1;
+            let options = Options {
+                title: Some(title(args, source, foreseen.case)),
+                ..options.clone()
+            };
             let drawing =
                 (!skipped).then(|| Drawing::begin(&mut text, &foreseen.label(source), &options));
             let mut drawn = Drawn {
@@ -108,6 +116,18 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         }
     }
     Ok(clean)
+}
+
+/// The title over the picture of position `case` of `source`: `--title`, else the file's
+/// name without its folder, and `#N` for position N of a file of several.
+fn title(args: &DotArgs, source: &Source, case: Option<usize>) -> String {
+    if let Some(title) = &args.title {
+        return title.clone();
+    }
+    let name = Path::new(source.name())
+        .file_name()
+        .map_or_else(|| source.name().into(), |name| name.to_string_lossy());
+    hackenbush::source::label(&name, case)
 }
 
 /// Why `--render` draws nothing when the `inputs` gave `drawn` positions, not one.

@@ -32,6 +32,24 @@ pub struct DotArgs {
     #[arg(long)]
     pub reduced: bool,
 
+    /// Leave out every value: the vertices' *n, the graphs' values, the position's sum
+    /// and winner (a picture for a quiz)
+    #[arg(long)]
+    pub no_values: bool,
+
+    /// Leave out the edges' numbers
+    #[arg(long)]
+    pub no_numbers: bool,
+
+    /// Leave out the legend
+    #[arg(long)]
+    pub no_legend: bool,
+
+    /// The title over each picture [default: the file's name, with #N for position N of a
+    /// file of several]
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
     /// Only the N-th test case (1-based) of a christmas input
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub case: Option<u64>,

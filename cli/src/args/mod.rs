@@ -241,8 +241,10 @@ every edge in its Hackenbush colour (color=green, blue or red: the picture reads
 --format dot) and labelled with its number in the input, every vertex with the value of \
 what hangs above it; the vertices of each cycle-block filled grey (the other edges are \
 bridges), edges not attached to the ground dashed. The graphs of a position stand side by \
-side, each titled with its name and value, under a legend. A graph with blue or red edges \
-is titled with its partizan value (CGSuite notation) and shows no Grundy values.
+side, each titled with its name and value, under the title (the file's name, or --title) \
+and over a legend. A graph with blue or red edges is titled with its partizan value \
+(CGSuite notation) and shows no Grundy values. For a quiz, --no-values leaves out every \
+value and the winner, --no-numbers the edges' numbers, --no-legend the legend.
 
 --moves draws the winning moves thick (in all-green positions only); --reduced draws the \
 reduction instead (each block fused to one vertex with its twig, joined by the bridges), \
@@ -257,7 +259,9 @@ Examples:
   hackenbush dot examples/bowtie.hb > bowtie.dot
   hackenbush dot --moves --render svg -o bowtie.svg examples/bowtie.hb
   hackenbush dot --reduced examples/tour.hb | dot -Tpng > tour.png
-  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in"
+  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in
+  hackenbush dot --no-values --no-legend --title 'Who wins?' --render svg -o quiz.svg \\
+    examples/bowtie.hb"
     )]
     Dot(DotArgs),
 
