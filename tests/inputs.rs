@@ -260,3 +260,61 @@ fn verify_takes_one_case() {
         "error: examples/shapes.in holds 6 positions: there is no position 9 (--case)\n"
     );
 }
+
+/// A graph with edges and no ground is worth 0, legal but most likely a forgotten
+/// declaration: every format that can write one warns of it on stderr, naming the graph,
+/// and the run still succeeds (issue 33: hb without `ground:` and DOT without
+/// `ground=true` were silently `*0`).
+#[test]
+fn a_graph_with_edges_and_no_ground_is_warned_of_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = [
+        (
+            "kite.hb",
+            "graph: kite\na-b-c-a\n",
+            "the graph `kite` has 3 edges",
+        ),
+        (
+            "second.hb",
+            "ground: g\ng-a\ngraph:\nx-y\n",
+            "graph 2 has 1 edge",
+        ),
+        (
+            "kite.json",
+            r#"{"graphs":[{"name":"kite","edges":[[1,2],[2,3]]}]}"#,
+            "the graph `kite` has 2 edges",
+        ),
+        (
+            "kite.dot",
+            "graph kite { a -- b; b -- c }\n",
+            "the graph `kite` has 2 edges",
+        ),
+    ];
+    for (name, text, said) in inputs {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let read = common::run(dir.path(), &["analyze", name]);
+        assert_eq!(read.code, 0, "{name}: {}", read.stderr);
+        let warning = format!("warning: {said} and no ground: it is worth 0\n --> {name}:");
+        assert!(read.stderr.starts_with(&warning), "{name}: {}", read.stderr);
+        assert_eq!(
+            read.stderr.matches("warning:").count(),
+            1,
+            "{name}: {}",
+            read.stderr
+        );
+        assert!(read.stdout.contains("*0"), "{name}: {}", read.stdout);
+    }
+    // No edges, or a ground that no edge reaches: nothing to say of this.
+    std::fs::write(
+        dir.path().join("empty.hb"),
+        "graph: empty\ngraph: far\nground: g\ng-z a-b\n",
+    )
+    .unwrap();
+    let quiet = common::run(dir.path(), &["analyze", "empty.hb"]);
+    assert_eq!(
+        (quiet.code, quiet.stderr.as_str()),
+        (0, ""),
+        "{}",
+        quiet.stdout
+    );
+}
