@@ -214,3 +214,49 @@ impl BudgetArgs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    struct Reads {
+        #[command(flatten)]
+        input: InputArgs,
+    }
+
+    /// Each input with the format stated for it, as `(file, format)`; or the error.
+    fn stated_by(args: &[&str]) -> Result<Vec<(String, Option<Format>)>, String> {
+        let words = std::iter::once("reads").chain(args.iter().copied());
+        let reads = Reads::try_parse_from(words).map_err(|e| e.to_string())?;
+        let inputs = reads.input.inputs.into_iter();
+        Ok(inputs
+            .map(|i| (i.file.display().to_string(), i.format))
+            .collect())
+    }
+
+    #[test]
+    fn a_format_is_that_of_the_inputs_named_after_it() {
+        let (hb, json) = (Some(Format::Hb), Some(Format::Json));
+        let read = stated_by(&["a.in", "-f", "hb", "b.txt", "-", "--format=json", "c"]);
+        let expected = [("a.in", None), ("b.txt", hb), ("-", hb), ("c", json)];
+        assert_eq!(read.unwrap(), expected.map(|(f, s)| (f.to_string(), s)));
+        assert_eq!(stated_by(&[]).unwrap(), [("-".to_string(), None)]);
+        assert_eq!(
+            stated_by(&["--format-all", "hb"]).unwrap(),
+            [("-".to_string(), hb)]
+        );
+        let after = stated_by(&["a.in", "-f", "hb"]).unwrap_err();
+        assert!(
+            after.contains("--format hb comes after the last FILE"),
+            "{after}"
+        );
+        let twice = stated_by(&["-", "a.in", "-"]).unwrap_err();
+        assert!(
+            twice.contains("`-` (standard input) is named twice"),
+            "{twice}"
+        );
+    }
+}
