@@ -66,10 +66,18 @@ fn examples() -> Vec<Example> {
     examples
 }
 
-const VARIANTS: [(&str, Options); 2] = [
-    ("", Options { reduced: false }),
-    (".reduced", Options { reduced: true }),
-];
+const VARIANTS: [(&str, Options); 2] = [("", gallery(false)), (".reduced", gallery(true))];
+
+/// The options of the pictures of the gallery: everything drawn, `reduced` or not.
+const fn gallery(reduced: bool) -> Options {
+    Options {
+        reduced,
+        no_values: false,
+        no_numbers: false,
+        no_legend: false,
+        title: None,
+    }
+}
 
 /// The DOT text of every position of `example`, in order.
 fn pictures(example: &Example, options: &Options, winning: bool) -> Vec<String> {
@@ -345,4 +353,134 @@ fn render_makes_svg_png_and_pdf() {
     assert!(String::from_utf8_lossy(&render(dot::RenderFormat::Svg)).contains("<svg"));
     assert!(render(dot::RenderFormat::Png).starts_with(b"\x89PNG"));
     assert!(render(dot::RenderFormat::Pdf).starts_with(b"%PDF"));
+}
+
+/// `dot --render` says why it draws nothing in words true of what it read (issue 33): an
+/// input that failed is its one error, not also "the input has 0"; several files are
+/// counted as files.
+#[test]
+fn render_refusals_tell_what_was_read() {
+    let root = common::root();
+    let failed = common::run(&root, &["dot", "--render", "svg", "no-such.hb"]);
+    assert_eq!(failed.code, 2);
+    assert_eq!(
+        failed.stderr,
+        "error: cannot read no-such.hb: no such file\n"
+    );
+    let malformed = common::run(
+        &root,
+        &[
+            "dot",
+            "--render",
+            "svg",
+            "tests/fixtures/invalid/vertex-out-of-range.in",
+        ],
+    );
+    assert_eq!(malformed.code, 2);
+    assert_eq!(
+        malformed.stderr.matches("error:").count(),
+        1,
+        "{}",
+        malformed.stderr
+    );
+    let two = [
+        "dot",
+        "--render",
+        "svg",
+        "examples/bowtie.hb",
+        "examples/tour.hb",
+    ];
+    let two = common::run(&root, &two);
+    assert_eq!(two.code, 2);
+    assert_eq!(
+        two.stderr,
+        "error: --render draws one position, and the 2 inputs hold 2: render one input at a \
+         time (with --case N for one position of an input of several)\n"
+    );
+    let args = [
+        "dot",
+        "--render",
+        "svg",
+        "--case",
+        "1",
+        "examples/shapes.in",
+        "examples/poj-sample.in",
+    ];
+    let cased = common::run(&root, &args);
+    assert_eq!(
+        cased.stderr,
+        "error: --render draws one position, and --case 1 picks 2, one in each input: render \
+         one input at a time\n"
+    );
+    let several = common::run(&root, &["dot", "--render", "svg", "examples/shapes.in"]);
+    assert_eq!(
+        several.stderr,
+        "error: --render draws one position, and examples/shapes.in holds 6: choose one with \
+         --case N\n"
+    );
+}
+
+/// `dot --no-values --no-numbers --no-legend --title TEXT` draws a quiz: the position,
+/// every edge in its colour, and nothing of its values, numbers or legend, under the
+/// title given; it still reads back as the same position and renders cleanly, plain or
+/// reduced, whatever the title holds (issue 33).
+#[test]
+fn a_quiz_picture_shows_the_position_and_nothing_of_its_answer() {
+    let root = common::root();
+    let title = "Quiz \"1\": your move \\ <b>";
+    for reduced in [&[][..], &["--reduced"]] {
+        for file in ["examples/bowtie.hb", "examples/red-blue-tree.hb"] {
+            let mut args = vec!["dot", "--no-values", "--no-numbers", "--no-legend"];
+            args.extend(["--title", title, file]);
+            args.extend(reduced);
+            let quiz = common::run(&root, &args);
+            assert_eq!(quiz.code, 0, "{args:?}: {}", quiz.stderr);
+            let text = quiz.stdout;
+            for answer in [
+                "*",
+                "wins",
+                "value",
+                "legend",
+                "label=\" ",
+                "xlabel",
+                "fused:",
+            ] {
+                assert!(!text.contains(answer), "{args:?}: `{answer}` in\n{text}");
+            }
+            assert!(
+                text.contains(r#"label="Quiz \"1\": your move \\ <b>""#),
+                "{text}"
+            );
+            let back = hackenbush::syntax::dot::parse(text.as_bytes())
+                .unwrap_or_else(|d| panic!("{args:?}: {}", d.message));
+            if reduced.is_empty() {
+                let full = common::run(&root, &["dot", file]).stdout;
+                let full = hackenbush::syntax::dot::parse(full.as_bytes()).unwrap();
+                // Each graph's name and edges: their ends and colours, in order.
+                let edges = |p: &hackenbush::syntax::Position| -> Vec<_> {
+                    let ends = |g: &hackenbush::syntax::GraphDecl| -> Vec<_> {
+                        g.edges.iter().map(|e| (e.u, e.v, e.colour)).collect()
+                    };
+                    (p.graphs.iter())
+                        .map(|g| (g.name.clone(), ends(g)))
+                        .collect()
+                };
+                assert_eq!(edges(&back), edges(&full), "{args:?}");
+            }
+            run_dot(&text, "svg", &format!("{args:?}"));
+        }
+    }
+}
+
+/// The title over a picture is its file's name, not the path it was named by; a
+/// position of a file of several adds its number (issue 33).
+#[test]
+fn the_default_title_is_the_file_name() {
+    let root = common::root();
+    let text = common::run(&root, &["dot", "--case", "2", "examples/shapes.in"]).stdout;
+    assert!(
+        text.starts_with("graph \"examples/shapes.in#2\" {"),
+        "{text}"
+    );
+    assert!(text.contains("\n  label=\"shapes.in#2\\n"), "{text}");
 }

@@ -200,7 +200,15 @@ fn reduced_pictures_parse_but_are_another_position() {
     // error, but not the position drawn (a block is one vertex, its edges one twig).
     for path in common::bundled_inputs() {
         for (title, graphs) in &positions(&path) {
-            let text = dot::position(title, graphs, &[], &Options { reduced: true });
+            let text = dot::position(
+                title,
+                graphs,
+                &[],
+                &Options {
+                    reduced: true,
+                    ..Options::default()
+                },
+            );
             let back = hackenbush::syntax::dot::parse(text.as_bytes())
                 .unwrap_or_else(|d| panic!("{title} (reduced): {}", d.message));
             assert_eq!(back.graphs.len(), graphs.len(), "{title}");

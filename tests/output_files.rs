@@ -313,3 +313,76 @@ fn a_failing_or_missing_graphviz_says_why() {
     );
     assert!(!dir.path().join("p.svg").exists());
 }
+
+/// A run stopped by SIGINT or SIGTERM while it writes `-o FILE` removes its temporary
+/// file, then dies of the signal (issue 33: `.x.dot.XXXX.part` was left beside the
+/// target). `dot -o x.dot -` makes its temporary file, then waits for standard input,
+/// which the test holds open until the signal.
+#[cfg(unix)]
+#[test]
+fn a_run_stopped_by_a_signal_leaves_no_temporary_file() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    use std::os::unix::process::ExitStatusExt;
+    for signal in [Signal::SIGINT, Signal::SIGTERM] {
+        let dir = folder(&[]);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .args(["dot", "--format", "hb", "-o", "x.dot", "-"])
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The temporary file appears before standard input is read. (A hang guard, not
+        // a measure: it takes milliseconds, and the test fails after a minute.)
+        let mut waited = 0;
+        while !names(&dir).iter().any(|n| n.ends_with(".part")) {
+            assert!(
+                waited < 6000,
+                "{signal}: no temporary file: {:?}",
+                names(&dir)
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            waited += 1;
+        }
+        kill(Pid::from_raw(child.id() as i32), signal).unwrap();
+        let status = child.wait().unwrap();
+        drop(child.stdin.take());
+        assert_eq!(status.signal(), Some(signal as i32), "{signal}: {status}");
+        assert!(names(&dir).is_empty(), "{signal}: {:?}", names(&dir));
+    }
+}
+
+/// A run killed outright leaves its temporary file; the next run writing the same file
+/// removes those whose process no longer runs, and only those: not one whose process
+/// runs, not one without a PID in its name (as earlier versions named them), not one of
+/// another file.
+#[cfg(unix)]
+#[test]
+fn the_next_run_removes_what_a_killed_run_left() {
+    let mut gone = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .arg("--version")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let stale = format!(".x.dot.{dead}.aB3xYz.part");
+    let running = format!(".x.dot.{}.aB3xYz.part", std::process::id());
+    let kept = [
+        running.as_str(),
+        ".x.dot.aB3xYz.part",
+        &format!(".y.dot.{dead}.aB3xYz.part"),
+    ]
+    .map(String::from);
+    let mut files = vec![("p.hb", BOWTIE), (stale.as_str(), "half")];
+    files.extend(kept.iter().map(|k| (k.as_str(), "half")));
+    let dir = folder(&files);
+    let out = hackenbush(dir.path(), &["dot", "-o", "x.dot", "p.hb"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut expected: Vec<String> = kept.to_vec();
+    expected.extend(["p.hb", "x.dot"].map(String::from));
+    expected.sort();
+    assert_eq!(names(&dir), expected);
+}

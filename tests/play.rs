@@ -195,3 +195,135 @@ fn hostile_lines_are_refused_in_one_line_each() {
     assert!(!out.contains("You cut 1.1"), "{out}");
     assert!(out.contains("You cut 2.2 (1-2)"), "{out}");
 }
+
+/// A program playing through pipes reads the board before each of its moves: every board
+/// and answer reaches it before `play` waits for the next move (issue 33: the opening
+/// board waited in a buffer for the first move, and each side waited for the other). The
+/// bot plays the first standing edge of each board until the game ends; a run that
+/// stalls is killed by a watchdog after two minutes and fails, rather than hanging the
+/// tests.
+#[test]
+fn a_bot_that_reads_each_board_before_moving_is_not_kept_waiting() {
+    for first in ["you", "me"] {
+        let transcript = with_watchdog(&["play", "--first", first, "examples/bowtie.hb"], bot);
+        assert!(
+            transcript.ends_with("You win.\n") || transcript.ends_with("I win.\n"),
+            "--first {first}:\n{transcript}"
+        );
+        assert!(
+            transcript.contains("You cut 1.1"),
+            "--first {first}:\n{transcript}"
+        );
+    }
+}
+
+/// Plays `examples/bowtie.hb` (two graphs) through `stdin` and `stdout`: reads each board
+/// to its last line, then cuts its first standing edge, until the output ends. Returns
+/// everything read.
+fn bot(mut stdin: std::process::ChildStdin, stdout: std::process::ChildStdout) -> String {
+    use std::io::BufRead;
+    let mut transcript = String::new();
+    let mut next = None;
+    for line in std::io::BufReader::new(stdout).lines() {
+        let line = line.expect("the output is text");
+        transcript.push_str(&line);
+        transcript.push('\n');
+        if let Some(standing) = line.strip_prefix("  graph ") {
+            let (graph, edges) = standing.split_once(" (").expect("graph N (name): ...");
+            let edge = edges.split("): ").nth(1).expect("its edges");
+            let edge = edge.split(' ').next().filter(|e| e.parse::<u32>().is_ok());
+            next = next.or(edge.map(|e| format!("{graph}.{e}\n")));
+            // The board is complete: move, if there is a move (a write to a game that
+            // has ended fails, and the output ends).
+            if graph == "2"
+                && let Some(cut) = next.take()
+            {
+                let _ = stdin.write_all(cut.as_bytes());
+                let _ = stdin.flush();
+            }
+        }
+    }
+    transcript
+}
+
+/// Runs `hackenbush ARGS` with `talk` on its standard input and output, in a thread of
+/// its own; returns what `talk` returns. A run that has not ended after two minutes
+/// (generous: it takes milliseconds) is taken to be stalled: the child is killed and the
+/// test fails.
+fn with_watchdog(
+    args: &[&str],
+    talk: fn(std::process::ChildStdin, std::process::ChildStdout) -> String,
+) -> String {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+    let (done, told) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(talk(stdin, stdout)));
+    match told.recv_timeout(std::time::Duration::from_secs(120)) {
+        Ok(transcript) => {
+            let status = child.wait().expect("the binary ends");
+            assert!(status.success(), "{args:?}: {status}\n{transcript}");
+            transcript
+        }
+        Err(_) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?}: stalled: the bot waited for a board that never came");
+        }
+    }
+}
+
+/// What play says of the edges to type is true of the position: its example is an edge
+/// of it, and a position without edges is said to have none (issue 33: "like 1.2" for a
+/// position without graphs).
+#[test]
+fn the_edge_play_shows_as_an_example_is_one_of_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("none.json", r#"{"graphs":[]}"#, None),
+        ("bare.hb", "graph: a\nground: g\n", None),
+        (
+            "one.hb",
+            "graph: a\nground: g\ng-a\n",
+            Some("(its number, like 1)"),
+        ),
+        (
+            "second.hb",
+            "graph: a\nground: g\ngraph: b\nground: g\ng-b\n",
+            Some("(graph.edge, like 2.1)"),
+        ),
+        (
+            "bowtie.hb",
+            include_str!("../examples/bowtie.hb"),
+            Some("(graph.edge, like 1.2)"),
+        ),
+    ];
+    for (name, text, example) in cases {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let played = common::run(dir.path(), &["play", name]);
+        assert_eq!(played.code, 0, "{name}: {}", played.stderr);
+        let second = played.stdout.lines().nth(1).unwrap_or_default();
+        match example {
+            Some(example) => assert!(
+                second.starts_with(&format!("Type an edge {example}, or hint")),
+                "{name}: {second}"
+            ),
+            None => assert_eq!(
+                second, "The position has no edge: there is nothing to cut.",
+                "{name}"
+            ),
+        }
+        assert!(
+            !played.stdout.contains("like") || example.is_some(),
+            "{name}"
+        );
+    }
+}

@@ -19,6 +19,8 @@ mod fixtures;
 mod formats;
 mod generate;
 mod hardening;
+mod inputs;
+mod man;
 mod misere;
 mod moves;
 mod output_files;

@@ -2,164 +2,159 @@
 //! 3710 statement, every violation listed with its place in the input.
 
 use std::io::Write;
-use std::path::PathBuf;
-
-use clap::Args;
 
 use hackenbush::check::{self, Options, Violation, ViolationKind};
 use hackenbush::report::json::{CheckSummary, JsonDocument, ViolationReport};
 use hackenbush::source::{Origin, Source};
 use hackenbush::syntax::christmas::Cases;
-use hackenbush::wording::plural;
+use hackenbush::wording::{plural, printable};
 
+use super::args::CheckArgs;
 use super::input::{self, Input};
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
-
-const LONG_ABOUT: &str = "\
-Lists every broken promise of the POJ 3710 \"Christmas Game\" statement in test data of \
-the christmas format, each with its place in the input (file:line:column) and a short \
-description of the offending shape.
-
-Promised: fewer than 100 trees per test case (N < 100), fewer than 100 vertices (m < 100) \
-and 500 edges (k < 500) per tree, vertex 1 (the root) present, and each tree a tree with \
-some simple polygons: no loops, every edge connected to vertex 1, every vertex 1..m used, \
-each edge in at most one polygon (no theta shape, no K4, no polygons sharing an edge, no \
-third parallel edge), and each polygon meeting the rest of its tree at one vertex only. \
-Two parallel edges are a 2-edge polygon (a digon), allowed unless --no-digons.
-
-The first 20 violations are shown with their input line and a caret, the others one per \
-line; a summary line ends the report. The analysis itself (analyze, judge) stays exact \
-whatever the shape: check only reports.
-
-Exit status: 0 when the data keeps every promise, 1 when something is violated, 2 when \
-the input cannot be read or is malformed (a located error on stderr; the violations found \
-before it are still listed).";
-
-const AFTER_HELP: &str = "\
-Examples:
-  hackenbush check tests.in
-  hackenbush check --no-digons < tests.in
-  hackenbush check --short tests.in | head
-  hackenbush check --json tests.in
-
-What is checked, and how to read the report: hackenbush docs check.";
 
 /// How many violations are shown with their input line and a caret (the rest, one line
 /// each: rendering locates a line from the start of the input, which is fine for a few).
 const SHOWN_IN_FULL: usize = 20;
 
-/// `hackenbush check`.
-#[derive(Debug, Args)]
-// The subcommand's one-line doc comment (in args.rs) overrides any `long_about` given
-// here, so the long description is `before_long_help`, placed after the about line by
-// the template.
-#[command(
-    before_long_help = LONG_ABOUT,
-    after_help = AFTER_HELP,
-    help_template = "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}"
-)]
-pub struct CheckArgs {
-    /// Input file in the christmas format; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-
-    /// Report two parallel edges (a 2-edge polygon, a digon) as a violation
-    #[arg(long)]
-    pub no_digons: bool,
-
-    /// One line per violation (file:line:column: ...), without the input line and caret
-    #[arg(long, conflicts_with = "json")]
-    pub short: bool,
-
-    /// Print one JSON document: every violation located, the totals, and the input's
-    /// error if any (hackenbush docs json)
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Runs the command; its exit status: [`BAD_INPUT`] when the input cannot be read or is
-/// malformed, else [`DISAGREE`] when a promise is broken, else [`SUCCESS`]. Reads the test
+/// Runs the command; its exit status: [`BAD_INPUT`] when an input cannot be read or is
+/// malformed, else [`DISAGREE`] when a promise is broken, else [`SUCCESS`]. The inputs
+/// are checked in turn, each read to its end even when one before failed. Reads the test
 /// cases one at a time through a window, as `judge` does: memory follows the largest test
 /// case, which the window holds while its violations are shown.
 pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
-    let input = Input::from_arg(args.file.as_ref());
     let mut out = output::stdout();
-    let mut json = args.json.then(|| JsonDocument::new("violations"));
-    let window = match input.window() {
-        Ok(window) => window,
-        Err(message) => {
-            let error = input::report_unopened(&input, message);
-            if let Some(mut json) = json {
-                json.error(error);
-                json.finish_with(&mut out, Some(("summary", &CheckSummary::default())))?;
-                out.flush()?;
-            }
-            return Ok(BAD_INPUT);
-        }
+    let mut checking = Checking {
+        options: Options {
+            allow_digons: !args.no_digons,
+        },
+        short: args.short,
+        several: args.input.files.len() > 1,
+        color: output::stdout_color(),
+        json: args.json.then(|| JsonDocument::new("violations")),
+        total: CheckSummary::default(),
+        failed: false,
     };
-    let mut cases = Cases::streaming(window);
-    let options = Options {
-        allow_digons: !args.no_digons,
-    };
-    let color = output::stdout_color();
-    let mut tally = CheckSummary::default();
-    let mut error = None;
-    while let Some(case) = cases.next_case() {
-        let case = match case {
-            Ok(case) => case,
-            Err(diagnostic) => {
-                error = Some(diagnostic);
-                break;
-            }
-        };
-        tally.cases += 1;
-        let violations = check::check_case_with(&case, &options);
-        if violations.is_empty() {
-            continue;
-        }
-        tally.bad_cases += 1;
-        // The window holds the whole test case: every span of it shows.
-        let source = cases.feed_mut().excerpt();
-        let mut locator = Locator::default();
-        for violation in &violations {
-            tally.by_kind[violation.kind as usize] += 1;
-            if let Some(json) = &mut json {
-                let at = locator.locate(&source, violation.span.start as usize);
-                let name = source.name();
-                json.item(&mut out, &ViolationReport::new(violation, name, at))?;
-                tally.violations += 1;
-                continue;
-            }
-            let text = if args.short || tally.violations >= SHOWN_IN_FULL {
-                short(violation, &source, &mut locator)
-            } else {
-                full(violation, &source, color)
-            };
-            tally.violations += 1;
-            writeln!(out, "{text}")?;
-        }
+    for file in &args.input.files {
+        checking.input(&Input::from_arg(Some(file)), &mut out)?;
     }
-    let malformed = error.is_some() || cases.feed().error().is_some();
-    if json.is_none() {
-        writeln!(out, "{}", summary(&tally, malformed))?;
+    if let Some(json) = checking.json.take() {
+        json.finish_with(&mut out, Some(("summary", &checking.total)))?;
     }
     out.flush()?;
-    let error = input::report_end(&input, &mut cases, error, true);
-    if let Some(mut json) = json {
-        if let Some(error) = &error {
-            json.error(error.clone());
-        }
-        json.finish_with(&mut out, Some(("summary", &tally)))?;
-        out.flush()?;
-    }
-    Ok(if error.is_some() {
+    Ok(if checking.failed {
         BAD_INPUT
-    } else if tally.violations > 0 {
+    } else if checking.total.violations > 0 {
         DISAGREE
     } else {
         SUCCESS
     })
 }
+
+/// A run of `check`: its options, and what the inputs checked so far gave.
+struct Checking {
+    options: Options,
+    /// `--short`.
+    short: bool,
+    /// Whether there is more than one input: then each one's summary line names it.
+    several: bool,
+    color: bool,
+    /// With `--json`, the document, whose summary counts every input.
+    json: Option<JsonDocument>,
+    /// The violations of every input so far.
+    total: CheckSummary,
+    /// Whether an input could not be read or was malformed.
+    failed: bool,
+}
+
+impl Checking {
+    /// Checks `input`: its violations, then (as text) its summary line, then its error
+    /// if any, on stderr.
+    fn input(&mut self, input: &Input, out: &mut Out) -> Result<(), Stop> {
+        let window = match input.window() {
+            Ok(window) => window,
+            Err(message) => {
+                out.flush()?;
+                let error = input::report_unopened(input, message);
+                self.failed = true;
+                if let Some(json) = &mut self.json {
+                    json.error(error);
+                }
+                return Ok(());
+            }
+        };
+        let mut cases = Cases::streaming(window);
+        let mut tally = CheckSummary::default();
+        let mut error = None;
+        while let Some(case) = cases.next_case() {
+            let case = match case {
+                Ok(case) => case,
+                Err(diagnostic) => {
+                    error = Some(diagnostic);
+                    break;
+                }
+            };
+            tally.cases += 1;
+            let violations = check::check_case_with(&case, &self.options);
+            if violations.is_empty() {
+                continue;
+            }
+            tally.bad_cases += 1;
+            // The window holds the whole test case: every span of it shows.
+            let source = cases.feed_mut().excerpt();
+            let mut locator = Locator::default();
+            for violation in &violations {
+                tally.by_kind[violation.kind as usize] += 1;
+                tally.violations += 1;
+                if let Some(json) = &mut self.json {
+                    let at = locator.locate(&source, violation.span.start as usize);
+                    let name = source.name();
+                    json.item(out, &ViolationReport::new(violation, name, at))?;
+                    continue;
+                }
+                // The first violations of the run are shown in full.
+                let text = if self.short || self.total.violations + tally.violations > SHOWN_IN_FULL
+                {
+                    short(violation, &source, &mut locator)
+                } else {
+                    full(violation, &source, self.color)
+                };
+                writeln!(out, "{text}")?;
+            }
+        }
+        let malformed = error.is_some() || cases.feed().error().is_some();
+        if self.json.is_none() {
+            let summary = summary(&tally, malformed);
+            match self.several {
+                true => writeln!(out, "{}: {summary}", printable(&input.name()))?,
+                false => writeln!(out, "{summary}")?,
+            }
+        }
+        out.flush()?;
+        let error = input::report_end(input, &mut cases, error, true);
+        add(&mut self.total, &tally);
+        if let Some(error) = error {
+            self.failed = true;
+            if let Some(json) = &mut self.json {
+                json.error(error);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds the counts of `tally` to `total`.
+fn add(total: &mut CheckSummary, tally: &CheckSummary) {
+    total.cases += tally.cases;
+    total.bad_cases += tally.bad_cases;
+    total.violations += tally.violations;
+    for (sum, n) in total.by_kind.iter_mut().zip(tally.by_kind) {
+        *sum += n;
+    }
+}
+
+/// Where the report goes.
+type Out = std::io::BufWriter<std::io::Stdout>;
 
 /// The violation the way errors are shown (input line, caret, label), headed
 /// `violation:`, and followed by an empty line.

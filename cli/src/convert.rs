@@ -12,7 +12,6 @@
 
 use std::cell::Cell;
 use std::io::Write;
-use std::path::PathBuf;
 
 use hackenbush::convert;
 use hackenbush::diagnostic::Diagnostic;
@@ -30,7 +29,7 @@ use super::output::{self, Stop};
 /// format, on stdout or into `-o FILE`. Returns whether everything was converted and
 /// written.
 pub fn run(args: &ConvertArgs) -> Result<bool, Stop> {
-    let inputs = Input::list(&args.input.files);
+    let inputs = Input::list(&args.input);
     let checked = target(args).and_then(|format| {
         let destination = Destination::new(args.output.as_deref(), &inputs)?;
         Ok((format, destination))
@@ -355,7 +354,7 @@ impl<'a> Conversion<'a> {
 
     /// The name of the one input, as messages show it.
     fn input_name(&self) -> String {
-        let files: &[PathBuf] = &self.args.input.files;
-        Input::from_arg(files.first()).name()
+        let first = self.args.input.inputs.first().map(|input| &input.file);
+        Input::from_arg(first).name()
     }
 }

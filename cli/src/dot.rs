@@ -22,8 +22,12 @@ use super::progress::Progress;
 pub fn run(args: &DotArgs) -> Result<bool, Stop> {
     let options = Options {
         reduced: args.reduced,
+        no_values: args.no_values,
+        no_numbers: args.no_numbers,
+        no_legend: args.no_legend,
+        title: None,
     };
-    let inputs = Input::list(&args.input.files);
+    let inputs = Input::list(&args.input);
     let Some(destination) = output::or_report(Destination::new(args.output.as_deref(), &inputs))
     else {
         return Ok(false);
@@ -51,6 +55,10 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
             // --render draws one picture, and refuses when there are more.
             let mut text = String::new();
             let skipped = args.render.is_some() && drawn > 1;
+            let options = Options {
+                title: Some(title(args, source, foreseen.case)),
+                ..options.clone()
+            };
             let drawing =
                 (!skipped).then(|| Drawing::begin(&mut text, &foreseen.label(source), &options));
             let mut drawn = Drawn {
@@ -95,9 +103,11 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         (None, mut out) => out.flush()?,
         (Some(format), _) => {
             let Some((label, text)) = rendered.filter(|_| drawn == 1) else {
-                output::report_error(&format!(
-                    "--render draws one position, and the input has {drawn}; choose one with --case N"
-                ));
+                // An input that failed has said so; a count of what was drawn would not
+                // be the reason.
+                if drawn > 1 || clean {
+                    output::report_error(&not_one(args, &inputs, drawn));
+                }
                 return Ok(false);
             };
             if !render(args, format, &destination, &label, &text, clean)? {
@@ -106,6 +116,39 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         }
     }
     Ok(clean)
+}
+
+/// The title over the picture of position `case` of `source`: `--title`, else the file's
+/// name without its folder, and `#N` for position N of a file of several.
+fn title(args: &DotArgs, source: &Source, case: Option<usize>) -> String {
+    if let Some(title) = &args.title {
+        return title.clone();
+    }
+    let name = Path::new(source.name())
+        .file_name()
+        .map_or_else(|| source.name().into(), |name| name.to_string_lossy());
+    hackenbush::source::label(&name, case)
+}
+
+/// Why `--render` draws nothing when the `inputs` gave `drawn` positions, not one.
+fn not_one(args: &DotArgs, inputs: &[Input], drawn: usize) -> String {
+    let one = "--render draws one position";
+    match (inputs, args.case) {
+        (_, _) if drawn == 0 => format!("{one}, and there is none to draw"),
+        ([input], _) => format!(
+            "{one}, and {} holds {drawn}: choose one with --case N",
+            input.name()
+        ),
+        (_, None) => format!(
+            "{one}, and the {} inputs hold {drawn}: render one input at a time (with \
+             --case N for one position of an input of several)",
+            inputs.len()
+        ),
+        (_, Some(case)) => format!(
+            "{one}, and --case {case} picks {drawn}, one in each input: render one input \
+             at a time"
+        ),
+    }
 }
 
 /// Renders `picture` with Graphviz to `destination`; whether it was written.

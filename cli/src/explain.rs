@@ -11,7 +11,7 @@ use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::{plural, printable};
 
-use super::args::ExplainArgs;
+use super::args::{CutArg, ExplainArgs};
 use super::input::{self, Streamed};
 use super::output::{self, Stop};
 use super::progress;
@@ -83,7 +83,7 @@ fn what_if(
     };
     let mut game = Match::new(source, position);
     let name = printable(label).into_owned();
-    let edge = EdgeRef::parse(&cut.0, count).ok_or_else(|| match count {
+    let edge = EdgeRef::parse(cut.as_str(), count).ok_or_else(|| match count {
         0 => format!("--cut {cut}: {name} has no graphs"),
         _ => format!("--cut {cut}: {name} has {count} graphs: name one, as GRAPH.EDGE (like 2.3)"),
     })?;
@@ -112,26 +112,6 @@ fn what_if(
         }
     }
     explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
-}
-
-/// `--cut`: `GRAPH.EDGE`, or `EDGE` alone, both from 1 ([`EdgeRef::parse`]); which graph
-/// `EDGE` alone names is known once the position is read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CutArg(String);
-
-impl std::fmt::Display for CutArg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// Reads `--cut`.
-pub fn parse_cut(text: &str) -> Result<CutArg, String> {
-    // In a position of one graph, both forms name an edge.
-    match EdgeRef::parse(text, 1) {
-        Some(_) => Ok(CutArg(text.to_string())),
-        None => Err("expected GRAPH.EDGE (like 2.3) or EDGE, numbered from 1".to_string()),
-    }
 }
 
 /// A position being explained: each graph is modelled, analyzed and explained as it is

@@ -3,7 +3,9 @@
 //!
 //! - a file is replaced only by complete content: it is written to a temporary file
 //!   beside it (same folder, so the same file system) and renamed over it at the end;
-//!   a failure on the way (a full disk, an input error, a crash) leaves it as it was;
+//!   a failure on the way (a full disk, an input error, a crash) leaves it as it was. A
+//!   run stopped by a signal removes its temporary file, and one killed outright leaves
+//!   it for the next run to remove ([`temporary`]);
 //! - a file that is one of the command's inputs is never written: the destination is
 //!   compared with each input by identity (device and inode), so `./p.hb`, a symbolic or
 //!   hard link to `p.hb`, or `p.hb` as standard input are caught as well as `p.hb`.
@@ -17,10 +19,10 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use same_file::Handle;
-use tempfile::NamedTempFile;
 
 use super::input::Input;
 use super::output;
+use super::temporary::{self, Partial};
 
 /// Where a command's result goes.
 #[derive(Debug)]
@@ -100,7 +102,7 @@ pub struct FileWriter {
 enum Target {
     /// A new file, or a regular file to replace: `temp` is renamed over `to`.
     Replace {
-        temp: BufWriter<NamedTempFile>,
+        temp: BufWriter<Partial>,
         to: PathBuf,
     },
     /// A device or a pipe, written directly.
@@ -144,10 +146,10 @@ pub fn create(path: &Path) -> Result<FileWriter, String> {
 /// Output buffer: large writes for large generated files.
 const BUFFER: usize = 1 << 16;
 
-/// A temporary file in the folder of `to`, named after it (`.name.XXXXXX.part`), with the
-/// permissions of the file it replaces, or those a new file gets (read and write for all,
-/// less the umask).
-fn temporary_beside(to: &Path, existing: Option<&fs::Metadata>) -> io::Result<NamedTempFile> {
+/// A temporary file in the folder of `to`, named after it and this process
+/// ([`temporary`]), with the permissions of the file it replaces, or those a new file gets
+/// (read and write for all, less the umask).
+fn temporary_beside(to: &Path, existing: Option<&fs::Metadata>) -> io::Result<Partial> {
     let folder = match to.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
@@ -155,19 +157,7 @@ fn temporary_beside(to: &Path, existing: Option<&fs::Metadata>) -> io::Result<Na
     let name = to
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy());
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".part");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let temp = builder.tempfile_in(folder)?;
-    if let Some(meta) = existing {
-        temp.as_file().set_permissions(meta.permissions())?;
-    }
-    Ok(temp)
+    temporary::create(folder, &name, existing.map(|meta| meta.permissions()))
 }
 
 impl FileWriter {
@@ -181,7 +171,7 @@ impl FileWriter {
             Target::Replace { temp, to } => {
                 let temp = temp.into_inner().map_err(|e| cannot(e.into_error()))?;
                 temp.as_file().sync_all().map_err(cannot)?;
-                temp.persist(&to).map_err(|e| cannot(e.error))?;
+                temp.persist(&to).map_err(cannot)?;
                 Ok(())
             }
         }

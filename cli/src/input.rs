@@ -88,12 +88,11 @@ pub enum Input {
 }
 
 impl Input {
-    /// The inputs for a list of FILE arguments: stdin when the list is empty.
-    pub fn list(files: &[PathBuf]) -> Vec<Input> {
-        if files.is_empty() {
-            return vec![Input::Stdin];
-        }
-        files.iter().map(|f| Input::from_arg(Some(f))).collect()
+    /// The inputs named on the command line (stdin when none is), in order.
+    pub fn list(args: &InputArgs) -> Vec<Input> {
+        (args.inputs.iter())
+            .map(|input| Input::from_arg(Some(&input.file)))
+            .collect()
     }
 
     /// The input for an optional FILE argument.
@@ -112,19 +111,18 @@ impl Input {
         }
     }
 
-    /// The format, by the rule of docs/formats.md: `--format-all` for every input; else
-    /// a file's extension; else `--format`; else, for stdin, `None`: it is recognised
-    /// from its first bytes once read ([`recognise`]).
-    pub fn format(&self, args: &InputArgs) -> Result<Option<Format>, String> {
-        if let Some(format) = args.format_all() {
-            return Ok(Some(format));
+    /// The format, by the rule of docs/formats.md: the one `stated` (by `--format`);
+    /// else a file's extension; else, for stdin, `None`: it is recognised from its first
+    /// bytes once read ([`recognise`]).
+    pub fn format(&self, stated: Option<Format>) -> Result<Option<Format>, String> {
+        if stated.is_some() {
+            return Ok(stated);
         }
         match self {
             Input::File(path) => Format::from_path(path)
-                .or(args.format())
                 .map(Some)
                 .ok_or_else(|| unknown_extension(path)),
-            Input::Stdin => Ok(args.format()),
+            Input::Stdin => Ok(None),
         }
     }
 
@@ -282,7 +280,10 @@ pub fn wrong_format_hint(
             path.display()
         ),
         (false, Input::Stdin) => format!("this looks like {what}: try `--format {looks}`"),
-        (false, Input::File(_)) => format!("this looks like {what}: try `--format-all {looks}`"),
+        (false, Input::File(path)) => format!(
+            "this looks like {what}: try `--format {looks} {}`",
+            path.display()
+        ),
     })
 }
 
@@ -408,20 +409,9 @@ pub trait Streamed<W> {
 /// follows the largest graph: `start` begins a position once what it holds is
 /// [`Foreseen`], its graphs go to the sink it returns, and `finish` ends it. A malformed
 /// position is found by the first reading, so nothing of it is reported but its error;
-/// warnings are shown before the position is started.
-pub fn each_position_streamed<W: Write, S: Streamed<W>>(
-    input: &InputArgs,
-    out: &mut W,
-    start: impl FnMut(&mut W, &Source, &Foreseen) -> Result<S, Stop>,
-    finish: impl FnMut(&mut W, &Source, &Foreseen, S) -> Result<(), Stop>,
-    on_error: impl FnMut(ErrorReport),
-) -> Result<bool, Stop> {
-    each_case_streamed(input, None, None, out, start, finish, on_error)
-}
-
-/// [`each_position_streamed`] for position `case` (from 1) of each input only, when it is
-/// `Some` (`--case`): the others are read, for their errors, but not started. An input
-/// with fewer positions is an error.
+/// warnings are shown before the position is started. Only position `case` (from 1) of
+/// each input is started when it is `Some` (`--case`): the others are read, for their
+/// errors; an input with fewer positions is an error.
 pub fn each_case_streamed<W: Write, S: Streamed<W>>(
     input: &InputArgs,
     case: Option<u64>,
@@ -531,8 +521,9 @@ fn each_source<W: Write>(
         clean = false;
         on_error(error);
     };
-    for input in Input::list(&args.files) {
-        let opened = input.format(args).and_then(|format| {
+    for named in &args.inputs {
+        let input = Input::from_arg(Some(&named.file));
+        let opened = input.format(named.format).and_then(|format| {
             let (opening, format) = match (format, &christmas) {
                 (None, Some(_)) => input.open_recognised()?,
                 _ => (input.open()?, format),

@@ -18,22 +18,21 @@ mod man;
 mod output;
 mod play;
 mod progress;
+mod temporary;
 mod verify;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use args::{Cli, ColorArg, Command};
 
 /// Runs `hackenbush` with the process's arguments and returns its exit status.
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::from_args() {
         Ok(cli) => cli,
         Err(e) => return clap_message(&e, ColorArg::written(std::env::args_os())),
     };
-    // Every coloured stream asks `anstream`, which reads this choice first.
+    // Every coloured stream asks `output`, which reads this choice first.
     cli.color.choice().write_global();
     let status = match &cli.command {
         Command::Analyze(args) => analyze::run(args).map(output::status),
@@ -61,6 +60,7 @@ fn clap_message(e: &clap::Error, color: Option<ColorArg>) -> ExitCode {
     if let Some(color) = color {
         color.choice().write_global();
     }
+    output::settle_clap_color(e.use_stderr());
     if e.use_stderr() {
         // A usage error is bad input (2); its message goes to stderr, like every
         // error, whether or not stderr can take it.

@@ -1,5 +1,5 @@
 //! `hackenbush man [COMMAND]`: the manual page in roff, rendered by `clap_mangen` from the
-//! clap definition in `args.rs` (the same text as `--help`). What `--help` shows after the
+//! clap definition in `args/` (the same text as `--help`). What `--help` shows after the
 //! options (examples, exit status) becomes an EXAMPLES section of our own, the example
 //! commands kept one per line (`.nf`): clap_mangen would title it EXTRA and run its lines
 //! together into one paragraph.
@@ -45,6 +45,11 @@ pub fn run(args: &ManArgs) -> Result<bool, Stop> {
 
 /// The page of `command`, sections in the order of man-pages(7).
 fn render(mut command: clap::Command) -> std::io::Result<Vec<u8>> {
+    // clap's own `help` subcommand gets no version from `propagate_version`, and
+    // clap_mangen's VERSION section unwraps one: every page is of this version.
+    if command.get_version().is_none() {
+        command = command.version(env!("CARGO_PKG_VERSION"));
+    }
     // `check` and `play` keep their long description before the usage (a subcommand's
     // one-line doc comment would override a `long_about`): it is their DESCRIPTION.
     if command.get_long_about().is_none()
@@ -118,4 +123,26 @@ fn examples(after: &str) -> roff::Roff {
         page.control("fi", []);
     }
     page
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command has a page, clap's `help` among them (whose missing version made
+    /// clap_mangen panic), each headed with its name and ending with the version.
+    #[test]
+    fn every_command_has_a_page() {
+        let mut cli = Cli::command();
+        cli.build();
+        let names: Vec<String> = cli.get_subcommands().map(|c| c.get_name().into()).collect();
+        assert!(names.iter().any(|n| n == "help"), "{names:?}");
+        for name in names {
+            let command = cli.find_subcommand(&name).unwrap().clone();
+            let page = String::from_utf8(render(command).unwrap()).unwrap();
+            assert!(page.contains(&format!(".TH hackenbush-{name} 1")), "{page}");
+            let version = format!(".SH VERSION\nv{}\n", env!("CARGO_PKG_VERSION"));
+            assert!(page.ends_with(&version), "{page}");
+        }
+    }
 }

@@ -117,11 +117,51 @@ pub fn stdout() -> BufWriter<Stdout> {
     BufWriter::with_capacity(1 << 16, io::stdout())
 }
 
-/// Whether text written to `stream` gets colour: `--color`, then `NO_COLOR`, then
-/// `CLICOLOR_FORCE`, then `CLICOLOR`, then whether `stream` is a terminal that shows colour
-/// (`anstream`'s rule; the choice of `--color` is set before any command runs).
-fn color(stream: &impl anstream::stream::RawStream) -> bool {
-    anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
+/// Whether text written to `stream` gets colour, by the rule of docs/exit-codes.md, first
+/// match wins: `--color always` or `never` (anstream's global choice, set before any
+/// command runs), then `NO_COLOR` not empty (never), then `CLICOLOR_FORCE` not empty and
+/// not `0` (always), then `CLICOLOR=0` (never), then whether `stream` is a terminal that
+/// shows colour. anstream's own rule takes `CLICOLOR_FORCE=0` to force colour, against the
+/// convention (<https://bixense.com/clicolors/>): so the rule is applied here, with
+/// anstyle-query's readings of the variables.
+fn color(stream: &impl std::io::IsTerminal) -> bool {
+    match anstream::ColorChoice::global() {
+        anstream::ColorChoice::Always | anstream::ColorChoice::AlwaysAnsi => true,
+        anstream::ColorChoice::Never => false,
+        anstream::ColorChoice::Auto => {
+            let clicolor = anstyle_query::clicolor();
+            if anstyle_query::no_color() {
+                false
+            } else if clicolor_force() {
+                true
+            } else if clicolor == Some(false) {
+                false
+            } else {
+                stream.is_terminal()
+                    && (anstyle_query::term_supports_color()
+                        || clicolor == Some(true)
+                        || anstyle_query::is_ci())
+            }
+        }
+    }
+}
+
+/// `CLICOLOR_FORCE` set, not empty and not `0`.
+fn clicolor_force() -> bool {
+    std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Settles the colour of clap's own message (help, version, a usage error), on stderr
+/// when `on_stderr`, by [`color`]'s rule: clap asks anstream, whose rule differs.
+pub fn settle_clap_color(on_stderr: bool) {
+    let colored = match on_stderr {
+        true => color(&io::stderr()),
+        false => color(&io::stdout()),
+    };
+    match colored {
+        true => anstream::ColorChoice::Always.write_global(),
+        false => anstream::ColorChoice::Never.write_global(),
+    }
 }
 
 /// Whether messages on stderr get colour.

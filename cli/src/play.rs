@@ -3,9 +3,6 @@
 //! scripted through a pipe.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
-
-use clap::{Args, ValueEnum};
 
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
@@ -15,86 +12,12 @@ use hackenbush::source::Source;
 use hackenbush::syntax::{self, Colour, Format, GraphDecl, Position};
 use hackenbush::wording::printable;
 
-use super::args::FormatArg;
+use super::args::{First, PlayArgs, SideArg};
 use super::input::{self, Input};
 use super::output::{self, Stop};
 
-const LONG_ABOUT: &str = "\
-Plays a game of Hackenbush against you, from the position in FILE (a bundled example, the \
-bowtie, without FILE). The position is shown with every standing edge numbered as in the \
-input, graph by graph (the numbers analyze --moves uses); you type the edge to cut as \
-GRAPH.EDGE (1.3), or just EDGE when there is one graph. What is no longer connected to \
-the ground falls. Whoever cannot cut loses.
-
-The computer plays a winning move whenever it has one. When it has none it cuts what \
-leaves the most edges standing, so you have to find the win, not stumble on it.
-
-Commands: an edge, `hint` (a winning move for you, if there is one), `undo` (takes back \
-your last move and the reply), `show` (the position again), `quit`. Standard input is read \
-one command per line, from a terminal or a pipe; end of input ends the game quietly. The \
-last line of a finished game is `You win.` or `I win.`
-
-With blue and red edges you play one side (--side): Left cuts blue and green edges, Right \
-red and green ones.";
-
-const AFTER_HELP: &str = "\
-Examples:
-  hackenbush play
-  hackenbush play --first me examples/tour.hb
-  hackenbush play --case 2 examples/shapes.in
-  hackenbush play --side red examples/red-blue-tree.hb
-  printf 'hint\\n2.2\\nhint\\n' | hackenbush play examples/bowtie.hb";
-
 /// The position played without FILE.
 const BUILT_IN: (&str, &str) = ("bowtie", include_str!("../../examples/bowtie.hb"));
-
-/// `hackenbush play`.
-#[derive(Debug, Args)]
-#[command(
-    before_long_help = LONG_ABOUT,
-    after_help = AFTER_HELP,
-    help_template = "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}"
-)]
-pub struct PlayArgs {
-    /// The position to play (the bowtie of examples/ without it)
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-
-    /// The format of FILE when its extension tells none
-    #[arg(short, long, value_enum)]
-    pub format: Option<FormatArg>,
-
-    /// Which position of a file of several (a christmas test case, a cgsuite line), from 1
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: u64,
-
-    /// Who cuts first
-    #[arg(long, value_enum, default_value_t = First::You)]
-    pub first: First,
-
-    /// Your side when there are blue or red edges: blue is Left, red is Right
-    #[arg(long, value_enum, default_value_t = SideArg::Blue)]
-    pub side: SideArg,
-}
-
-/// `--first`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum First {
-    /// You cut first
-    You,
-    /// The computer cuts first
-    Me,
-}
-
-/// `--side`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SideArg {
-    /// Left: blue and green edges
-    Blue,
-    /// Right: red and green edges
-    Red,
-}
 
 /// Runs the game; whether the position could be read.
 pub fn run(args: &PlayArgs) -> Result<bool, Stop> {
@@ -138,9 +61,9 @@ fn read(args: &PlayArgs) -> Option<(Source, Position)> {
         Some(path) if path.as_os_str() == "-" => Err("play reads your moves from standard \
              input: give the position as a FILE"
             .to_string()),
-        // A file keeps its extension's format, else --format, as for every command.
-        Some(path) => Format::from_path(path)
-            .or(args.format.map(Into::into))
+        // --format, else the file's extension, as for every command.
+        Some(path) => (args.format.map(Into::into))
+            .or(Format::from_path(path))
             .ok_or_else(|| input::unknown_extension(path))
             .and_then(|format| Ok((Input::File(path.clone()).read()?, format))),
     };
@@ -218,7 +141,10 @@ impl Table<'_> {
                 colour_of(self.me)
             )?;
         }
-        writeln!(out, "Type {}", self.commands())?;
+        match self.edge_form() {
+            Some(_) => writeln!(out, "Type {}", self.commands())?,
+            None => writeln!(out, "The position has no edge: there is nothing to cut.")?,
+        }
         self.show(out)
     }
 
@@ -316,8 +242,10 @@ impl Table<'_> {
         loop {
             if self.interactive {
                 write!(out, "> ")?;
-                out.flush()?;
             }
+            // A program playing through a pipe reads the board before it moves: whatever
+            // was said reaches it before the next command is waited for.
+            out.flush()?;
             let line = match read_line(&mut input) {
                 Ok(Some(Line::Text(line))) => line,
                 Ok(Some(Line::TooLong)) => {
@@ -359,22 +287,31 @@ impl Table<'_> {
                 },
                 Err(message) => writeln!(out, "{message}")?,
             }
-            out.flush()?;
         }
     }
 
-    /// What may be typed: `an edge (graph.edge, like 1.2), or hint, undo, show, quit.`
+    /// What may be typed: `an edge (graph.edge, like 1.2), or hint, undo, show, quit.`;
+    /// without edges, the commands alone.
     fn commands(&self) -> String {
-        format!("an edge ({}), or hint, undo, show, quit.", self.edge_form())
+        match self.edge_form() {
+            Some(form) => format!("an edge ({form}), or hint, undo, show, quit."),
+            None => "hint, undo, show or quit.".to_string(),
+        }
     }
 
-    /// `graph.edge, like 1.2` or `its number, like 2`.
-    fn edge_form(&self) -> &'static str {
-        if self.game.graphs().len() == 1 {
-            "its number, like 2"
-        } else {
-            "graph.edge, like 1.2"
-        }
+    /// `graph.edge, like 1.2` or `its number, like 2`, the example an edge of the
+    /// position: the second of the first graph, else the first edge of the first graph
+    /// that has one; `None` when no graph has an edge.
+    fn edge_form(&self) -> Option<String> {
+        let graphs = self.game.graphs();
+        let (graph, edge) = match graphs.first() {
+            Some(first) if first.edges.len() >= 2 => (0, 2),
+            _ => (graphs.iter().position(|g| !g.edges.is_empty())?, 1),
+        };
+        Some(match graphs.len() {
+            1 => format!("its number, like {edge}"),
+            _ => format!("graph.edge, like {}.{edge}", graph + 1),
+        })
     }
 
     /// What `line` asks, or why it is not understood.

@@ -29,8 +29,10 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     let limit = usize::from(args.max_edges);
     let mut json = args.json.then(|| JsonDocument::new("positions"));
     let mut errors = Vec::new();
-    let clean = input::each_position_streamed(
+    let clean = input::each_case_streamed(
         &args.input,
+        args.case,
+        None,
         &mut out,
         |out, source, foreseen| {
             let label = foreseen.label(source);

@@ -82,11 +82,22 @@ use crate::syntax::Colour;
 use crate::syntax::dot::title_name;
 
 /// What to draw.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Draw the reduction (each block fused to one vertex with its twig, joined by the
     /// bridges) instead of the graph as written.
     pub reduced: bool,
+    /// Leave out every value (a picture for a quiz): the vertices' `*n`, the graphs'
+    /// values in their titles, the position's sum and winner, and what the legend says of
+    /// them.
+    pub no_values: bool,
+    /// Leave out the edges' input numbers.
+    pub no_numbers: bool,
+    /// Leave out the legend.
+    pub no_legend: bool,
+    /// The title over the picture, when not the one [`Drawing::begin`] is given (which
+    /// names the graph in the DOT text either way).
+    pub title: Option<String>,
 }
 
 /// An output format of [`render`].
@@ -238,7 +249,7 @@ impl Drawing {
         text.push_str(frame.strip_suffix("\n\n}").unwrap_or(&frame));
         let mut drawing = Drawing {
             title: title.to_string(),
-            options: *options,
+            options: options.clone(),
             printer,
             graphs: 0,
             nim_sum: 0,
@@ -308,7 +319,7 @@ impl Drawing {
         let winning = if coloured { &[] } else { winning };
         self.seen.note(graph, coloured);
         let reduced = self.options.reduced && !coloured;
-        let cluster_title = cluster_title(graph, analysis, &term, self.options.reduced);
+        let cluster_title = cluster_title(graph, analysis, &term, &self.options);
         if self.values.len() <= TITLE_TERMS {
             self.values.push(term);
         }
@@ -321,14 +332,23 @@ impl Drawing {
         // vertex is drawn above the ground, see `vertex_nodes`).
         if reduced {
             self.ground_node(format!("b{number}_0"));
-            reduced_cluster(&mut cluster, number, graph, analysis, winning);
+            reduced_cluster(
+                &mut cluster,
+                number,
+                graph,
+                analysis,
+                winning,
+                &self.options,
+            );
         } else {
             for &g in &graph.decl.ground {
                 self.ground_node(format!("n{number}_{g}"));
             }
             let vid = |v: u32| format!("n{number}_{v}");
-            vertex_nodes(&mut cluster, graph, analysis, !coloured, &vid);
-            edge_lines(&mut cluster, graph, analysis, winning, &vid);
+            let values = !coloured && !self.options.no_values;
+            vertex_nodes(&mut cluster, graph, analysis, values, &vid);
+            let numbers = !self.options.no_numbers;
+            edge_lines(&mut cluster, graph, analysis, winning, numbers, &vid);
         }
         cluster.close();
     }
@@ -362,21 +382,27 @@ impl Drawing {
         }
         // The legend goes under the pictures: a row of its own, so that its height does
         // not stretch the rows of the graphs.
-        let legend = Stmt::Subgraph(legend(&self.options, self.seen, self.any_winning));
-        self.statement(text, &legend);
-        if let Some(ground) = ground_ids().last() {
+        if !self.options.no_legend {
+            let legend = Stmt::Subgraph(legend(&self.options, self.seen, self.any_winning));
+            self.statement(text, &legend);
+        }
+        if let Some(ground) = ground_ids().last().filter(|_| !self.options.no_legend) {
             let invisible = edge_stmt(ground, LEGEND, vec![attr("style", plain("invis"))]);
             self.statement(text, &Stmt::Edge(invisible));
         }
         // Set last: subgraphs would inherit these (a cluster without a label of its own
         // would show the title again).
-        let label = position_label(
-            &self.title,
-            self.graphs,
-            self.nim_sum,
-            &self.values,
-            self.partizan.as_ref(),
-        );
+        let title = self.options.title.as_deref().unwrap_or(&self.title);
+        let label = match self.options.no_values {
+            true => quoted(title),
+            false => position_label(
+                title,
+                self.graphs,
+                self.nim_sum,
+                &self.values,
+                self.partizan.as_ref(),
+            ),
+        };
         self.statement(text, &Stmt::Attribute(attr("label", label)));
         self.statement(text, &Stmt::Attribute(attr("labelloc", plain("t"))));
         self.statement(text, &Stmt::Attribute(attr("fontsize", plain("16"))));
@@ -640,6 +666,7 @@ fn edge_lines(
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
+    numbers: bool,
     vid: &impl Fn(u32) -> String,
 ) {
     let net = &graph.net;
@@ -676,7 +703,9 @@ fn edge_lines(
         // Flat edges carry their number as an external label: Graphviz 2.43 corrupts its
         // memory laying out labelled flat edges in the top row of a graph with clusters
         // (and crashes on the next graph of the same input).
-        let mut attrs = if flat {
+        let mut attrs = if !numbers {
+            Vec::new()
+        } else if flat {
             vec![attr("xlabel", quoted(&(j + 1).to_string()))]
         } else if e.u == e.v {
             let all = &loops[&e.u];
@@ -761,6 +790,7 @@ fn reduced_cluster(
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
+    options: &Options,
 ) {
     let bid = |b: BlockId| format!("b{number}_{b}");
 
@@ -776,7 +806,8 @@ fn reduced_cluster(
     let fills = block_fills(analysis);
     for b in 0..analysis.blocks.len() as BlockId {
         let inside = &winning_inside[b as usize];
-        block_node(stmts, number, graph, analysis, b, inside, &fills);
+        let values = !options.no_values;
+        block_node(stmts, number, graph, analysis, b, inside, &fills, values);
     }
 
     for (c, block) in analysis.blocks.iter().enumerate().skip(1) {
@@ -788,7 +819,10 @@ fn reduced_cluster(
         } else {
             Role::Bridge
         };
-        let mut attrs = vec![edge_label(bridge.index())];
+        let mut attrs = match options.no_numbers {
+            true => Vec::new(),
+            false => vec![edge_label(bridge.index())],
+        };
         attrs.extend(edge_style(graph.colour(bridge), role));
         stmts.push(Stmt::Edge(edge_stmt(
             &bid(c as BlockId),
@@ -800,7 +834,8 @@ fn reduced_cluster(
 
 /// Block `b` of the reduced picture, fused to one node: the vertices it holds, its loops,
 /// its value, the winning cuts `inside` it; and its twig when its loops are odd. `fills`
-/// are the blocks' ([`block_fills`]).
+/// are the blocks' ([`block_fills`]); without `values`, the values are left out.
+#[allow(clippy::too_many_arguments)] // A room of the reduced picture: each says what it draws.
 fn block_node(
     stmts: &mut Block,
     number: usize,
@@ -809,6 +844,7 @@ fn block_node(
     b: BlockId,
     inside: &[usize],
     fills: &[Option<&'static str>],
+    values: bool,
 ) {
     let bid = |b: BlockId| format!("b{number}_{b}");
     let block = &analysis.blocks[b as usize];
@@ -826,16 +862,19 @@ fn block_node(
         lines.push(names_of(graph, nodes));
     }
     if block.edge_count > 0 {
-        lines.push(format!(
-            "{} edge{} fused: {}",
+        let fused = format!(
+            "{} edge{} fused",
             block.edge_count,
-            plural(block.edge_count),
-            star(block.parity())
-        ));
+            plural(block.edge_count)
+        );
+        lines.push(match values {
+            true => format!("{fused}: {}", star(block.parity())),
+            false => fused,
+        });
     }
     // As in the plain picture, a bare leaf shows no value.
     let holds = block.edge_count > 0 || !analysis.children(b).is_empty();
-    if holds {
+    if holds && values {
         let what = if b == 0 { "graph" } else { "value" };
         lines.push(format!("{what} {}", star(block.value)));
     }
@@ -958,10 +997,11 @@ enum Term {
 /// A cluster's title: `name = *v` for an all-green graph; for a graph with blue or red
 /// edges its name, then `value 3/4` unless the value is beyond the budget. A line follows
 /// about dropped edges or a missing ground, and for a coloured graph in a `reduced`
-/// picture, that it is drawn as written. (How `--format dot` reads the name back: see
-/// [`cluster_header`].)
-fn cluster_title(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool) -> String {
+/// picture, that it is drawn as written. With `no_values`, no value. (How `--format dot`
+/// reads the name back: see [`cluster_header`].)
+fn cluster_title(graph: &Graph, analysis: &Analysis, term: &Term, options: &Options) -> String {
     let mut lines = match term {
+        _ if options.no_values => vec![graph.name.clone()],
         Term::Nim(value) => vec![format!("{} = {}", graph.name, star(*value))],
         Term::Game(value) => {
             let mut lines = vec![graph.name.clone()];
@@ -988,7 +1028,7 @@ fn cluster_title(graph: &Graph, analysis: &Analysis, term: &Term, reduced: bool)
             plural(analysis.ignored_edges)
         ));
     }
-    if reduced && matches!(term, Term::Game(_)) {
+    if options.reduced && matches!(term, Term::Game(_)) {
         lines.push("(as written: only green edges reduce)".to_string());
     }
     lines.join("\n")
@@ -1170,9 +1210,13 @@ fn legend(options: &Options, seen: Seen, any_winning: bool) -> Subgraph {
             "ground vertex"
         }
     ));
-    rows.push(text_row(" 3", "input edge number"));
+    if !options.no_numbers {
+        rows.push(text_row(" 3", "input edge number"));
+    }
     let mut notes: Vec<&str> = Vec::new();
-    if seen.green_graph || !seen.coloured_graph {
+    if options.no_values {
+        // Nothing to say of values that are not shown.
+    } else if seen.green_graph || !seen.coloured_graph {
         if options.reduced {
             rows.push(text_row("value *n", "of the vertex and all above it"));
             notes.extend([
@@ -1190,7 +1234,7 @@ fn legend(options: &Options, seen: Seen, any_winning: bool) -> Subgraph {
             ]);
         }
     }
-    if seen.coloured_graph {
+    if seen.coloured_graph && !options.no_values {
         notes.extend([
             "A graph with blue or red edges: its value under its",
             "name, in CGSuite notation; no *n (Grundy values are",
@@ -1605,7 +1649,13 @@ mod tests {
         let analysis = breakdown(&graph);
         // Moves given for a coloured position are not drawn: they are the nim-sum's.
         let winning = vec![vec![EdgeIndex::new(0)]];
-        for options in [Options::default(), Options { reduced: true }] {
+        for options in [
+            Options::default(),
+            Options {
+                reduced: true,
+                ..Options::default()
+            },
+        ] {
             let g = (graph.clone(), analysis.clone());
             let picture = picture("t", &[g], &winning, &options);
             let c = cluster(&picture, "cluster_1");
@@ -1686,7 +1736,10 @@ mod tests {
         // Ground - bridge 1 - triangle (edges 2-4) - bridge 5 - leaf.
         let g = analyzed(&[0], &[(0, 1), (1, 2), (2, 3), (3, 1), (3, 4)]);
         let winning = vec![vec![EdgeIndex::new(2), EdgeIndex::new(4)]];
-        let options = Options { reduced: true };
+        let options = Options {
+            reduced: true,
+            ..Options::default()
+        };
         let picture = picture("t", &[g], &winning, &options);
         let c = cluster(&picture, "cluster_1");
         let block = node_attrs(c, "b1_1");

@@ -10,7 +10,11 @@
 //!   declared (constant time per declaration). A ground vertex that no edge touches is
 //!   legal: it is the position left after the last edge at the ground is cut, worth
 //!   whatever else is attached (usually 0). [`Built::lone_ground`] lists them, with the
-//!   span of their declaration, for a format that wants to warn.
+//!   span of their declaration, for a format that wants to warn. A graph with edges and
+//!   no ground vertex is legal too (worth 0: nothing in it can be cut), but far more
+//!   likely a forgotten declaration: every format that can write one (hb, json, dot)
+//!   hands its graphs over with [`Built::hand_to`], which warns of it. (Christmas and
+//!   cgsuite graphs always have their ground.)
 //! - **Edges** keep their span and their order: edge `j` of the graph is the `j+1`-th
 //!   edge the parser added. Whatever else an edge carries is added in [`EdgeDecl`] and
 //!   set here, in one place.
@@ -42,7 +46,8 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::{EdgeDecl, GraphDecl, GraphKind, Labels, VertexName, Vertices};
+use super::{EdgeDecl, GraphDecl, GraphKind, GraphSink, Labels, VertexName, Vertices};
+use crate::wording::plural;
 
 /// A graph under construction. See the [module documentation](self).
 #[derive(Debug)]
@@ -70,6 +75,40 @@ enum Table {
         by_label: HashMap<Box<str>, u32>,
         flags: Vec<u8>,
     },
+}
+
+impl Built {
+    /// Hands the graph to `sink`, after a warning when it has edges and no ground (see
+    /// the [module documentation](self)). `index` is its place in its position, from 0,
+    /// which names a graph without a name (`graph 2`).
+    pub fn hand_to(self, sink: &mut dyn GraphSink, index: usize) {
+        if let Some(warning) = self.no_ground(index) {
+            sink.warning(warning);
+        }
+        sink.graph(self.graph);
+    }
+
+    /// The warning for a graph with edges and no ground vertex, at the graph.
+    fn no_ground(&self, index: usize) -> Option<Diagnostic> {
+        let graph = &self.graph;
+        if !graph.ground.is_empty() || graph.edges.is_empty() {
+            return None;
+        }
+        let shown = match &graph.name {
+            Some(name) => format!("the graph `{name}`"),
+            None => graph.kind.name(index),
+        };
+        let n = graph.edges.len();
+        Some(Diagnostic::warning(
+            graph.span,
+            format!(
+                "{shown} has {n} edge{} and no ground: it is worth 0",
+                plural(n)
+            ),
+            "no vertex of this graph is ground, so none of its edges can be cut: is its \
+             ground missing?",
+        ))
+    }
 }
 
 /// `flags` bit: the vertex is declared ground.
@@ -411,6 +450,56 @@ mod tests {
         assert_eq!(b.number(7, s).unwrap(), 1);
         assert_eq!(b.name_str("a", s).unwrap(), 0);
         assert_eq!(b.number(u64::MAX, s).unwrap(), 3);
+    }
+
+    #[test]
+    fn a_graph_with_edges_and_no_ground_is_warned_of_by_its_name_or_place() {
+        let warned = |name: Option<&str>, edges: usize| {
+            let mut b = GraphBuilder::named(Span::new(3, 8));
+            b.set_name(name.map(String::from));
+            let (x, y) = (
+                b.name_str("x", Span::at(0)).unwrap(),
+                b.name_str("y", Span::at(1)).unwrap(),
+            );
+            for _ in 0..edges {
+                b.edge(x, y, Span::at(2));
+            }
+            let mut collected = super::super::Collected::default();
+            b.finish().hand_to(&mut collected, 1);
+            assert_eq!(collected.graphs.len(), 1);
+            collected
+                .warnings
+                .into_iter()
+                .map(|w| (w.message, w.span))
+                .collect::<Vec<_>>()
+        };
+        let span = Span::new(3, 8);
+        assert_eq!(
+            warned(Some("kite"), 2),
+            [(
+                "the graph `kite` has 2 edges and no ground: it is worth 0".to_string(),
+                span
+            )]
+        );
+        assert_eq!(
+            warned(None, 1),
+            [(
+                "graph 2 has 1 edge and no ground: it is worth 0".to_string(),
+                span
+            )]
+        );
+        assert!(warned(None, 0).is_empty(), "no edges: nothing to warn of");
+        let mut b = GraphBuilder::named(span);
+        let g = b.name_str("g", Span::at(0)).unwrap();
+        let a = b.name_str("a", Span::at(1)).unwrap();
+        b.ground(g, Span::at(0));
+        b.edge(a, a, Span::at(2));
+        let mut collected = super::super::Collected::default();
+        b.finish().hand_to(&mut collected, 0);
+        assert!(
+            collected.warnings.is_empty(),
+            "a ground, though no edge reaches it"
+        );
     }
 
     #[test]

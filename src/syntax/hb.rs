@@ -46,6 +46,7 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
         sink,
         current: GraphBuilder::named(Span::at(0)),
         has_header: false,
+        graphs: 0,
     };
     let mut start = bom_len(input);
     for line in text[start..].split_inclusive('\n') {
@@ -76,6 +77,8 @@ struct FileParser<'a, 's> {
     /// Whether it started with a `graph:` line (else it is the implicit graph before the
     /// first one, which exists only if it has content).
     has_header: bool,
+    /// How many graphs were handed to the sink.
+    graphs: usize,
 }
 
 impl<'a> FileParser<'a, '_> {
@@ -221,8 +224,10 @@ impl<'a> FileParser<'a, '_> {
             return;
         }
         let built = builder.finish();
+        let index = self.graphs;
+        self.graphs += 1;
         if !built.graph.edges.is_empty() {
-            for (g, span) in built.lone_ground {
+            for &(g, span) in &built.lone_ground {
                 let name = built.graph.vertices.name(g);
                 self.sink.warning(Diagnostic::warning(
                     span,
@@ -231,7 +236,7 @@ impl<'a> FileParser<'a, '_> {
                 ));
             }
         }
-        self.sink.graph(built.graph);
+        built.hand_to(&mut *self.sink, index);
     }
 }
 

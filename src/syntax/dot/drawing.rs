@@ -736,7 +736,9 @@ impl<'a> Drawing<'a> {
                     .edge(local[e.a as usize], local[e.b as usize], e.span)
                     .colour = e.attrs.colour.unwrap_or_default();
             }
-            sink.graph(graph.finish().graph);
+            graph
+                .finish()
+                .hand_to(sink, g - usize::from(layout.clusters));
         }
         Ok(())
     }

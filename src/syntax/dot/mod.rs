@@ -749,10 +749,15 @@ mod tests {
         let pos = position(text);
         assert_eq!(pairs(&pos.graphs[0]), "a-b");
         let w = &pos.warnings[..];
-        assert_eq!(w.len(), 1);
+        assert_eq!(w.len(), 2);
         assert_eq!(
             w[0].message,
             "badly delimited number `1a`: read as two ids, `1` and `a`"
+        );
+        // The graph has no ground, which is warned of, whatever the format.
+        assert_eq!(
+            w[1].message,
+            "graph 1 has 1 edge and no ground: it is worth 0"
         );
         assert_eq!(at(text, w[0].span), "1");
         assert_eq!(edges("graph { a -- 1.2.3 }"), "a-1.2");

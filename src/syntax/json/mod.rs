@@ -126,12 +126,14 @@ fn document(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagn
 /// to `sink` once read, after its warnings.
 fn graphs(json: &mut Stream<'_>, sink: &mut dyn GraphSink) -> Result<(), Diagnostic> {
     json.enter(Container::Array, "an array of graphs")?;
+    let mut index = 0;
     while json.has_next()? {
         let built = graph(json)?;
         for warning in twin_warnings(&built) {
             sink.warning(warning);
         }
-        sink.graph(built.graph);
+        built.hand_to(sink, index);
+        index += 1;
     }
     json.leave()?;
     Ok(())

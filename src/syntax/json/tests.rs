@@ -593,11 +593,16 @@ fn lone_ground_vertices_are_legal() {
     let p = ok(r#"{"graphs":[{"edges":[["g","a"]],"ground":["x"]}]}"#);
     assert_eq!(p.graphs[0].ground, vec![2]);
     assert!(p.warnings.is_empty());
-    // Per graph: a vertex of another graph does not count.
+    // Per graph: a vertex of another graph does not count. (The first graph has no
+    // ground, which is warned of, whatever the format.)
     let p = ok(r#"{"graphs":[{"edges":[[1,2]]},{"ground":[1],"edges":[[3,4]]}]}"#);
     assert_eq!(names(&p.graphs[1]), vec![num(1), num(3), num(4)]);
     assert_eq!(p.graphs[1].ground, vec![0]);
-    assert!(p.warnings.is_empty());
+    let messages: Vec<&str> = p.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["graph 1 has 1 edge and no ground: it is worth 0"]
+    );
 }
 
 /// The exception: a lone ground vertex whose twin (`1` for `"1"`, `"1"` for `1`) an edge
@@ -642,9 +647,14 @@ fn no_twin_warning_when_the_twin_is_untouched_or_touched_too() {
     // `"01"` and `"1.0"` are not written like any number.
     let p = ok(r#"{"graphs":[{"ground":["01","1.0"],"edges":[[1,2]]}]}"#);
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-    // A twin in another graph does not count.
+    // A twin in another graph does not count. (The first graph has no ground, which is
+    // warned of, whatever the format.)
     let p = ok(r#"{"graphs":[{"edges":[[1,2]]},{"ground":["1"],"edges":[[3,4]]}]}"#);
-    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    let messages: Vec<&str> = p.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["graph 1 has 1 edge and no ground: it is worth 0"]
+    );
 }
 
 #[test]
@@ -745,6 +755,7 @@ fn each_graph_is_handed_over_as_soon_as_its_object_is_read() {
     assert_eq!(
         log.0,
         [
+            "warning graph 1 has 1 edge and no ground: it is worth 0",
             "graph 1 edges",
             "warning no edge touches the ground vertex `1`",
             "graph 2 edges"

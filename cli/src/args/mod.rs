@@ -1,12 +1,33 @@
-//! The command line, as clap derive types. Help texts are written for a newcomer and
-//! end with examples.
+//! The command line, as clap derive types: every flag of every command is defined here,
+//! in a file per command, and turned into work by the command's module (`analyze.rs`
+//! reads [`AnalyzeArgs`]). The command modules import this one; it imports none of them.
+//! Help texts are written for a newcomer and end with examples.
 
-use std::path::PathBuf;
+mod analyze;
+mod check;
+mod convert;
+mod docs;
+mod dot;
+mod explain;
+mod generate;
+mod input;
+mod judge;
+mod play;
+mod verify;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use hackenbush::analysis::partizan::Budget;
-use hackenbush::syntax::Format;
+pub use analyze::AnalyzeArgs;
+pub use check::CheckArgs;
+pub use convert::ConvertArgs;
+pub use docs::{DocsArgs, Page};
+pub use dot::{DotArgs, RenderArg};
+pub use explain::{CutArg, ExplainArgs};
+pub use generate::{CommonArgs, GenArgs, ShapeArgs};
+pub use input::{BudgetArgs, ChristmasFiles, FormatArg, InputArgs};
+pub use judge::JudgeArgs;
+pub use play::{First, PlayArgs, SideArg};
+pub use verify::VerifyArgs;
 
 const ABOUT: &str = "Exact Hackenbush analysis: Grundy values, nim-sums and winners of Green \
 Hackenbush, values and outcome classes of Red-Blue-Green Hackenbush.";
@@ -50,7 +71,7 @@ Exit status: 0 on success, 1 when check or verify finds a problem, 2 on bad inpu
 )]
 pub struct Cli {
     /// When to colour: `auto` colours a terminal unless NO_COLOR is set (CLICOLOR_FORCE
-    /// colours pipes too); `always` and `never` override both variables
+    /// other than 0 colours pipes too); `always` and `never` override both variables
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto, global = true)]
     pub color: ColorArg,
 
@@ -59,14 +80,30 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// The command line of this process, parsed. What is refused once clap has read the
+    /// arguments (where `--format` stands among the inputs: [`InputArgs`]) shows the usage
+    /// of the command it is about, as clap's own errors do.
+    pub fn from_args() -> Result<Cli, clap::Error> {
+        let mut command = Cli::command();
+        let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+        Cli::from_arg_matches(&matches).map_err(|e| {
+            match (matches.subcommand_name()).and_then(|name| command.find_subcommand_mut(name)) {
+                Some(subcommand) => e.format(subcommand),
+                None => e.format(&mut command),
+            }
+        })
+    }
+}
+
 /// `--color WHEN`. The rule, first match wins: the flag (`always`, `never`), then
-/// `NO_COLOR` set and not empty (never), then `CLICOLOR_FORCE` set and not empty
-/// (always), then `CLICOLOR=0` (never), then whether the stream is a terminal that
-/// can show colour (`TERM` set and not `dumb`). The same rule as `anstream`'s, which
-/// applies it (docs/exit-codes.md).
+/// `NO_COLOR` set and not empty (never), then `CLICOLOR_FORCE` set, not empty and not
+/// `0` (always), then `CLICOLOR=0` (never), then whether the stream is a terminal that
+/// can show colour (`TERM` set and not `dumb`). `output` applies it (docs/exit-codes.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
-    /// Colour a terminal, unless NO_COLOR is set; colour anything if CLICOLOR_FORCE is
+    /// Colour a terminal, unless NO_COLOR is set; colour pipes and files too when
+    /// CLICOLOR_FORCE is set to anything but 0
     #[default]
     Auto,
     /// Colour, even a pipe or a file (`| less -R`), whatever NO_COLOR says
@@ -127,7 +164,8 @@ Examples:
   hackenbush analyze --json examples/poj-sample.in
   hackenbush analyze --moves examples/red-blue-tree.hb
   cat position.json | hackenbush analyze
-  hackenbush analyze -f hb - examples/poj-sample.in < position.txt
+  hackenbush analyze examples/poj-sample.in -f hb - < position.txt
+  hackenbush analyze --format cgsuite strings.txt
 
 The formats are described by `hackenbush docs formats`, the JSON output by `hackenbush \
 docs json`, the values by `hackenbush docs values`."
@@ -138,12 +176,13 @@ docs json`, the values by `hackenbush docs values`."
     #[command(
         long_about = "\
 Reads test cases in the POJ 3710 \"Christmas Game\" format and prints one line per test \
-case: `Sally` if the first player wins, `Harry` otherwise. Nothing else goes to stdout.
+case: `Sally` if the first player wins, `Harry` otherwise. Nothing else goes to stdout. \
+Several files are judged in turn, their verdicts one after the other.
 
 Unlike the usual contest solutions, the answer is exact for every shape: polygons sharing \
-vertices or edges, theta graphs, K4, loops, parallel edges. If the input is malformed, the \
-verdicts of the complete test cases before the error are printed, the error goes to \
-stderr, and the exit status is 2.
+vertices or edges, theta graphs, K4, loops, parallel edges. If an input is malformed, the \
+verdicts of its complete test cases before the error are printed, the error goes to \
+stderr, the files after it are still judged, and the exit status is 2.
 
 The input is streamed (read 32 KiB at a time), so memory follows the largest test case, \
 not the file. When there is more than one batch of test cases, the next batch is parsed \
@@ -192,7 +231,7 @@ Examples:
     Explain(ExplainArgs),
 
     /// Play a position against a perfect opponent, at a terminal or through a pipe
-    Play(super::play::PlayArgs),
+    Play(PlayArgs),
 
     /// Pictures: Graphviz DOT of the position, or SVG/PNG/PDF through Graphviz
     #[command(
@@ -202,8 +241,10 @@ every edge in its Hackenbush colour (color=green, blue or red: the picture reads
 --format dot) and labelled with its number in the input, every vertex with the value of \
 what hangs above it; the vertices of each cycle-block filled grey (the other edges are \
 bridges), edges not attached to the ground dashed. The graphs of a position stand side by \
-side, each titled with its name and value, under a legend. A graph with blue or red edges \
-is titled with its partizan value (CGSuite notation) and shows no Grundy values.
+side, each titled with its name and value, under the title (the file's name, or --title) \
+and over a legend. A graph with blue or red edges is titled with its partizan value \
+(CGSuite notation) and shows no Grundy values. For a quiz, --no-values leaves out every \
+value and the winner, --no-numbers the edges' numbers, --no-legend the legend.
 
 --moves draws the winning moves thick (in all-green positions only); --reduced draws the \
 reduction instead (each block fused to one vertex with its twig, joined by the bridges), \
@@ -218,15 +259,17 @@ Examples:
   hackenbush dot examples/bowtie.hb > bowtie.dot
   hackenbush dot --moves --render svg -o bowtie.svg examples/bowtie.hb
   hackenbush dot --reduced examples/tour.hb | dot -Tpng > tour.png
-  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in"
+  hackenbush dot --case 2 --render png -o case2.png examples/shapes.in
+  hackenbush dot --no-values --no-legend --title 'Who wins?' --render svg -o quiz.svg \\
+    examples/bowtie.hb"
     )]
     Dot(DotArgs),
 
     /// Check Christmas Game judge data against the POJ 3710 guarantees
-    Check(super::check::CheckArgs),
+    Check(CheckArgs),
 
     /// Generate positions: stalks, trees, POJ cases, cacti, multigraphs, paths, cycles
-    Gen(super::generate::GenArgs),
+    Gen(GenArgs),
 
     /// Convert positions between formats, every edge keeping its number
     #[command(
@@ -289,7 +332,8 @@ please report it with the input), 2 on bad input or a graph too large.",
         after_help = "\
 Examples:
   hackenbush verify examples/bowtie.hb
-  hackenbush verify --max-edges 24 examples/tour.hb"
+  hackenbush verify --max-edges 24 examples/tour.hb
+  hackenbush verify --case 2 examples/shapes.in"
     )]
     Verify(VerifyArgs),
 
@@ -347,273 +391,12 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// `hackenbush docs`.
-#[derive(Debug, Args)]
-pub struct DocsArgs {
-    /// The page to print
-    #[arg(value_enum, value_name = "PAGE")]
-    pub page: Option<super::docs::Page>,
-}
-
 /// `hackenbush man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// The page of this command instead of the whole program's (analyze, judge, ...)
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,
-}
-
-/// Input format names for `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// Native format for people, with `blue:` and `red:` lines (.hb)
-    Hb,
-    /// POJ 3710 Christmas Game judge format (.in, .txt)
-    Christmas,
-    /// JSON: {"graphs":[{"name":..,"ground":[..],"edges":[[u,v],[u,v,"blue"],..]}]} (.json)
-    Json,
-    /// Graphviz DOT: undirected graphs, ground vertices marked ground=true, color=blue|red
-    /// edges (.dot, .gv)
-    Dot,
-    /// CGSuite Hackenbush strings, e green, l blue, r red: e(ee;e), lrl ... (.cgs)
-    Cgsuite,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Hb => Format::Hb,
-            FormatArg::Christmas => Format::Christmas,
-            FormatArg::Json => Format::Json,
-            FormatArg::Dot => Format::Dot,
-            FormatArg::Cgsuite => Format::Cgsuite,
-        }
-    }
-}
-
-/// Where positions come from: files (or stdin) and their format.
-#[derive(Debug, Args)]
-pub struct InputArgs {
-    /// Format of stdin and of files whose extension tells none. A file named .hb, .in or
-    /// .txt (christmas), .json, .dot or .gv, .cgs keeps that format (--format-all
-    /// overrides it); without --format, stdin's format is recognised from its first bytes
-    #[arg(short, long, value_enum)]
-    pub format: Option<FormatArg>,
-
-    /// Format of every input, whatever its extension (the values of --format)
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FORMAT",
-        conflicts_with = "format",
-        hide_possible_values = true
-    )]
-    pub format_all: Option<FormatArg>,
-
-    /// Input files; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-}
-
-impl InputArgs {
-    /// `--format`, if given.
-    pub fn format(&self) -> Option<Format> {
-        self.format.map(Into::into)
-    }
-
-    /// `--format-all`, if given.
-    pub fn format_all(&self) -> Option<Format> {
-        self.format_all.map(Into::into)
-    }
-}
-
-/// How much valuing a graph with blue or red edges may take.
-#[derive(Debug, Args)]
-pub struct BudgetArgs {
-    /// With blue or red edges: the most positions the search of one part of a graph may
-    /// value (about 130 bytes each) before the graph is refused (hackenbush docs values)
-    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.positions)]
-    pub max_positions: usize,
-
-    /// With blue or red edges: the most steps of game arithmetic a graph's value may take,
-    /// beyond one per position searched, before the graph is refused
-    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.work)]
-    pub max_work: u64,
-}
-
-impl BudgetArgs {
-    /// The budget asked for.
-    pub fn budget(&self) -> Budget {
-        Budget {
-            positions: self.max_positions,
-            work: self.max_work,
-            ..Budget::DEFAULT
-        }
-    }
-}
-
-/// `hackenbush analyze`.
-#[derive(Debug, Args)]
-pub struct AnalyzeArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// The search's budget.
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-
-    /// Print one JSON document (schema: hackenbush docs json) instead of the text report
-    #[arg(long)]
-    pub json: bool,
-
-    /// Only the N-th position (from 1) of each input of several: a christmas test case,
-    /// a cgsuite line
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// Also list every winning move: each edge whose cut leaves the nim-sum 0 (with blue
-    /// and red edges: each player's cuts that win moving first, with the values they leave)
-    #[arg(long)]
-    pub moves: bool,
-
-    /// Write every value whole, however long (a canonical form of more than 1,000
-    /// characters is otherwise shortened: hackenbush docs values)
-    #[arg(long)]
-    pub full: bool,
-}
-
-/// Output formats of `dot --render`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RenderArg {
-    /// Scalable vector graphics
-    Svg,
-    /// PNG bitmap
-    Png,
-    /// PDF document
-    Pdf,
-}
-
-/// `hackenbush dot`.
-#[derive(Debug, Args)]
-pub struct DotArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// Draw the winning moves thick (all-green positions only)
-    #[arg(long)]
-    pub moves: bool,
-
-    /// Draw the reduction: each block fused to one vertex, joined by the bridges
-    #[arg(long)]
-    pub reduced: bool,
-
-    /// Only the N-th test case (1-based) of a christmas input
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// Render with Graphviz `dot` instead of printing DOT text
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub render: Option<RenderArg>,
-
-    /// With --render: stop Graphviz if it has not finished after SECONDS (0: no limit)
-    #[arg(long, value_name = "SECONDS",
-          default_value_t = hackenbush::report::dot::RENDER_TIMEOUT.as_secs())]
-    pub timeout: u64,
-
-    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a
-    /// complete picture, and never when it is one of the inputs
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-}
-
-/// `hackenbush convert`.
-#[derive(Debug, Args)]
-pub struct ConvertArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// The format to write [default: the one the extension of -o names]
-    #[arg(short, long, value_enum, value_name = "FORMAT")]
-    pub to: Option<FormatArg>,
-
-    /// Only the N-th position (1-based) of each input: a christmas test case, a cgsuite
-    /// line
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// cgsuite only: list the edges in the order of a walk from the ground, as `gen` does,
-    /// and leave out those not attached to it; the values and the winning moves stay, the
-    /// edge numbers change (the other formats keep every number anyway)
-    #[arg(long)]
-    pub renumber: bool,
-
-    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once every
-    /// position is converted, and never when it is one of the inputs
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-}
-
-/// `hackenbush explain`.
-#[derive(Debug, Args)]
-pub struct ExplainArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// What if EDGE is cut: what falls, which values change, and whether the cut wins
-    /// and why. EDGE is GRAPH.EDGE (2.3), or EDGE when the position has one graph
-    #[arg(long, value_name = "EDGE", value_parser = super::explain::parse_cut)]
-    pub cut: Option<super::explain::CutArg>,
-
-    /// The search's budget.
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-
-    /// Only the N-th position (from 1) of each input of several: a christmas test case,
-    /// a cgsuite line
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: Option<u64>,
-
-    /// Write every value whole, however long (a canonical form of more than 1,000
-    /// characters is otherwise shortened: hackenbush docs values)
-    #[arg(long)]
-    pub full: bool,
-}
-
-/// `hackenbush verify`.
-#[derive(Debug, Args)]
-pub struct VerifyArgs {
-    /// Inputs.
-    #[command(flatten)]
-    pub input: InputArgs,
-
-    /// Largest graph searched, in edges attached to the ground (the search is
-    /// exponential; at most 64)
-    #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = clap::value_parser!(u16).range(0..=64))]
-    pub max_edges: u16,
-
-    /// Print one JSON document (hackenbush docs json): each graph's verdict, both values and
-    /// outcomes, the positions searched, and the inputs that failed
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `hackenbush judge`.
-#[derive(Debug, Args)]
-pub struct JudgeArgs {
-    /// Input file in the christmas format; `-` or nothing reads stdin
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-
-    /// One JSON object per line and test case, as each is judged: {"version":1,"case":1,
-    /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":1,
-    /// "error":{..}} (hackenbush docs json)
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[cfg(test)]
