@@ -649,7 +649,8 @@ mod tests {
     /// warning at the first such statement.
     #[test]
     fn a_statement_that_may_change_either_of_two_strict_edges_is_warned_about() {
-        let text = "strict graph { a -- b; subgraph s { a -- b [key=1] } a -- b [color=red]; b -- a [color=blue] }";
+        // On the ground, so that no warning of a graph without ground stands beside it.
+        let text = "strict graph { a [ground=true]; a -- b; subgraph s { a -- b [key=1] } a -- b [color=red]; b -- a [color=blue] }";
         let pos = position(text);
         let colours: Vec<Colour> = pos.graphs[0].edges.iter().map(|e| e.colour).collect();
         assert_eq!(colours, [Colour::Green, Colour::Blue]);
@@ -662,8 +663,8 @@ mod tests {
         assert_eq!(at(text, w[0].span), "a -- b");
         assert_eq!(w[0].span.start as usize, text.rfind("a -- b").unwrap());
         // One edge each way is no choice.
-        let text =
-            "strict graph { a -- b; b -- a [key=1]; a -- b [color=red]; b -- a [color=blue] }";
+        let text = "strict graph { a [ground=true]; a -- b; b -- a [key=1]; a -- b [color=red]; \
+                    b -- a [color=blue] }";
         let pos = position(text);
         let colours: Vec<Colour> = pos.graphs[0].edges.iter().map(|e| e.colour).collect();
         assert_eq!(colours, [Colour::Red, Colour::Blue]);
