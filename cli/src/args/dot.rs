@@ -50,7 +50,8 @@ pub struct DotArgs {
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
 
-    /// Only the N-th test case (1-based) of a christmas input
+    /// Only the N-th position (from 1) of each input of several: a christmas test case,
+    /// a cgsuite line
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub case: Option<u64>,
 
