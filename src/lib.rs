@@ -114,10 +114,10 @@ mod documentation {
 /// need no dependency of their own.
 pub use petgraph;
 
+pub use analysis::SearchProgress;
 pub use diagnostic::Error;
 pub use valuing::{
-    BareScratch, BareTree, SearchProgress, Summarized, WithMoves, bare_position,
-    bare_position_with_moves,
+    BareScratch, BareTree, Summarized, WithMoves, bare_position, bare_position_with_moves,
 };
 
 use analysis::Analysis;

@@ -6,7 +6,7 @@
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
-use crate::analysis::{self, Analysis, bare_moves};
+use crate::analysis::{self, Analysis, SearchProgress, bare_moves};
 use crate::analyze_graph;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Calculator, Outcome};
@@ -35,10 +35,6 @@ pub struct Summarized {
     scratch: analysis::summary::Scratch,
     progress: Option<SearchProgress>,
 }
-
-/// Told, while a search values a graph, the graph's name and how many positions it has
-/// valued so far (every [`partizan::PROGRESS_EVERY`]): for a person watching.
-pub type SearchProgress = Box<dyn FnMut(&str, usize)>;
 
 impl Default for Summarized {
     fn default() -> Self {

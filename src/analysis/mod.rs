@@ -49,6 +49,10 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use crate::model::Graph;
 use crate::syntax::Colour;
 
+/// Told, while a search values a graph, the graph's name and how many positions it has
+/// valued so far (every [`partizan::PROGRESS_EVERY`]): for a person watching.
+pub type SearchProgress = Box<dyn FnMut(&str, usize)>;
+
 /// Index of a block in [`Analysis::blocks`].
 pub type BlockId = u32;
 

@@ -205,8 +205,8 @@ impl fmt::Display for Whole<'_> {
     }
 }
 
-/// Writes the form whole if it takes at most [`SHOWN_CHARACTERS`], shortened otherwise
-/// (see the [module docs](self)).
+/// Writes the form whole if it takes at most [`SHOWN_CHARACTERS`], shortened otherwise:
+/// past a depth each subgame is `{...}` ([`Game::whole`] writes it whole).
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(x) = self.as_number() {

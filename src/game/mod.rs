@@ -23,7 +23,7 @@ mod canonical;
 mod display;
 mod dyadic;
 mod layout;
-mod parse;
+pub mod parse;
 
 pub use canonical::{Calculator, Exceeded, Game, MAX_DEPTH, Outcome, Side};
 pub use display::{FormSize, SHORTENED_CHARACTERS, SHOWN_CHARACTERS, Whole, WholeForms};

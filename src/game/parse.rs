@@ -1,5 +1,5 @@
 //! Text -> game: CGSuite's notation read back, everything [`Display`](std::fmt::Display)
-//! writes ([display](super::display)) and a little more (blanks between tokens, `+-` for
+//! writes (the notation of `docs/values.md`) and a little more (blanks between tokens, `+-` for
 //! `±`, `^^^` for `^3`, parentheses around any game).
 //!
 //! The grammar (ISO 14977 EBNF; a blank is a space, tab or line break):
@@ -27,7 +27,7 @@
 //!
 //! The reader keeps its own stack of open braces, parentheses and switches, so text
 //! nested a million deep needs no call stack; games deeper than
-//! [`MAX_DEPTH`](super::MAX_DEPTH) are refused, as every operation on games refuses them.
+//! [`MAX_DEPTH`] are refused, as every operation on games refuses them.
 //! Values are computed by a [`Calculator`], so that adversarial text (`^900*900`) stops at
 //! its limit.
 
@@ -126,7 +126,7 @@ pub enum ParseErrorKind {
     Shortened,
     /// A count beyond 64 bits: `^99999999999999999999`.
     TooLarge,
-    /// The game is deeper than [`MAX_DEPTH`](super::MAX_DEPTH) (`*5000`), or its value
+    /// The game is deeper than [`MAX_DEPTH`] (`*5000`), or its value
     /// took more than the calculator's limit of work.
     Exceeded(Exceeded),
 }
@@ -215,7 +215,7 @@ impl FromStr for Dyadic {
 }
 
 impl Calculator {
-    /// Reads a game in CGSuite's notation ([module docs](super::parse)) within this
+    /// Reads a game in CGSuite's notation (as [`Game`]'s `FromStr` reads it) within this
     /// calculator's limit of work, sharing what it computed before.
     ///
     /// ```

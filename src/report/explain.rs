@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use petgraph::graph::EdgeIndex;
 
+use crate::analysis::SearchProgress;
 use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
@@ -20,7 +21,6 @@ use crate::model::Graph;
 use crate::play::{EdgeRef, Match};
 use crate::source::{Source, Span};
 use crate::style::Paint;
-use crate::valuing::SearchProgress;
 
 use super::text::{listed, outcome, plural, printable, star};
 use super::{PartizanMoves, PositionCuts, Shortened, Value};

@@ -102,7 +102,7 @@ impl fmt::Display for Format {
 }
 
 impl std::str::FromStr for Format {
-    type Err = crate::Error;
+    type Err = crate::diagnostic::Error;
 
     /// The format named as the command line names it ([`Format::name`]), in any case.
     ///
@@ -117,10 +117,10 @@ impl std::str::FromStr for Format {
     /// );
     /// # Ok::<(), hackenbush::Error>(())
     /// ```
-    fn from_str(name: &str) -> Result<Format, crate::Error> {
+    fn from_str(name: &str) -> Result<Format, crate::diagnostic::Error> {
         (Format::ALL.into_iter())
             .find(|format| format.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| crate::Error::UnknownFormat(name.to_string()))
+            .ok_or_else(|| crate::diagnostic::Error::UnknownFormat(name.to_string()))
     }
 }
 
