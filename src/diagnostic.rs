@@ -21,13 +21,16 @@ pub enum Level {
     Warning,
     /// A promise the input was meant to keep is broken (`hackenbush check`): `violation`.
     Violation,
+    /// The input is well formed, but valuing it needs more search than the budget allows:
+    /// `error`, with an exit status of its own on the command line (3).
+    Refused,
 }
 
 impl Level {
     /// The word that heads a rendered message.
     pub fn heading(self) -> &'static str {
         match self {
-            Level::Error => "error",
+            Level::Error | Level::Refused => "error",
             Level::Warning => "warning",
             Level::Violation => "violation",
         }
@@ -138,7 +141,7 @@ impl Diagnostic {
         let paint = Paint(color);
         let mark = |text: &str| match self.level {
             Level::Warning => paint.warning(text),
-            Level::Error | Level::Violation => paint.error(text),
+            Level::Error | Level::Violation | Level::Refused => paint.error(text),
         };
         let mut out = format!(
             "{}{}\n{gutter}{} {}:{}\n{gutter} {}\n{} {} {}\n{gutter} {} {}{}{}",
@@ -204,12 +207,25 @@ impl std::error::Error for Diagnostic {}
 /// // `{:#}` shows it as the command line does: the line and a caret.
 /// assert!(format!("{error:#}").contains(" --> <text>:2:5"));
 /// assert!(matches!(error, Error::Input(_)));
+///
+/// // A well-formed position beyond the budget is refused, not malformed.
+/// use hackenbush::{Options, analyze_source, source::Source};
+/// let source = Source::from_text("cycle.hb", "ground: g\nblue: g-a-b-g\nred: a-c-b\n")?;
+/// let mut options = Options::default();
+/// options.budget.positions = 3;
+/// let error = analyze_source(&source, Format::Hb, options).unwrap_err();
+/// assert!(matches!(error, Error::Refused(_)));
+/// assert!(format!("{error:#}").contains("--max-positions"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
-    /// A problem in an input: malformed, or a graph beyond the analysis' budget.
+    /// A problem in an input: it is malformed.
     Input(Box<Located>),
+    /// A well-formed input whose value needs more search than the budget allows
+    /// ([`Options::budget`](crate::Options::budget)): the part refused is located.
+    Refused(Box<Located>),
     /// An input larger than [`MAX_SOURCE_LEN`](crate::source::MAX_SOURCE_LEN) bytes.
     TooLarge {
         /// The input's name.
@@ -240,7 +256,11 @@ pub struct Located {
 impl Error {
     /// The error of `diagnostic`, found in `source`.
     pub fn located(diagnostic: Diagnostic, source: &Source) -> Error {
-        Error::Input(Box::new(Located {
+        let kind = match diagnostic.level {
+            Level::Refused => Error::Refused,
+            _ => Error::Input,
+        };
+        kind(Box::new(Located {
             name: source.name().to_string(),
             location: source.locate(diagnostic.span.start as usize),
             rendered: diagnostic.render(source, false),
@@ -254,8 +274,10 @@ impl fmt::Display for Error {
     /// command line shows it (source line, caret, help).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Input(located) if f.alternate() => f.write_str(&located.rendered),
-            Error::Input(located) => write!(
+            Error::Input(located) | Error::Refused(located) if f.alternate() => {
+                f.write_str(&located.rendered)
+            }
+            Error::Input(located) | Error::Refused(located) => write!(
                 f,
                 "{}:{}: {}",
                 printable(&located.name),

@@ -318,3 +318,39 @@ fn a_graph_with_edges_and_no_ground_is_warned_of_in_every_format() {
         quiet.stdout
     );
 }
+
+/// Issue 33: a refused search and a malformed file both returned 2. A search beyond the
+/// budget is 3, with the flag that allows more named; a malformed input beside it is
+/// worse, and the run returns 2.
+#[test]
+fn a_refused_search_has_a_status_of_its_own() {
+    let root = common::root();
+    let refused = common::run(
+        &root,
+        &["analyze", "--max-positions", "3", "examples/mixed-cycle.hb"],
+    );
+    assert_eq!(refused.code, 3, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("--max-positions N"),
+        "{}",
+        refused.stderr
+    );
+    let worked = common::run(
+        &root,
+        &["analyze", "--max-work", "3", "examples/mixed-cycle.hb"],
+    );
+    assert_eq!(worked.code, 3, "{}", worked.stderr);
+    assert!(worked.stderr.contains("--max-work N"), "{}", worked.stderr);
+    let both = common::run(
+        &root,
+        &[
+            "analyze",
+            "--max-positions",
+            "3",
+            "examples/mixed-cycle.hb",
+            "tests/fixtures/invalid/dangling-dash.hb",
+        ],
+    );
+    assert_eq!(both.code, 2, "{}", both.stderr);
+    assert!(both.stderr.contains("--max-positions N"), "{}", both.stderr);
+}

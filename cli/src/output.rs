@@ -20,11 +20,28 @@ pub const SUCCESS: u8 = 0;
 pub const DISAGREE: u8 = 1;
 /// Exit status 2: an input was unreadable or malformed, or the command line was wrong.
 pub const BAD_INPUT: u8 = 2;
+/// Exit status 3: every input was well formed, but a value needed more search than the
+/// budget allows (`--max-positions`, `--max-work`), and was refused.
+pub const REFUSED: u8 = 3;
 
 /// The exit status of a command that only reads and reports: [`SUCCESS`] when every input
-/// was clean, else [`BAD_INPUT`].
+/// was clean; else [`REFUSED`] when every error reported was a refused search, and
+/// [`BAD_INPUT`] otherwise.
 pub fn status(clean: bool) -> u8 {
-    if clean { SUCCESS } else { BAD_INPUT }
+    match clean {
+        true => SUCCESS,
+        false => trouble(),
+    }
+}
+
+/// The status for the errors reported so far: [`BAD_INPUT`] if any was more than a
+/// refused search.
+fn trouble() -> u8 {
+    if !FAILED.load(Ordering::Relaxed) && SEARCH_REFUSED.load(Ordering::Relaxed) {
+        REFUSED
+    } else {
+        BAD_INPUT
+    }
 }
 
 /// Why a command stopped early.
@@ -50,8 +67,12 @@ impl Stop {
     /// but an input error reported before it still makes the status 2.
     pub fn exit_code(self) -> ExitCode {
         match self {
-            Stop::BrokenPipe if !FAILED.load(Ordering::Relaxed) => ExitCode::from(SUCCESS),
-            Stop::BrokenPipe => ExitCode::from(BAD_INPUT),
+            Stop::BrokenPipe
+                if !FAILED.load(Ordering::Relaxed) && !SEARCH_REFUSED.load(Ordering::Relaxed) =>
+            {
+                ExitCode::from(SUCCESS)
+            }
+            Stop::BrokenPipe => ExitCode::from(trouble()),
             Stop::Io(e) => {
                 report_error(&format!("cannot write output: {}", io_reason(&e)));
                 ExitCode::from(BAD_INPUT)
@@ -60,8 +81,11 @@ impl Stop {
     }
 }
 
-/// Whether an error was reported on stderr during this run.
+/// Whether an error was reported on stderr during this run, other than a refused search.
 static FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a search beyond the budget was reported during this run.
+static SEARCH_REFUSED: AtomicBool = AtomicBool::new(false);
 
 /// An I/O error's reason without Rust's "(os error N)" suffix, lowercase.
 pub fn io_reason(e: &io::Error) -> String {
@@ -176,8 +200,10 @@ pub fn stdout_color() -> bool {
 
 /// Prints a located diagnostic on stderr; after a warning, the run still succeeds.
 pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
-    if diagnostic.level != Level::Warning {
-        FAILED.store(true, Ordering::Relaxed);
+    match diagnostic.level {
+        Level::Warning => {}
+        Level::Refused => SEARCH_REFUSED.store(true, Ordering::Relaxed),
+        _ => FAILED.store(true, Ordering::Relaxed),
     }
     let text = diagnostic.render(source, stderr_color());
     let _ = writeln!(io::stderr().lock(), "{text}\n");

@@ -35,7 +35,7 @@ use crate::analysis::Analysis;
 use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
 use crate::analysis::position::Move;
 use crate::analysis::summary::Summary;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Level};
 use crate::game::{BigUint, Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
 use crate::model::Graph;
 use crate::source::Source;
@@ -651,6 +651,30 @@ pub fn refusal(graph: &Graph, refusal: &Refusal) -> Diagnostic {
         ),
         "the part's first edge",
     )
+    .at_level(Level::Refused)
+    .with_help(budget_help(refusal))
+}
+
+/// What the command line allows more of, for a refusal: the flag and the part's size.
+fn budget_help(refusal: &Refusal) -> String {
+    let n = refusal.edges().len();
+    match refusal {
+        Refusal::TooManyEdges { limit, .. } => format!(
+            "a search takes parts of at most {limit} edges, and this one has {n}: no flag \
+             raises that"
+        ),
+        Refusal::TooManyPositions { .. } => format!(
+            "allow its part of {n} edges more positions with --max-positions N (each takes \
+             about 130 bytes)"
+        ),
+        Refusal::TooComplex {
+            exceeded: Exceeded::Depth,
+            ..
+        } => format!("its part of {n} edges has a value too deep to compute: no flag raises that"),
+        Refusal::TooComplex { .. } => {
+            format!("allow its part of {n} edges more steps with --max-work N")
+        }
+    }
 }
 
 /// The sum of a position's values, or its outcome, was refused: when graph `name` (at
@@ -660,11 +684,17 @@ pub fn sum_refused(span: Span, name: Option<&str>, exceeded: Exceeded) -> Diagno
         Some(name) => format!("adding graph `{}` to the sum", text::printable(name)),
         None => "comparing the sum with zero".to_string(),
     };
+    let help = match exceeded {
+        Exceeded::Depth => "the sum is too deep to compute: no flag raises that".to_string(),
+        _ => "allow the sum more steps with --max-work N".to_string(),
+    };
     Diagnostic::new(
         span,
         format!("the position is not valued: {when}: {exceeded} (see `hackenbush docs values`)"),
         "this graph",
     )
+    .at_level(Level::Refused)
+    .with_help(help)
 }
 
 #[cfg(test)]
