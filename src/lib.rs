@@ -226,7 +226,5 @@ pub fn analyze_position(position: Position) -> Vec<(Graph, Analysis)> {
 /// blocks hold for any colours; its Grundy value is the graph's value only when every
 /// edge is green ([`analysis::analyze`] refuses the others).
 pub fn analyze_graph(decl: GraphDecl, index: usize) -> (Graph, Analysis) {
-    let graph = Graph::build(decl, index);
-    let analysis = analysis::breakdown(&graph);
-    (graph, analysis)
+    analysis::modelled(decl, index)
 }

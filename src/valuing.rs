@@ -7,7 +7,6 @@ use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
 use crate::analysis::{self, Analysis, SearchProgress, bare_moves};
-use crate::analyze_graph;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
@@ -89,7 +88,7 @@ impl GraphSink for Summarized {
             let summary = analysis::summary::summarize(decl, &mut self.scratch);
             report::GraphReport::from_summary(name, &summary)
         } else {
-            let (graph, analysis) = analyze_graph(decl, index);
+            let (graph, analysis) = analysis::modelled(decl, index);
             let progress = &mut self.progress;
             let mut tell = |n| {
                 if let Some(progress) = progress {
@@ -389,7 +388,7 @@ impl WithMoves {
         }
         let index = self.graphs.len();
         let span = decl.span;
-        let (graph, analysis) = analyze_graph(decl, index);
+        let (graph, analysis) = analysis::modelled(decl, index);
         if self.coloured {
             if let Err(refused) = self.value(source, &graph, &analysis) {
                 self.refused = Some(refused);

@@ -47,7 +47,7 @@ pub mod summary;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use crate::model::Graph;
-use crate::syntax::Colour;
+use crate::syntax::{Colour, GraphDecl};
 
 /// Told, while a search values a graph, the graph's name and how many positions it has
 /// valued so far (every [`partizan::PROGRESS_EVERY`]): for a person watching.
@@ -219,6 +219,13 @@ pub fn analyze(graph: &Graph) -> Result<Analysis, NotGreen> {
         Some((edge, colour)) => Err(NotGreen { edge, colour }),
         None => Ok(breakdown(graph)),
     }
+}
+
+/// The model of graph `index` (0-based in its position) and its [`breakdown`].
+pub(crate) fn modelled(decl: GraphDecl, index: usize) -> (Graph, Analysis) {
+    let graph = Graph::build(decl, index);
+    let analysis = breakdown(&graph);
+    (graph, analysis)
 }
 
 /// The blocks, bridges and edge roles of `graph`, whatever its colours (they depend on
