@@ -165,6 +165,15 @@ struct Entry<V> {
     value: V,
 }
 
+/// A block of a position, or a loop (no `vertices`): its edges, the vertex it hangs
+/// from, and its other vertices.
+#[derive(Clone, Copy)]
+struct Piece {
+    edges: u64,
+    from: u32,
+    vertices: u128,
+}
+
 /// The search of one part.
 pub(super) struct Blocks<'a, V: Value> {
     pub(super) board: Board,
@@ -174,6 +183,9 @@ pub(super) struct Blocks<'a, V: Value> {
     /// The values hanging at the vertices of the blocks in `memo`, one run per entry.
     arena: Vec<V>,
     hasher: hashbrown::DefaultHashBuilder,
+    /// The blocks of each position met, by its edges and root: runs of `pieces`.
+    layouts: hashbrown::HashMap<(u64, u32), (u32, u32)>,
+    pieces: Vec<Piece>,
     limit: usize,
     pub(super) progress: Option<&'a mut dyn FnMut(usize)>,
 }
@@ -196,6 +208,8 @@ impl<'a, V: Value> Blocks<'a, V> {
             memo: hashbrown::HashTable::new(),
             arena: Vec::new(),
             hasher: hashbrown::DefaultHashBuilder::default(),
+            layouts: hashbrown::HashMap::new(),
+            pieces: Vec::new(),
             limit,
             progress: None,
         }
@@ -218,6 +232,57 @@ impl<'a, V: Value> Blocks<'a, V> {
         if mask == 0 {
             return Ok(V::zero());
         }
+        let (start, len) = match self.layouts.get(&(mask, root)) {
+            Some(&known) => known,
+            None => {
+                let start = self.pieces.len() as u32;
+                self.layout(mask, root);
+                let len = self.pieces.len() as u32 - start;
+                self.layouts.insert((mask, root), (start, len));
+                (start, len)
+            }
+        };
+        let mut above: Vec<V> = vec![V::zero(); self.board.at.len()];
+        let mut values: Vec<V> = Vec::new();
+        let mut total = V::zero();
+        for k in start..start + len {
+            let Piece {
+                edges,
+                from,
+                vertices,
+            } = self.pieces[k as usize];
+            let value = if vertices == 0 {
+                // A loop.
+                let i = edges.trailing_zeros() as usize;
+                V::zero().under(self.colours[i], &mut self.cx)?
+            } else {
+                values.clear();
+                let mut left = vertices;
+                while left != 0 {
+                    let v = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    values.push(hanging[v].add(&above[v], &mut self.cx)?);
+                }
+                if edges.count_ones() == 1 {
+                    let i = edges.trailing_zeros() as usize;
+                    values[0].under(self.colours[i], &mut self.cx)?
+                } else {
+                    self.block_value(edges, from, vertices, &values)?
+                }
+            };
+            if from == root {
+                total = total.add(&value, &mut self.cx)?;
+            } else {
+                above[from as usize] = above[from as usize].add(&value, &mut self.cx)?;
+            }
+        }
+        Ok(total)
+    }
+
+    /// The blocks of `mask` seen from `root`, pushed on `pieces` in the order to value
+    /// them: loops first, then blocks from the deepest, each before the block it hangs
+    /// from. One depth-first search with low links (Tarjan), on fixed arrays.
+    fn layout(&mut self, mask: u64, root: u32) {
         let ends = &self.board.ends;
         let at = &self.board.at;
         // Depth-first search from the root with low links.
@@ -232,7 +297,6 @@ impl<'a, V: Value> Blocks<'a, V> {
         let mut count = 1;
         stack[0] = (root, at[root as usize] & mask);
         let mut len = 1;
-        let mut total = V::zero();
         while len > 0 {
             let (v, rest) = stack[len - 1];
             if rest == 0 {
@@ -247,10 +311,6 @@ impl<'a, V: Value> Blocks<'a, V> {
             stack[len - 1].1 = rest & (rest - 1);
             let (a, b) = ends[i as usize];
             if a == b {
-                if a == root {
-                    let twig = V::zero().under(self.colours[i as usize], &mut self.cx)?;
-                    total = total.add(&twig, &mut self.cx)?;
-                }
                 continue;
             }
             if i == parent_edge[v as usize] {
@@ -270,113 +330,84 @@ impl<'a, V: Value> Blocks<'a, V> {
                 low[v as usize] = low[v as usize].min(pre[w as usize]);
             }
         }
-        // The ground block of each vertex: a child of the root starts one; a vertex is in
-        // its parent's block unless nothing below it reaches above its parent.
+        // The block of each vertex's edge to its parent, named by the vertex that starts
+        // it: a child of the root starts one, and so does a vertex below which nothing
+        // reaches above its parent (the parent is a cut vertex it hangs from).
         let mut block = [NONE; NODES];
         for &w in &order[1..count] {
             let (w, p) = (w as usize, parent[w as usize] as usize);
-            block[w] = if p == root as usize {
-                w as u32
-            } else if low[w] < pre[p] {
+            block[w] = if p != root as usize && low[w] < pre[p] {
                 block[p]
             } else {
-                NONE
+                w as u32
             };
         }
-        for &c in &order[1..count] {
-            if parent[c as usize] != root {
-                continue;
-            }
-            let mut vertices = 0u128;
-            for &w in &order[1..count] {
-                if block[w as usize] == c {
-                    vertices |= 1 << w;
-                }
-            }
-            let summand = self.ground_block(mask, root, vertices, hanging)?;
-            total = total.add(&summand, &mut self.cx)?;
-        }
-        Ok(total)
-    }
-
-    /// The value of the ground block on `vertices` (and `root`) within `mask`, with what
-    /// hangs from each of its vertices.
-    fn ground_block(
-        &mut self,
-        mask: u64,
-        root: u32,
-        vertices: u128,
-        hanging: &[V],
-    ) -> Result<V, Failure> {
-        let inside = vertices | 1 << root;
-        let mut edges = 0u64;
+        // The edges and vertices of each block; loops hang at their vertex.
+        let mut edges = [0u64; NODES];
+        let mut vertices = [0u128; NODES];
         let mut rest = mask;
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let (a, b) = self.board.ends[i as usize];
-            if a != b && inside & (1 << a) != 0 && inside & (1 << b) != 0 {
-                edges |= 1 << i;
+            let (a, b) = ends[i as usize];
+            if a == b {
+                self.pieces.push(Piece {
+                    edges: 1 << i,
+                    from: a,
+                    vertices: 0,
+                });
+                continue;
+            }
+            // A tree edge is in its lower end's block, and so is an edge back up.
+            let lower = if parent_edge[b as usize] == i || pre[b as usize] > pre[a as usize] {
+                b
+            } else {
+                a
+            };
+            let head = block[lower as usize] as usize;
+            edges[head] |= 1 << i;
+            vertices[head] |= 1 << lower;
+        }
+        for &head in order[1..count].iter().rev() {
+            let head = head as usize;
+            if block[head] == head as u32 {
+                self.pieces.push(Piece {
+                    edges: edges[head],
+                    from: parent[head],
+                    vertices: vertices[head],
+                });
             }
         }
-        let outside = mask & !edges;
-        let mut verts: Vec<u32> = Vec::with_capacity(vertices.count_ones() as usize);
-        let mut values: Vec<V> = Vec::with_capacity(vertices.count_ones() as usize);
-        let mut left = vertices;
-        while left != 0 {
-            let v = left.trailing_zeros();
-            left &= left - 1;
-            let piece = self.board.reach_from(outside, v, root);
-            let mut value = hanging[v as usize].clone();
-            if piece != 0 {
-                let above = self.value_from(piece, v, hanging)?;
-                value = value.add(&above, &mut self.cx)?;
-            }
-            verts.push(v);
-            values.push(value);
-        }
-        if edges.count_ones() == 1 {
-            let i = edges.trailing_zeros() as usize;
-            return values[0].under(self.colours[i], &mut self.cx);
-        }
-        self.block_value(edges, root, &verts, values)
     }
 
     /// The value of the biconnected block `mask` at `root`, with `values[k]` hanging at
-    /// `verts[k]` (ascending): searched, memoized.
+    /// its `k`-th vertex of `vertices` (ascending, `root` aside): searched, memoized.
     fn block_value(
         &mut self,
         mask: u64,
         root: u32,
-        verts: &[u32],
-        values: Vec<V>,
+        vertices: u128,
+        values: &[V],
     ) -> Result<V, Failure> {
-        let hash = {
-            let mut h = self.hasher.build_hasher();
-            (mask, root, &values).hash(&mut h);
-            h.finish()
-        };
-        let arena = &self.arena;
-        let same = |e: &Entry<V>| {
-            e.mask == mask
-                && e.root == root
-                && arena[e.start as usize..(e.start + e.len) as usize] == values[..]
-        };
-        if let Some(known) = self.memo.find(hash, same) {
-            return Ok(known.value.clone());
+        let hash = self.hash(mask, root, values);
+        if let Some(known) = self.find(hash, mask, root, values) {
+            return Ok(known);
         }
+        let values = values.to_vec();
         let mut options = V::Options::default();
         // The cuts of the block's edges, the hanging values carried along.
         let mut hanging = vec![V::zero(); self.board.at.len()];
-        for (&v, value) in verts.iter().zip(&values) {
-            hanging[v as usize] = value.clone();
+        let mut left = vertices;
+        for value in &values {
+            hanging[left.trailing_zeros() as usize] = value.clone();
+            left &= left - 1;
         }
         let mut rest = mask;
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let after = self.board.reach_from(mask & !(1 << i), root, NONE);
-            let value = self.value_from(after, root, &hanging)?;
+            // A block of two edges or more, less one, is still connected.
+            let value = self.value_from(mask & !(1 << i), root, &hanging)?;
             match self.colours[i as usize] {
                 Colour::Blue => V::offer(&mut options, Side::Left, value),
                 Colour::Red => V::offer(&mut options, Side::Right, value),
@@ -399,12 +430,44 @@ impl<'a, V: Value> Blocks<'a, V> {
                 for option in std::mem::take(&mut moves) {
                     let mut after = values.clone();
                     after[k] = option;
-                    let value = self.block_value(mask, root, verts, after)?;
+                    let value = self.block_value(mask, root, vertices, &after)?;
                     V::offer(&mut options, side, value);
                 }
             }
         }
         let value = V::finish(options, &mut self.cx)?;
+        self.remember(hash, mask, root, values, value.clone())?;
+        Ok(value)
+    }
+
+    /// The hash of a position: its edges, its root and the values hanging at the other
+    /// vertices its edges touch, in ascending order of vertex.
+    fn hash(&self, mask: u64, root: u32, values: &[V]) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        (mask, root, values).hash(&mut h);
+        h.finish()
+    }
+
+    /// The value of a position if it is known (compared exactly, not by its hash).
+    fn find(&self, hash: u64, mask: u64, root: u32, values: &[V]) -> Option<V> {
+        let arena = &self.arena;
+        let same = |e: &Entry<V>| {
+            e.mask == mask
+                && e.root == root
+                && arena[e.start as usize..(e.start + e.len) as usize] == *values
+        };
+        self.memo.find(hash, same).map(|e| e.value.clone())
+    }
+
+    /// Keeps the value of a position, within the budget of positions.
+    fn remember(
+        &mut self,
+        hash: u64,
+        mask: u64,
+        root: u32,
+        values: Vec<V>,
+        value: V,
+    ) -> Result<(), Failure> {
         if self.memo.len() >= self.limit {
             return Err(Failure::Positions);
         }
@@ -420,12 +483,11 @@ impl<'a, V: Value> Blocks<'a, V> {
                 root,
                 start,
                 len,
-                value: value.clone(),
+                value,
             },
             |e| {
                 let mut h = hasher.build_hasher();
                 let values = &arena[e.start as usize..(e.start + e.len) as usize];
-                // Hashed as a Vec is: the same bytes as at the lookup.
                 (e.mask, e.root, values).hash(&mut h);
                 h.finish()
             },
@@ -435,7 +497,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         {
             progress(self.memo.len());
         }
-        Ok(value)
+        Ok(())
     }
 }
 

@@ -16,11 +16,13 @@
 //!      game (`1` blue, `-1` red, `*` green) `:` the value above it (Winning Ways ch. 2 and
 //!      7). Red-blue trees stay numbers throughout, a few big-dyadic operations per edge
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
-//!    - **anything else** (a cycle with a red or blue edge): a search over the sets of
-//!      edges still standing, memoized, each set split at the ground again into its own
-//!      summands (a summand with no cycle left goes to the tree rule), what falls after
-//!      each cut read off the position's bridges, and every value kept canonical. At most [`Budget::edges`] edges and
-//!      [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
+//!    - **anything else** (a cycle with a red or blue edge): a search of the block at the
+//!      ground only, with what hangs from each of its vertices counted by its value (the
+//!      Colon Principle), memoized by the block and those values ([`blocks`]); on
+//!      machine-word numbers for red-blue parts ([`small`], the simplicity theorem), on
+//!      canonical games otherwise or when a number outgrows a word. At most
+//!      [`Budget::edges`] edges and [`Budget::positions`] blocks searched; beyond that, a
+//!      [`Refusal`] naming the part.
 //!
 //!    Every part's values are computed within [`Budget::work`] steps of the game
 //!    [`Calculator`]: canonical forms mixing green with red and blue grow fast.
@@ -94,7 +96,8 @@ pub struct Partizan {
 pub struct Budget {
     /// The most edges a part may have to be searched (at most 64).
     pub edges: usize,
-    /// The most distinct positions a search may visit.
+    /// The most distinct positions a search may visit: blocks at the ground, each with
+    /// the values hanging from its vertices ([`blocks`]).
     pub positions: usize,
     /// The most steps (comparisons and sums of games) the values may take, beyond one
     /// per position searched: canonical forms of positions with green edges among red
