@@ -44,7 +44,7 @@
 //! and exhaustive play ([`game_tree::partizan`](crate::game_tree::partizan)) in this
 //! file's tests.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{BuildHasher, Hash};
 
 use crate::game::{Calculator, Exceeded, Game, Side};
 use crate::syntax::Colour;
@@ -443,9 +443,7 @@ impl<'a, V: Value> Blocks<'a, V> {
     /// The hash of a position: its edges, its root and the values hanging at the other
     /// vertices its edges touch, in ascending order of vertex.
     fn hash(&self, mask: u64, root: u32, values: &[V]) -> u64 {
-        let mut h = self.hasher.build_hasher();
-        (mask, root, values).hash(&mut h);
-        h.finish()
+        self.hasher.hash_one((mask, root, values))
     }
 
     /// The value of a position if it is known (compared exactly, not by its hash).
@@ -486,10 +484,8 @@ impl<'a, V: Value> Blocks<'a, V> {
                 value,
             },
             |e| {
-                let mut h = hasher.build_hasher();
                 let values = &arena[e.start as usize..(e.start + e.len) as usize];
-                (e.mask, e.root, values).hash(&mut h);
-                h.finish()
+                hasher.hash_one((e.mask, e.root, values))
             },
         );
         if self.memo.len().is_multiple_of(PROGRESS_EVERY)
@@ -519,11 +515,11 @@ mod tests {
         let budget = Budget::default();
         let mut blocks = PartSearch::of(&graph, &all_edges, budget).unwrap();
         let mask = blocks.board().attached(blocks.all());
-        let new = blocks.value(mask).ok().unwrap();
+        let new = blocks.value(mask).unwrap();
         let mut games = blocks.games();
-        let on_games = games.value(mask).ok().unwrap();
+        let on_games = games.value(mask).unwrap();
         let mut reference = Search::of(&graph, &all_edges, budget).unwrap();
-        let old = reference.value(mask).ok().unwrap();
+        let old = reference.value(mask).unwrap();
         (new, old, on_games)
     }
 
@@ -634,9 +630,8 @@ mod tests {
             let edges = random_graph(&mut rng, count, colours);
             let (new, old, on_games) = three_ways(&edges);
             let graph = Graph::from_coloured_edges(&[0], &edges);
-            let played = ColouredTree::solve(&graph, 20, &mut |_| {})
-                .ok()
-                .expect("small enough to play out");
+            let played =
+                ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small enough to play out");
             assert_eq!(&new, played.value(), "{edges:?}");
             assert_eq!(new, old, "{edges:?}");
             assert_eq!(on_games, old, "{edges:?}");
@@ -678,7 +673,7 @@ mod tests {
         for edges in cases {
             let (new, old, _) = three_ways(&edges);
             let graph = Graph::from_coloured_edges(&[0], &edges);
-            let played = ColouredTree::solve(&graph, 20, &mut |_| {}).ok().unwrap();
+            let played = ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small");
             assert_eq!(&new, played.value(), "{edges:?}");
             assert_eq!(new, old, "{edges:?}");
         }

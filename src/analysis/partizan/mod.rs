@@ -668,6 +668,8 @@ struct PartSearch<'a> {
     earlier: usize,
 }
 
+/// One search lives per part, so the two sizes cost nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 enum Kind<'a> {
     Numbers(Blocks<'a, Small>),
     Games(Blocks<'a, Game>),
