@@ -16,16 +16,20 @@
 //!
 //! A position is a set of edges standing (one bit each) with a value hanging at each
 //! vertex. To value it from a root (the ground, or the vertex a piece hangs from):
-//! 1. one depth-first search from the root with low links (Tarjan) finds the *ground
-//!    blocks*, the biconnected components at the root: each one, with all that hangs from
-//!    it, is a summand (loops at the root are summands of their own);
-//! 2. what hangs at a vertex `v` of a ground block is valued from `v` in the same way
-//!    (step 1 again, one level deeper), plus the value already hanging at `v`;
-//! 3. a ground block of one edge is that edge `:` the value at its top (an ordinal sum,
-//!    the tree rule); a larger block is *searched*: its options are its cuts (each
-//!    position after a cut valued from step 1, the hanging values carried along) and
-//!    the canonical options of the value hanging at each vertex; memoized by the block's
-//!    edges, its root and the values hanging at its vertices.
+//! 1. its *layout*: one depth-first search from the root with low links (Tarjan) finds
+//!    its blocks (biconnected components; a loop is one of its own), each with the vertex
+//!    it hangs from, listed so that every block comes after the blocks hanging from it.
+//!    Layouts are cached by the position's edges and root, since they do not depend on
+//!    the values;
+//! 2. the blocks are valued in that order: each with, at each of its vertices, the value
+//!    hanging there plus the blocks already valued that hang there; the blocks hanging
+//!    from the root add up to the position's value;
+//! 3. a block of one edge is that edge `:` the value at its top (an ordinal sum, the tree
+//!    rule); a larger block is *searched*: its options are its cuts (a block less one
+//!    edge is still connected; valued from step 1, the hanging values carried along) and
+//!    the canonical options of the value hanging at each vertex; memoized exactly by the
+//!    block's edges, the vertex it hangs from and the values hanging at its other
+//!    vertices, in ascending order of vertex.
 //!
 //! Values are a [`Value`]: [`Small`] numbers for red-blue parts (the **simplicity
 //! theorem** gives each block's value from its best option on each side, no option lists,
@@ -34,11 +38,12 @@
 //! # Cost
 //!
 //! Exponential in the worst case, bounded by the budget's positions (blocks searched)
-//! and work. Each position valued costs one depth-first search and one search per vertex
-//! of a ground block, all on fixed arrays of at most 65 vertices; the recursion is at
-//! most one frame per edge cut or value option, at most 64 deep for each of its two kinds.
-//! The memo is one hash table of fixed-size entries and one array of the hanging values,
-//! both dropped at once when the part is valued.
+//! and work. Each block searched costs, per cut, a lookup per block of what is left
+//! (after one layout per distinct set of edges), and a search per option of a hanging
+//! value. The recursion is one frame per cut or value option, at most 64 deep for each of
+//! the two kinds (a value hanging from a piece of `k` edges is born by day `k`). The memo
+//! is one hash table of fixed-size entries and one array of the hanging values, both
+//! dropped at once when the part is valued.
 //!
 //! Cross-checked against the plain search over edge sets (`reference_value`, kept for tests)
 //! and exhaustive play ([`game_tree::partizan`](crate::game_tree::partizan)) in this

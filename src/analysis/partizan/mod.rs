@@ -18,8 +18,8 @@
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
 //!    - **anything else** (a cycle with a red or blue edge): a search of the block at the
 //!      ground only, with what hangs from each of its vertices counted by its value (the
-//!      Colon Principle), memoized by the block and those values ([`blocks`]); on
-//!      machine-word numbers for red-blue parts ([`small`], the simplicity theorem), on
+//!      Colon Principle), memoized by the block and those values (`blocks.rs`); on
+//!      machine-word numbers for red-blue parts (`small.rs`, the simplicity theorem), on
 //!      canonical games otherwise or when a number outgrows a word. At most
 //!      [`Budget::edges`] edges and [`Budget::positions`] blocks searched; beyond that, a
 //!      [`Refusal`] naming the part.
@@ -97,7 +97,7 @@ pub struct Budget {
     /// The most edges a part may have to be searched (at most 64).
     pub edges: usize,
     /// The most distinct positions a search may visit: blocks at the ground, each with
-    /// the values hanging from its vertices ([`blocks`]).
+    /// the values hanging from its vertices (see the module page).
     pub positions: usize,
     /// The most steps (comparisons and sums of games) the values may take, beyond one
     /// per position searched: canonical forms of positions with green edges among red
