@@ -191,6 +191,8 @@ pub(super) struct Blocks<'a, V: Value> {
     /// The blocks of each position met, by its edges and root: runs of `pieces`.
     layouts: hashbrown::HashMap<(u64, u32), (u32, u32)>,
     pieces: Vec<Piece>,
+    /// Buffers of values returned after use, for [`Blocks::buffer`].
+    pool: Vec<Vec<V>>,
     limit: usize,
     pub(super) progress: Option<&'a mut dyn FnMut(usize)>,
 }
@@ -215,6 +217,7 @@ impl<'a, V: Value> Blocks<'a, V> {
             hasher: hashbrown::DefaultHashBuilder::default(),
             layouts: hashbrown::HashMap::new(),
             pieces: Vec::new(),
+            pool: Vec::new(),
             limit,
             progress: None,
         }
@@ -247,8 +250,8 @@ impl<'a, V: Value> Blocks<'a, V> {
                 (start, len)
             }
         };
-        let mut above: Vec<V> = vec![V::zero(); self.board.at.len()];
-        let mut values: Vec<V> = Vec::new();
+        let mut above = self.buffer(self.board.at.len());
+        let mut values = self.buffer(0);
         let mut total = V::zero();
         for k in start..start + len {
             let Piece {
@@ -281,6 +284,7 @@ impl<'a, V: Value> Blocks<'a, V> {
                 above[from as usize] = above[from as usize].add(&value, &mut self.cx)?;
             }
         }
+        self.pool.extend([above, values]);
         Ok(total)
     }
 
@@ -398,10 +402,12 @@ impl<'a, V: Value> Blocks<'a, V> {
         if let Some(known) = self.find(hash, mask, root, values) {
             return Ok(known);
         }
-        let values = values.to_vec();
+        let mut copy = self.buffer(0);
+        copy.extend_from_slice(values);
+        let values = copy;
         let mut options = V::Options::default();
         // The cuts of the block's edges, the hanging values carried along.
-        let mut hanging = vec![V::zero(); self.board.at.len()];
+        let mut hanging = self.buffer(self.board.at.len());
         let mut left = vertices;
         for value in &values {
             hanging[left.trailing_zeros() as usize] = value.clone();
@@ -422,7 +428,7 @@ impl<'a, V: Value> Blocks<'a, V> {
                 }
             }
         }
-        drop(hanging);
+        self.pool.push(hanging);
         // The moves in what hangs at each vertex, by its canonical options.
         let mut moves: Vec<V> = Vec::new();
         for k in 0..values.len() {
@@ -433,16 +439,28 @@ impl<'a, V: Value> Blocks<'a, V> {
                 moves.clear();
                 values[k].options(side, &mut moves);
                 for option in std::mem::take(&mut moves) {
-                    let mut after = values.clone();
+                    let mut after = self.buffer(0);
+                    after.extend_from_slice(&values);
                     after[k] = option;
                     let value = self.block_value(mask, root, vertices, &after)?;
+                    self.pool.push(after);
                     V::offer(&mut options, side, value);
                 }
             }
         }
         let value = V::finish(options, &mut self.cx)?;
-        self.remember(hash, mask, root, values, value.clone())?;
+        self.remember(hash, mask, root, &values, value.clone())?;
+        self.pool.push(values);
         Ok(value)
+    }
+
+    /// A buffer of `len` zeros, from the pool of buffers returned (no allocation per
+    /// position once the pool holds one per level of the recursion).
+    fn buffer(&mut self, len: usize) -> Vec<V> {
+        let mut buffer = self.pool.pop().unwrap_or_default();
+        buffer.clear();
+        buffer.resize(len, V::zero());
+        buffer
     }
 
     /// The hash of a position: its edges, its root and the values hanging at the other
@@ -468,7 +486,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         hash: u64,
         mask: u64,
         root: u32,
-        values: Vec<V>,
+        values: &[V],
         value: V,
     ) -> Result<(), Failure> {
         if self.memo.len() >= self.limit {
@@ -476,7 +494,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         }
         let start = u32::try_from(self.arena.len()).map_err(|_| Failure::Positions)?;
         let len = values.len() as u32;
-        self.arena.extend(values);
+        self.arena.extend_from_slice(values);
         let hasher = &self.hasher;
         let arena = &self.arena;
         self.memo.insert_unique(
