@@ -108,7 +108,8 @@ pub struct Budget {
 impl Budget {
     /// 64 edges, 2,000,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused; two million positions take about 8 s and 260 MB).
+    /// it was refused; two million blocks searched take 16-20 s and up to 730 MB on
+    /// red-blue grids, docs/performance.md).
     pub const DEFAULT: Budget = Budget {
         edges: 64,
         positions: 2_000_000,
