@@ -327,7 +327,7 @@ fn a_refused_search_has_a_status_of_its_own() {
     let root = common::root();
     let refused = common::run(
         &root,
-        &["analyze", "--max-positions", "3", "examples/mixed-cycle.hb"],
+        &["analyze", "--max-positions", "1", "examples/mixed-cycle.hb"],
     );
     assert_eq!(refused.code, 3, "{}", refused.stderr);
     assert!(
@@ -346,7 +346,7 @@ fn a_refused_search_has_a_status_of_its_own() {
         &[
             "analyze",
             "--max-positions",
-            "3",
+            "1",
             "examples/mixed-cycle.hb",
             "tests/fixtures/invalid/dangling-dash.hb",
         ],

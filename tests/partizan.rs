@@ -454,12 +454,12 @@ fn long_stalks_follow_berlekamps_rule() {
 }
 
 /// The Moderately Hard Bed of Winning Ways ch. 7 (fig. 31), which CGSuite's test suite
-/// keeps switched off: 30 red and blue edges with cycles, worth 1/128. About a minute in a
-/// release build (`cargo test --release --test suite -- partizan:: --ignored`), so not run by
-/// default; on the command line, `hackenbush analyze --max-positions 50000000
-/// --max-work 0` (docs/values.md).
+/// keeps switched off: 30 red and blue edges with cycles, worth 1/128. About 10 s in a
+/// release build, 30 s in the test profile (`cargo test --release --test suite --
+/// partizan:: --ignored`), so not run by default; on the command line, `hackenbush analyze
+/// bed.cgs` (docs/values.md).
 #[test]
-#[ignore = "about a minute in release builds"]
+#[ignore = "about 10 s in release builds"]
 fn moderately_hard_bed_is_1_128() {
     use hackenbush::source::Source;
     use hackenbush::syntax::{self, Format};

@@ -51,6 +51,8 @@ pub enum Shape {
     Path(Path),
     /// Big cycles through the ground, optionally with trees.
     Cycle(Cycle),
+    /// Rectangular grids standing on the ground.
+    Grid(Grid),
 }
 
 impl Shape {
@@ -64,6 +66,7 @@ impl Shape {
             Shape::Multigraph(_) => "multigraph",
             Shape::Path(_) => "path",
             Shape::Cycle(_) => "cycle",
+            Shape::Grid(_) => "grid",
         }
     }
 
@@ -84,6 +87,7 @@ impl Shape {
             Shape::Multigraph(s) => s.validate(),
             Shape::Path(s) => s.validate(),
             Shape::Cycle(s) => s.validate(),
+            Shape::Grid(s) => s.validate(),
         }
         .map_err(Error::Shape)
     }
@@ -146,6 +150,7 @@ impl Shape {
             Shape::Multigraph(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
             Shape::Path(s) => (0..s.graphs).map(|i| s.graph(i)).collect(),
             Shape::Cycle(s) => (0..s.graphs).map(|i| s.graph(i, rng)).collect(),
+            Shape::Grid(s) => (0..s.graphs).map(|i| s.graph(i)).collect(),
         };
         for graph in &mut graphs {
             colour_edges(&mut graph.edges, colours, rng);
@@ -949,5 +954,70 @@ mod tests {
             ..Poj::default()
         });
         assert!(poj.validate().is_err());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Grids standing on the ground: `width` columns of `height` vertices, each joined to its
+/// neighbours across and up, each vertex of the bottom row joined to the ground (vertex
+/// 1): `2 * width * height - height` edges, every inner square a cycle. The shape is
+/// fixed; with colours ([`Shape::coloured_position`]) the seed draws each edge's colour,
+/// so `hackenbush gen` makes red-blue positions with many cycles, the hard case of the
+/// partizan search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// Graphs per position.
+    pub graphs: u32,
+    /// Vertices across, at least 1.
+    pub width: u32,
+    /// Vertices up, at least 1.
+    pub height: u32,
+}
+
+impl Default for Grid {
+    /// One grid of 4 by 4 vertices (28 edges).
+    fn default() -> Self {
+        Grid {
+            graphs: GRAPHS,
+            width: 4,
+            height: 4,
+        }
+    }
+}
+
+impl Grid {
+    fn validate(&self) -> Result<(), String> {
+        if self.width == 0 || self.height == 0 {
+            return Err("a grid has at least 1 vertex across and up".into());
+        }
+        let vertices = u64::from(self.width) * u64::from(self.height);
+        total_edges(u64::from(self.graphs), 2 * vertices)
+    }
+
+    /// Grid number `index` of a position. Vertex `1 + r * width + c` is the one in row
+    /// `r` (0 at the bottom) and column `c`.
+    ///
+    /// ```
+    /// use hackenbush::generate::shapes::Grid;
+    ///
+    /// let grid = Grid { graphs: 1, width: 5, height: 3 }.graph(0);
+    /// assert_eq!(grid.edges.len(), 27);
+    /// ```
+    pub fn graph(&self, index: u32) -> GraphDecl {
+        let (w, h) = (self.width, self.height);
+        let mut b = Builder::with_capacity((2 * w * h) as usize);
+        b.vertices = 1 + w * h;
+        let at = |r: u32, c: u32| 1 + r * w + c;
+        for r in 0..h {
+            for c in 0..w {
+                let below = if r == 0 { 0 } else { at(r - 1, c) };
+                b.edge(below, at(r, c));
+                if c > 0 {
+                    b.edge(at(r, c - 1), at(r, c));
+                }
+            }
+        }
+        b.finish(format!("grid {}", index + 1), vec![0])
     }
 }

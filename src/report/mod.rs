@@ -665,7 +665,7 @@ fn budget_help(refusal: &Refusal) -> String {
         ),
         Refusal::TooManyPositions { .. } => format!(
             "allow its part of {n} edges more positions with --max-positions N (each takes \
-             about 130 bytes)"
+             about 350 bytes)"
         ),
         Refusal::TooComplex {
             exceeded: Exceeded::Depth,

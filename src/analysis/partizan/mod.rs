@@ -16,11 +16,13 @@
 //!      game (`1` blue, `-1` red, `*` green) `:` the value above it (Winning Ways ch. 2 and
 //!      7). Red-blue trees stay numbers throughout, a few big-dyadic operations per edge
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
-//!    - **anything else** (a cycle with a red or blue edge): a search over the sets of
-//!      edges still standing, memoized, each set split at the ground again into its own
-//!      summands (a summand with no cycle left goes to the tree rule), what falls after
-//!      each cut read off the position's bridges, and every value kept canonical. At most [`Budget::edges`] edges and
-//!      [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
+//!    - **anything else** (a cycle with a red or blue edge): a search of the block at the
+//!      ground only, with what hangs from each of its vertices counted by its value (the
+//!      Colon Principle), memoized by the block and those values (`blocks.rs`); on
+//!      machine-word numbers for red-blue parts (`small.rs`, the simplicity theorem), on
+//!      canonical games otherwise or when a number outgrows a word. At most
+//!      [`Budget::edges`] edges and [`Budget::positions`] blocks searched; beyond that, a
+//!      [`Refusal`] naming the part.
 //!
 //!    Every part's values are computed within [`Budget::work`] steps of the game
 //!    [`Calculator`]: canonical forms mixing green with red and blue grow fast.
@@ -45,6 +47,12 @@ use crate::model::Graph;
 use crate::syntax::Colour;
 
 use super::lean;
+
+mod blocks;
+mod small;
+
+use blocks::{Blocks, Failure};
+use small::Small;
 
 /// How a part's value was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -88,7 +96,8 @@ pub struct Partizan {
 pub struct Budget {
     /// The most edges a part may have to be searched (at most 64).
     pub edges: usize,
-    /// The most distinct positions a search may visit.
+    /// The most distinct positions a search may visit: blocks at the ground, each with
+    /// the values hanging from its vertices (see the module page).
     pub positions: usize,
     /// The most steps (comparisons and sums of games) the values may take, beyond one
     /// per position searched: canonical forms of positions with green edges among red
@@ -97,12 +106,14 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// 64 edges, 2,000,000 positions, 1,000,000 steps: seconds, not minutes (a
+    /// 64 edges, 750,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused; two million positions take about 8 s and 260 MB).
+    /// it was refused). A block searched takes about 350 bytes, so the positions cost
+    /// about the 260 MB that two million sets of edges took before the block search; the
+    /// Moderately Hard Bed needs about 650,000 (docs/performance.md).
     pub const DEFAULT: Budget = Budget {
         edges: 64,
-        positions: 2_000_000,
+        positions: 750_000,
         work: 1_000_000,
     };
 }
@@ -383,13 +394,13 @@ fn searched_cuts(
     budget: Budget,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<Game>, Refusal> {
-    let mut search = Search::of(graph, edges, budget)?;
-    search.progress = Some(progress);
+    let mut search = PartSearch::of(graph, edges, budget)?;
+    search.set_progress(progress);
     let all = search.all();
     let failed = |failure| search_refusal(failure, edges, budget);
     let mut values = Vec::with_capacity(edges.len());
     for i in 0..edges.len() {
-        let after = search.board.attached(all & !(1 << i));
+        let after = search.board().attached(all & !(1 << i));
         values.push(search.value(after).map_err(failed)?);
     }
     Ok(values)
@@ -629,21 +640,152 @@ fn fold_branches<E: Copy>(
     Ok(std::mem::replace(&mut value[0], Game::zero()))
 }
 
-/// The search over the positions of a part with cycles: each position is the set of its
-/// edges still standing (a bit each). Returns the value and how many positions it took.
+/// The search of a part with cycles ([`blocks`]): returns the value and how many blocks
+/// it searched.
 fn search_value(
     graph: &Graph,
     edges: &[EdgeIndex],
     budget: Budget,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(Game, usize), Refusal> {
-    let mut search = Search::of(graph, edges, budget)?;
-    search.progress = Some(progress);
+    let mut search = PartSearch::of(graph, edges, budget)?;
+    search.set_progress(progress);
     let all = search.all();
     let value = search
         .value(all)
         .map_err(|failure| search_refusal(failure, edges, budget))?;
-    Ok((value, search.memo.len()))
+    Ok((value, search.positions()))
+}
+
+/// The search of one part: on machine-word numbers while the part is red-blue and its
+/// values fit, on canonical games otherwise (from the start again, if a number
+/// overflowed).
+struct PartSearch<'a> {
+    nodes: usize,
+    ends: Vec<(u32, u32)>,
+    colours: Vec<Colour>,
+    budget: Budget,
+    kind: Kind<'a>,
+    /// Blocks searched on numbers before the search moved to games.
+    earlier: usize,
+}
+
+/// One search lives per part, so the two sizes cost nothing worth a box.
+#[allow(clippy::large_enum_variant)]
+enum Kind<'a> {
+    Numbers(Blocks<'a, Small>),
+    Games(Blocks<'a, Game>),
+}
+
+impl<'a> PartSearch<'a> {
+    /// The search of a part, or a refusal if it has more edges than the budget allows.
+    fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<PartSearch<'a>, Refusal> {
+        let limit = budget.edges.min(64);
+        if edges.len() > limit {
+            return Err(Refusal::TooManyEdges {
+                edges: edges.to_vec(),
+                limit,
+            });
+        }
+        let mut scratch = Scratch::default();
+        let nodes = number_nodes(graph, edges, &mut scratch).len();
+        let ends: Vec<(u32, u32)> = edges
+            .iter()
+            .map(|&e| {
+                let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+                (scratch.local[a.index()], scratch.local[b.index()])
+            })
+            .collect();
+        let colours: Vec<Colour> = edges.iter().map(|&e| graph.colour(e)).collect();
+        let mut search = PartSearch {
+            nodes,
+            ends,
+            colours,
+            budget,
+            kind: Kind::Numbers(Blocks::new(0, Vec::new(), Vec::new(), (), 0)),
+            earlier: 0,
+        };
+        search.kind = if search.colours.contains(&Colour::Green) {
+            Kind::Games(search.games())
+        } else {
+            Kind::Numbers(Blocks::new(
+                nodes,
+                search.ends.clone(),
+                search.colours.clone(),
+                (),
+                budget.positions,
+            ))
+        };
+        Ok(search)
+    }
+
+    fn games(&self) -> Blocks<'a, Game> {
+        // Every block searched is a step of its own: the positions have their own limit,
+        // and the work limit is for what comes on top of them.
+        let work = self
+            .budget
+            .work
+            .saturating_add(self.budget.positions as u64);
+        Blocks::new(
+            self.nodes,
+            self.ends.clone(),
+            self.colours.clone(),
+            Calculator::new(work),
+            self.budget.positions,
+        )
+    }
+
+    fn set_progress(&mut self, progress: &'a mut dyn FnMut(usize)) {
+        match &mut self.kind {
+            Kind::Numbers(search) => search.progress = Some(progress),
+            Kind::Games(search) => search.progress = Some(progress),
+        }
+    }
+
+    /// Every edge standing.
+    fn all(&self) -> u64 {
+        match self.colours.len() {
+            64 => u64::MAX,
+            n => (1u64 << n) - 1,
+        }
+    }
+
+    fn board(&self) -> &Board {
+        match &self.kind {
+            Kind::Numbers(search) => &search.board,
+            Kind::Games(search) => &search.board,
+        }
+    }
+
+    /// How many blocks were searched.
+    fn positions(&self) -> usize {
+        self.earlier
+            + match &self.kind {
+                Kind::Numbers(search) => search.positions(),
+                Kind::Games(search) => search.positions(),
+            }
+    }
+
+    /// The value of the attached position `mask`.
+    fn value(&mut self, mask: u64) -> Result<Game, Failure> {
+        if let Kind::Numbers(search) = &mut self.kind {
+            match search.value(mask) {
+                Ok(x) => return Ok(Game::number(x.to_dyadic())),
+                Err(Failure::Overflow) => {
+                    let progress = search.progress.take();
+                    self.earlier += search.positions();
+                    let mut games = self.games();
+                    games.progress = progress;
+                    self.kind = Kind::Games(games);
+                }
+                Err(failure) => return Err(failure),
+            }
+        }
+        match &mut self.kind {
+            Kind::Games(search) => search.value(mask),
+            Kind::Numbers(_) => unreachable!("numbers give way to games above"),
+        }
+    }
 }
 
 fn search_refusal(failure: Failure, edges: &[EdgeIndex], budget: Budget) -> Refusal {
@@ -656,6 +798,7 @@ fn search_refusal(failure: Failure, edges: &[EdgeIndex], budget: Budget) -> Refu
             edges: edges.to_vec(),
             exceeded,
         },
+        Failure::Overflow => unreachable!("a search on numbers gives way to games"),
     }
 }
 
@@ -678,7 +821,14 @@ impl Board {
 
     /// The edges of `mask` reachable from `from` without passing through the ground
     /// (node 0), or from the ground itself when `from` is 0.
+    #[cfg(test)]
     fn reach(&self, mask: u64, from: u32) -> u64 {
+        self.reach_from(mask, from, 0)
+    }
+
+    /// The edges of `mask` reachable from `from` without passing through `barrier` (a
+    /// node, or `u32::MAX` for none).
+    fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
         let mut reached = 0u64;
         let mut visited = 1u128 << from;
         // At most 65 nodes, each pushed once: a stack of fixed size, no allocation (this
@@ -696,7 +846,7 @@ impl Board {
                 reached |= 1 << i;
                 let (a, b) = self.ends[i as usize];
                 let w = if a == v { b } else { a };
-                if w != 0 && visited & (1 << w) == 0 {
+                if w != barrier && visited & (1 << w) == 0 {
                     visited |= 1 << w;
                     stack[len] = w;
                     len += 1;
@@ -708,9 +858,10 @@ impl Board {
 
     /// What is left standing of `mask`: the edges still connected to the ground.
     pub(crate) fn attached(&self, mask: u64) -> u64 {
-        self.reach(mask, 0)
+        self.reach_from(mask, 0, u32::MAX)
     }
 
+    #[cfg(test)]
     /// What stays attached after each cut of an attached `mask`, by edge index: cutting
     /// an edge on a cycle (or a loop) removes only that edge, cutting a bridge removes
     /// everything above it too. One depth-first search with low links (Tarjan's bridges),
@@ -789,6 +940,7 @@ impl Board {
         }
     }
 
+    #[cfg(test)]
     /// Whether the edges of an attached, connected `mask`, loops aside, form a tree with
     /// the ground: one edge fewer than the vertices they touch.
     fn is_tree(&self, mask: u64) -> bool {
@@ -806,6 +958,7 @@ impl Board {
         links + 1 == nodes.count_ones()
     }
 
+    #[cfg(test)]
     /// The value of a tree `mask` ([`Board::is_tree`]) by ordinal sums from the leaves
     /// down ([`fold_branches`], as for a whole part).
     fn tree_value(
@@ -842,6 +995,7 @@ impl Board {
         fold_branches(&order, &mut value, colour, calc, |_, _, _, _| {})
     }
 
+    #[cfg(test)]
     /// The summand of an attached, non-empty `mask` that holds its lowest edge: its part
     /// that meets the rest only at the ground.
     fn summand_of_lowest(&self, mask: u64) -> u64 {
@@ -855,11 +1009,9 @@ impl Board {
     }
 }
 
-enum Failure {
-    Positions,
-    Exceeded(Exceeded),
-}
-
+/// The plain search over edge sets that [`blocks`] replaced, kept as the tests' oracle:
+/// every position keyed by its edges, every option valued as a game.
+#[cfg(test)]
 struct Search<'a> {
     /// Told how many positions are valued, every [`PROGRESS_EVERY`].
     progress: Option<&'a mut dyn FnMut(usize)>,
@@ -872,6 +1024,7 @@ struct Search<'a> {
     limit: usize,
 }
 
+#[cfg(test)]
 impl<'a> Search<'a> {
     /// The search of a part, or a refusal if it has more edges than the budget allows.
     fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Search<'a>, Refusal> {
@@ -901,14 +1054,6 @@ impl<'a> Search<'a> {
             memo: hashbrown::HashMap::new(),
             limit: budget.positions,
         })
-    }
-
-    /// Every edge standing.
-    fn all(&self) -> u64 {
-        match self.colours.len() {
-            64 => u64::MAX,
-            n => (1u64 << n) - 1,
-        }
     }
 
     /// The value of the attached position `mask`. Recursion here is bounded by the

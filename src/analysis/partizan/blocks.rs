@@ -1,0 +1,708 @@
+//! The search of a part with cycles, block by block: only the block at the ground is
+//! played out; whatever hangs from it counts by its value alone.
+//!
+//! # The theorem
+//!
+//! **Colon Principle** (Winning Ways ch. 2 and 7; Siegel, *Combinatorial Game Theory*,
+//! ch. II.6): if a piece `G` hangs from the rest `B` of a position at a single vertex `v`
+//! (a move in `B` that separates `v` from the ground removes `G`), then replacing `G` by
+//! any `H = G` does not change the value. The usual proof (`B[G] - B[H]`: mirror every
+//! move in `B`, answer moves in `G` or `H` by a winning strategy of `G - H`) never uses
+//! that `G` and `H` are Hackenbush pictures, so `B[v <- g]` is well defined for an
+//! abstract value `g`: its moves are the cuts of `B` (dropping `g` if `v` falls) and the
+//! moves of `g` in canonical form. Pieces at one vertex add up (`B[v <- g + h]`).
+//!
+//! # Method
+//!
+//! A position is a set of edges standing (one bit each) with a value hanging at each
+//! vertex. To value it from a root (the ground, or the vertex a piece hangs from):
+//! 1. its *layout*: one depth-first search from the root with low links (Tarjan) finds
+//!    its blocks (biconnected components; a loop is one of its own), each with the vertex
+//!    it hangs from, listed so that every block comes after the blocks hanging from it.
+//!    Layouts are cached by the position's edges and root, since they do not depend on
+//!    the values;
+//! 2. the blocks are valued in that order: each with, at each of its vertices, the value
+//!    hanging there plus the blocks already valued that hang there; the blocks hanging
+//!    from the root add up to the position's value;
+//! 3. a block of one edge is that edge `:` the value at its top (an ordinal sum, the tree
+//!    rule); a larger block is *searched*: its options are its cuts (a block less one
+//!    edge is still connected; valued from step 1, the hanging values carried along) and
+//!    the canonical options of the value hanging at each vertex; memoized exactly by the
+//!    block's edges, the vertex it hangs from and the values hanging at its other
+//!    vertices, in ascending order of vertex.
+//!
+//! Values are a [`Value`]: [`Small`] numbers for red-blue parts (the **simplicity
+//! theorem** gives each block's value from its best option on each side, no option lists,
+//! see [`small`](super::small)), canonical [`Game`]s otherwise.
+//!
+//! # Cost
+//!
+//! Exponential in the worst case, bounded by the budget's positions (blocks searched)
+//! and work. Each block searched costs, per cut, a lookup per block of what is left
+//! (after one layout per distinct set of edges), and a search per option of a hanging
+//! value. The recursion is one frame per cut or value option, at most 64 deep for each of
+//! the two kinds (a value hanging from a piece of `k` edges is born by day `k`). The memo
+//! is one hash table of fixed-size entries and one array of the hanging values, both
+//! dropped at once when the part is valued.
+//!
+//! Cross-checked against the plain search over edge sets (`reference_value`, kept for tests)
+//! and exhaustive play ([`game_tree::partizan`](crate::game_tree::partizan)) in this
+//! file's tests.
+
+use std::hash::{BuildHasher, Hash};
+
+use crate::game::{Calculator, Exceeded, Game, Side};
+use crate::syntax::Colour;
+
+use super::small::{Overflow, Small};
+use super::{Board, PROGRESS_EVERY, edge_game};
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Failure {
+    /// It visited more blocks than the budget allows.
+    Positions,
+    /// A canonical form took too much work or depth.
+    Exceeded(Exceeded),
+    /// A number needed more than a machine word (only for [`Small`]).
+    Overflow,
+}
+
+/// What the search needs of a value: sums, an edge under a value, canonical options, and
+/// the value of a game from its options.
+pub(super) trait Value: Clone + Eq + Hash + Sized {
+    /// What its operations share (the [`Calculator`] of games).
+    type Context;
+    /// The options offered so far to a position.
+    type Options: Default;
+    fn zero() -> Self;
+    fn is_zero(&self) -> bool;
+    fn add(&self, other: &Self, cx: &mut Self::Context) -> Result<Self, Failure>;
+    /// An edge of `colour` under `self`: `edge : self`.
+    fn under(&self, colour: Colour, cx: &mut Self::Context) -> Result<Self, Failure>;
+    /// Its canonical options for `side`, pushed on `out`.
+    fn options(&self, side: Side, out: &mut Vec<Self>);
+    /// Offers `value` as an option of `side`.
+    fn offer(options: &mut Self::Options, side: Side, value: Self);
+    /// The value of the game with `options`.
+    fn finish(options: Self::Options, cx: &mut Self::Context) -> Result<Self, Failure>;
+}
+
+impl Value for Small {
+    type Context = ();
+    /// The best option of each side: a number is known from them alone.
+    type Options = (Option<Small>, Option<Small>);
+
+    fn zero() -> Small {
+        Small::ZERO
+    }
+    fn is_zero(&self) -> bool {
+        Small::is_zero(*self)
+    }
+    fn add(&self, other: &Small, _: &mut ()) -> Result<Small, Failure> {
+        Small::add(*self, *other).map_err(|Overflow| Failure::Overflow)
+    }
+    fn under(&self, colour: Colour, _: &mut ()) -> Result<Small, Failure> {
+        Small::under(*self, colour).map_err(|Overflow| Failure::Overflow)
+    }
+    fn options(&self, side: Side, out: &mut Vec<Small>) {
+        out.extend(self.option(side));
+    }
+    fn offer(options: &mut Self::Options, side: Side, value: Small) {
+        match side {
+            Side::Left => options.0 = Some(options.0.map_or(value, |l| l.max(value))),
+            Side::Right => options.1 = Some(options.1.map_or(value, |r| r.min(value))),
+        }
+    }
+    fn finish((low, high): Self::Options, _: &mut ()) -> Result<Small, Failure> {
+        // In a red-blue position every Left option is below every Right option; should
+        // it not be so, the part is valued again as games, which need no such promise.
+        if let (Some(l), Some(h)) = (low, high)
+            && l >= h
+        {
+            return Err(Failure::Overflow);
+        }
+        Small::simplest_between(low, high).map_err(|Overflow| Failure::Overflow)
+    }
+}
+
+impl Value for Game {
+    type Context = Calculator;
+    type Options = (Vec<Game>, Vec<Game>);
+
+    fn zero() -> Game {
+        Game::zero()
+    }
+    fn is_zero(&self) -> bool {
+        *self == Game::zero()
+    }
+    fn add(&self, other: &Game, calc: &mut Calculator) -> Result<Game, Failure> {
+        calc.sum(self, other).map_err(Failure::Exceeded)
+    }
+    fn under(&self, colour: Colour, calc: &mut Calculator) -> Result<Game, Failure> {
+        calc.ordinal_sum(&edge_game(colour), self)
+            .map_err(Failure::Exceeded)
+    }
+    fn options(&self, side: Side, out: &mut Vec<Game>) {
+        out.extend(Game::options(self, side));
+    }
+    fn offer(options: &mut Self::Options, side: Side, value: Game) {
+        match side {
+            Side::Left => options.0.push(value),
+            Side::Right => options.1.push(value),
+        }
+    }
+    fn finish((left, right): Self::Options, calc: &mut Calculator) -> Result<Game, Failure> {
+        calc.from_options(left, right).map_err(Failure::Exceeded)
+    }
+}
+
+/// At most 64 edges touch at most 65 vertices.
+const NODES: usize = 65;
+const NONE: u32 = u32::MAX;
+
+/// One block searched: its edges, root and where its hanging values are in the arena.
+struct Entry<V> {
+    mask: u64,
+    root: u32,
+    start: u32,
+    len: u32,
+    value: V,
+}
+
+/// A block of a position, or a loop (no `vertices`): its edges, the vertex it hangs
+/// from, and its other vertices.
+#[derive(Clone, Copy)]
+struct Piece {
+    edges: u64,
+    from: u32,
+    vertices: u128,
+}
+
+/// The search of one part.
+pub(super) struct Blocks<'a, V: Value> {
+    pub(super) board: Board,
+    colours: Vec<Colour>,
+    pub(super) cx: V::Context,
+    memo: hashbrown::HashTable<Entry<V>>,
+    /// The values hanging at the vertices of the blocks in `memo`, one run per entry.
+    arena: Vec<V>,
+    hasher: hashbrown::DefaultHashBuilder,
+    /// The blocks of each position met, by its edges and root: runs of `pieces`.
+    layouts: hashbrown::HashMap<(u64, u32), (u32, u32)>,
+    pieces: Vec<Piece>,
+    /// Buffers of values returned after use, for [`Blocks::buffer`].
+    pool: Vec<Vec<V>>,
+    limit: usize,
+    pub(super) progress: Option<&'a mut dyn FnMut(usize)>,
+}
+
+impl<'a, V: Value> Blocks<'a, V> {
+    /// The search of a part of `nodes` vertices (0 the ground) and edges `ends` of
+    /// `colours`, visiting at most `limit` blocks.
+    pub(super) fn new(
+        nodes: usize,
+        ends: Vec<(u32, u32)>,
+        colours: Vec<Colour>,
+        cx: V::Context,
+        limit: usize,
+    ) -> Blocks<'a, V> {
+        debug_assert!(nodes <= NODES && ends.len() <= 64);
+        Blocks {
+            board: Board::new(nodes, ends),
+            colours,
+            cx,
+            memo: hashbrown::HashTable::new(),
+            arena: Vec::new(),
+            hasher: hashbrown::DefaultHashBuilder::default(),
+            layouts: hashbrown::HashMap::new(),
+            pieces: Vec::new(),
+            pool: Vec::new(),
+            limit,
+            progress: None,
+        }
+    }
+
+    /// How many blocks were searched.
+    pub(super) fn positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The value of the attached position `mask` with nothing hanging.
+    pub(super) fn value(&mut self, mask: u64) -> Result<V, Failure> {
+        let hanging = vec![V::zero(); self.board.at.len()];
+        self.value_from(mask, 0, &hanging)
+    }
+
+    /// The value of `mask` (every edge connected to `root`) seen from `root`, with
+    /// `hanging[v]` hanging at each vertex `v` it touches other than `root`.
+    fn value_from(&mut self, mask: u64, root: u32, hanging: &[V]) -> Result<V, Failure> {
+        if mask == 0 {
+            return Ok(V::zero());
+        }
+        let (start, len) = match self.layouts.get(&(mask, root)) {
+            Some(&known) => known,
+            None => {
+                let start = self.pieces.len() as u32;
+                self.layout(mask, root);
+                let len = self.pieces.len() as u32 - start;
+                self.layouts.insert((mask, root), (start, len));
+                (start, len)
+            }
+        };
+        let mut above = self.buffer(self.board.at.len());
+        let mut values = self.buffer(0);
+        let mut total = V::zero();
+        for k in start..start + len {
+            let Piece {
+                edges,
+                from,
+                vertices,
+            } = self.pieces[k as usize];
+            let value = if vertices == 0 {
+                // A loop.
+                let i = edges.trailing_zeros() as usize;
+                V::zero().under(self.colours[i], &mut self.cx)?
+            } else {
+                values.clear();
+                let mut left = vertices;
+                while left != 0 {
+                    let v = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    values.push(hanging[v].add(&above[v], &mut self.cx)?);
+                }
+                if edges.count_ones() == 1 {
+                    let i = edges.trailing_zeros() as usize;
+                    values[0].under(self.colours[i], &mut self.cx)?
+                } else {
+                    self.block_value(edges, from, vertices, &values)?
+                }
+            };
+            if from == root {
+                total = total.add(&value, &mut self.cx)?;
+            } else {
+                above[from as usize] = above[from as usize].add(&value, &mut self.cx)?;
+            }
+        }
+        self.pool.extend([above, values]);
+        Ok(total)
+    }
+
+    /// The blocks of `mask` seen from `root`, pushed on `pieces` in the order to value
+    /// them: loops first, then blocks from the deepest, each before the block it hangs
+    /// from. One depth-first search with low links (Tarjan), on fixed arrays.
+    fn layout(&mut self, mask: u64, root: u32) {
+        let ends = &self.board.ends;
+        let at = &self.board.at;
+        // Depth-first search from the root with low links.
+        let mut pre = [NONE; NODES];
+        let mut low = [0u32; NODES];
+        let mut parent = [NONE; NODES];
+        let mut parent_edge = [NONE; NODES];
+        let mut order = [0u32; NODES];
+        let mut stack = [(0u32, 0u64); NODES];
+        pre[root as usize] = 0;
+        order[0] = root;
+        let mut count = 1;
+        stack[0] = (root, at[root as usize] & mask);
+        let mut len = 1;
+        while len > 0 {
+            let (v, rest) = stack[len - 1];
+            if rest == 0 {
+                len -= 1;
+                if len > 0 {
+                    let p = stack[len - 1].0 as usize;
+                    low[p] = low[p].min(low[v as usize]);
+                }
+                continue;
+            }
+            let i = rest.trailing_zeros();
+            stack[len - 1].1 = rest & (rest - 1);
+            let (a, b) = ends[i as usize];
+            if a == b {
+                continue;
+            }
+            if i == parent_edge[v as usize] {
+                continue;
+            }
+            let w = if a == v { b } else { a };
+            if pre[w as usize] == NONE {
+                pre[w as usize] = count as u32;
+                low[w as usize] = count as u32;
+                order[count] = w;
+                count += 1;
+                parent[w as usize] = v;
+                parent_edge[w as usize] = i;
+                stack[len] = (w, at[w as usize] & mask);
+                len += 1;
+            } else {
+                low[v as usize] = low[v as usize].min(pre[w as usize]);
+            }
+        }
+        // The block of each vertex's edge to its parent, named by the vertex that starts
+        // it: a child of the root starts one, and so does a vertex below which nothing
+        // reaches above its parent (the parent is a cut vertex it hangs from).
+        let mut block = [NONE; NODES];
+        for &w in &order[1..count] {
+            let (w, p) = (w as usize, parent[w as usize] as usize);
+            block[w] = if p != root as usize && low[w] < pre[p] {
+                block[p]
+            } else {
+                w as u32
+            };
+        }
+        // The edges and vertices of each block; loops hang at their vertex.
+        let mut edges = [0u64; NODES];
+        let mut vertices = [0u128; NODES];
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (a, b) = ends[i as usize];
+            if a == b {
+                self.pieces.push(Piece {
+                    edges: 1 << i,
+                    from: a,
+                    vertices: 0,
+                });
+                continue;
+            }
+            // A tree edge is in its lower end's block, and so is an edge back up.
+            let lower = if parent_edge[b as usize] == i || pre[b as usize] > pre[a as usize] {
+                b
+            } else {
+                a
+            };
+            let head = block[lower as usize] as usize;
+            edges[head] |= 1 << i;
+            vertices[head] |= 1 << lower;
+        }
+        for &head in order[1..count].iter().rev() {
+            let head = head as usize;
+            if block[head] == head as u32 {
+                self.pieces.push(Piece {
+                    edges: edges[head],
+                    from: parent[head],
+                    vertices: vertices[head],
+                });
+            }
+        }
+    }
+
+    /// The value of the biconnected block `mask` at `root`, with `values[k]` hanging at
+    /// its `k`-th vertex of `vertices` (ascending, `root` aside): searched, memoized.
+    fn block_value(
+        &mut self,
+        mask: u64,
+        root: u32,
+        vertices: u128,
+        values: &[V],
+    ) -> Result<V, Failure> {
+        let hash = self.hash(mask, root, values);
+        if let Some(known) = self.find(hash, mask, root, values) {
+            return Ok(known);
+        }
+        let mut copy = self.buffer(0);
+        copy.extend_from_slice(values);
+        let values = copy;
+        let mut options = V::Options::default();
+        // The cuts of the block's edges, the hanging values carried along.
+        let mut hanging = self.buffer(self.board.at.len());
+        let mut left = vertices;
+        for value in &values {
+            hanging[left.trailing_zeros() as usize] = value.clone();
+            left &= left - 1;
+        }
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            // A block of two edges or more, less one, is still connected.
+            let value = self.value_from(mask & !(1 << i), root, &hanging)?;
+            match self.colours[i as usize] {
+                Colour::Blue => V::offer(&mut options, Side::Left, value),
+                Colour::Red => V::offer(&mut options, Side::Right, value),
+                Colour::Green => {
+                    V::offer(&mut options, Side::Left, value.clone());
+                    V::offer(&mut options, Side::Right, value);
+                }
+            }
+        }
+        self.pool.push(hanging);
+        // The moves in what hangs at each vertex, by its canonical options.
+        let mut moves: Vec<V> = Vec::new();
+        for k in 0..values.len() {
+            if values[k].is_zero() {
+                continue;
+            }
+            for side in [Side::Left, Side::Right] {
+                moves.clear();
+                values[k].options(side, &mut moves);
+                for option in std::mem::take(&mut moves) {
+                    let mut after = self.buffer(0);
+                    after.extend_from_slice(&values);
+                    after[k] = option;
+                    let value = self.block_value(mask, root, vertices, &after)?;
+                    self.pool.push(after);
+                    V::offer(&mut options, side, value);
+                }
+            }
+        }
+        let value = V::finish(options, &mut self.cx)?;
+        self.remember(hash, mask, root, &values, value.clone())?;
+        self.pool.push(values);
+        Ok(value)
+    }
+
+    /// A buffer of `len` zeros, from the pool of buffers returned (no allocation per
+    /// position once the pool holds one per level of the recursion).
+    fn buffer(&mut self, len: usize) -> Vec<V> {
+        let mut buffer = self.pool.pop().unwrap_or_default();
+        buffer.clear();
+        buffer.resize(len, V::zero());
+        buffer
+    }
+
+    /// The hash of a position: its edges, its root and the values hanging at the other
+    /// vertices its edges touch, in ascending order of vertex.
+    fn hash(&self, mask: u64, root: u32, values: &[V]) -> u64 {
+        self.hasher.hash_one((mask, root, values))
+    }
+
+    /// The value of a position if it is known (compared exactly, not by its hash).
+    fn find(&self, hash: u64, mask: u64, root: u32, values: &[V]) -> Option<V> {
+        let arena = &self.arena;
+        let same = |e: &Entry<V>| {
+            e.mask == mask
+                && e.root == root
+                && arena[e.start as usize..(e.start + e.len) as usize] == *values
+        };
+        self.memo.find(hash, same).map(|e| e.value.clone())
+    }
+
+    /// Keeps the value of a position, within the budget of positions.
+    fn remember(
+        &mut self,
+        hash: u64,
+        mask: u64,
+        root: u32,
+        values: &[V],
+        value: V,
+    ) -> Result<(), Failure> {
+        if self.memo.len() >= self.limit {
+            return Err(Failure::Positions);
+        }
+        let start = u32::try_from(self.arena.len()).map_err(|_| Failure::Positions)?;
+        let len = values.len() as u32;
+        self.arena.extend_from_slice(values);
+        let hasher = &self.hasher;
+        let arena = &self.arena;
+        self.memo.insert_unique(
+            hash,
+            Entry {
+                mask,
+                root,
+                start,
+                len,
+                value,
+            },
+            |e| {
+                let values = &arena[e.start as usize..(e.start + e.len) as usize];
+                hasher.hash_one((e.mask, e.root, values))
+            },
+        );
+        if self.memo.len().is_multiple_of(PROGRESS_EVERY)
+            && let Some(progress) = self.progress.as_deref_mut()
+        {
+            progress(self.memo.len());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Budget, PartSearch, Search};
+    use super::*;
+    use crate::game_tree::partizan::ColouredTree;
+    use crate::model::Graph;
+    use crate::syntax::Colour::{Blue, Green, Red};
+
+    type Edges = Vec<(u32, u32, Colour)>;
+
+    /// The value of the whole of `edges` (ground 0) by the block search, by the plain
+    /// search over edge sets, and by the block search on games even when red-blue.
+    fn three_ways(edges: &[(u32, u32, Colour)]) -> (Game, Game, Game) {
+        let graph = Graph::from_coloured_edges(&[0], edges);
+        let all_edges: Vec<_> = graph.net.edge_indices().collect();
+        let budget = Budget::default();
+        let mut blocks = PartSearch::of(&graph, &all_edges, budget).unwrap();
+        let mask = blocks.board().attached(blocks.all());
+        let new = blocks.value(mask).unwrap();
+        let mut games = blocks.games();
+        let on_games = games.value(mask).unwrap();
+        let mut reference = Search::of(&graph, &all_edges, budget).unwrap();
+        let old = reference.value(mask).unwrap();
+        (new, old, on_games)
+    }
+
+    fn assert_agree(edges: &[(u32, u32, Colour)]) {
+        let (new, old, on_games) = three_ways(edges);
+        let graph = Graph::from_coloured_edges(&[0], edges);
+        let played = ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small");
+        assert_eq!(&new, played.value(), "{edges:?}");
+        assert_eq!(new, old, "{edges:?}");
+        assert_eq!(on_games, old, "{edges:?}");
+    }
+
+    /// Every multigraph of up to 5 edges on the ground and 3 more vertices (loops and
+    /// parallel edges included, one of each relabelling of the 3), in every colouring:
+    /// the block search, on numbers and on games, gives what exhaustive play and the plain
+    /// search give.
+    #[test]
+    fn every_coloured_multigraph_up_to_five_edges_agrees_with_play_and_the_plain_search() {
+        let pairs: Vec<(u32, u32)> = (0..4).flat_map(|a| (a..4).map(move |b| (a, b))).collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut checked = 0;
+        // Multisets of pairs as non-decreasing index lists.
+        let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
+        while let Some(chosen) = stack.pop() {
+            if chosen.len() < 5 {
+                let from = chosen.last().copied().unwrap_or(0);
+                for k in from..pairs.len() {
+                    let mut more = chosen.clone();
+                    more.push(k);
+                    stack.push(more);
+                }
+            }
+            if chosen.is_empty() {
+                continue;
+            }
+            for colouring in 0..3u32.pow(chosen.len() as u32) {
+                let mut code = colouring;
+                let edges: Edges = chosen
+                    .iter()
+                    .map(|&k| {
+                        let colour = [Blue, Red, Green][(code % 3) as usize];
+                        code /= 3;
+                        (pairs[k].0, pairs[k].1, colour)
+                    })
+                    .collect();
+                if !seen.insert(least_relabelling(&edges)) {
+                    continue;
+                }
+                assert_agree(&edges);
+                checked += 1;
+            }
+        }
+        assert!(checked > 40_000, "{checked} graphs");
+    }
+
+    /// The form of `edges` least over the relabellings of vertices 1 to 3.
+    fn least_relabelling(edges: &[(u32, u32, Colour)]) -> Vec<(u32, u32, u8)> {
+        let perms = [
+            [0, 1, 2, 3],
+            [0, 1, 3, 2],
+            [0, 2, 1, 3],
+            [0, 2, 3, 1],
+            [0, 3, 1, 2],
+            [0, 3, 2, 1],
+        ];
+        perms
+            .iter()
+            .map(|p| {
+                let mut form: Vec<(u32, u32, u8)> = edges
+                    .iter()
+                    .map(|&(a, b, c)| {
+                        let (a, b) = (p[a as usize], p[b as usize]);
+                        (a.min(b), a.max(b), c as u8)
+                    })
+                    .collect();
+                form.sort_unstable();
+                form
+            })
+            .min()
+            .expect("six relabellings")
+    }
+
+    /// A seeded random connected-ish graph with cycles: `count` edges on `nodes`
+    /// vertices, each new vertex joined to an earlier one, the rest anywhere.
+    fn random_graph(rng: &mut crate::rng::Rng, count: usize, colours: &[Colour]) -> Edges {
+        let nodes = 2 + rng.below(count as u64 / 2 + 1) as u32;
+        let mut edges = Vec::new();
+        for v in 1..nodes.min(count as u32 + 1) {
+            edges.push((rng.below_u32(v), v));
+        }
+        while edges.len() < count {
+            edges.push((rng.below_u32(nodes), rng.below_u32(nodes)));
+        }
+        edges
+            .into_iter()
+            .map(|(a, b)| (a, b, colours[rng.below(colours.len() as u64) as usize]))
+            .collect()
+    }
+
+    /// Random graphs with cycles of up to 14 edges, seeded: the block search gives the
+    /// value exhaustive play gives (no theory), and the plain search's.
+    #[test]
+    fn random_graphs_with_cycles_agree_with_exhaustive_play() {
+        let mut rng = crate::rng::Rng::new(29);
+        for round in 0..120 {
+            let count = 6 + round % 9;
+            let colours: &[Colour] = if round % 2 == 0 {
+                &[Blue, Red]
+            } else {
+                &[Blue, Red, Green]
+            };
+            let edges = random_graph(&mut rng, count, colours);
+            let (new, old, on_games) = three_ways(&edges);
+            let graph = Graph::from_coloured_edges(&[0], &edges);
+            let played =
+                ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small enough to play out");
+            assert_eq!(&new, played.value(), "{edges:?}");
+            assert_eq!(new, old, "{edges:?}");
+            assert_eq!(on_games, old, "{edges:?}");
+        }
+    }
+
+    /// Blocks hang on blocks: two triangles joined at a vertex, a triangle on a stalk, a
+    /// stalk on a triangle, values hanging at both non-ground corners.
+    #[test]
+    fn blocks_on_blocks_agree_with_exhaustive_play() {
+        let cases: [Edges; 3] = [
+            vec![
+                (0, 1, Blue),
+                (1, 2, Red),
+                (2, 0, Blue),
+                (2, 3, Red),
+                (3, 4, Blue),
+                (4, 2, Red),
+                (4, 5, Blue),
+            ],
+            vec![
+                (0, 1, Red),
+                (1, 2, Blue),
+                (2, 3, Red),
+                (3, 1, Blue),
+                (3, 4, Green),
+            ],
+            vec![
+                (0, 1, Blue),
+                (1, 2, Red),
+                (2, 0, Red),
+                (1, 3, Blue),
+                (3, 4, Red),
+                (2, 5, Blue),
+                (2, 2, Red),
+                (1, 1, Green),
+            ],
+        ];
+        for edges in cases {
+            let (new, old, _) = three_ways(&edges);
+            let graph = Graph::from_coloured_edges(&[0], &edges);
+            let played = ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small");
+            assert_eq!(&new, played.value(), "{edges:?}");
+            assert_eq!(new, old, "{edges:?}");
+        }
+    }
+}
