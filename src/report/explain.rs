@@ -373,7 +373,8 @@ fn split_step(out: &mut String, graph: &Graph, valued: &Partizan, paint: Paint) 
             Method::Tree => "a tree: ordinal sums from the leaves down (step 4)".to_string(),
             Method::Search => format!(
                 "a cycle with blue or red edges, which no rule values: a search over its \
-                 positions (the sets of edges still standing), {} in all, gives {}",
+                 positions (its blocks, each with what hangs from it counted by value), {} \
+                 searched, gives {}",
                 part.positions,
                 paint.value(&part.value.to_string())
             ),
