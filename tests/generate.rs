@@ -13,7 +13,7 @@ use std::process::Command;
 use hackenbush::analysis::partizan::{self, Budget};
 use hackenbush::analysis::position::winning_moves;
 use hackenbush::generate::{
-    Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, write,
+    Cactus, Cycle, Grid, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, write,
 };
 use hackenbush::source::Source;
 use hackenbush::syntax::Colour::{self, Blue, Green, Red};
@@ -157,6 +157,15 @@ fn shapes() -> Vec<(&'static str, Shape)> {
                 trees: true,
             }),
         ),
+        ("grid", Shape::Grid(Grid::default())),
+        (
+            "grids",
+            Shape::Grid(Grid {
+                graphs: 2,
+                width: 5,
+                height: 1,
+            }),
+        ),
     ]
 }
 
@@ -165,6 +174,7 @@ fn is_random(shape: &Shape) -> bool {
     !matches!(
         shape,
         Shape::Path(_)
+            | Shape::Grid(_)
             | Shape::Stalks(Stalks {
                 heights: Heights::Given(_)
             })
@@ -210,7 +220,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// longer gives the file it gave.
 #[test]
 fn pinned_output() {
-    let pinned: [(&str, u64, u64); 17] = [
+    let pinned: [(&str, u64, u64); 19] = [
         ("stalks", 0xfa8508f44a3a7d2e, 0x233d90b74b97b421),
         ("stalks 0,1,4", 0x097832e974b0505c, 0x1bcaed087e814194),
         ("tree", 0x07b579e3a868586b, 0x771a8d2052220842),
@@ -236,6 +246,8 @@ fn pinned_output() {
         ("cycle", 0x0bf31f91e6400ab6, 0xd73d4e38fd1f1941),
         ("loop", 0x2067c51877b71842, 0x6dffe5f5c56e83d7),
         ("cycle with trees", 0x68d6838346685c11, 0xe759b0d4d808cd52),
+        ("grid", 0xca163f42d1670e98, 0x5885a828c03f3666),
+        ("grids", 0x6835a5e76b150fad, 0xd5d89640bf393bcc),
     ];
     let mut got = Vec::new();
     for (name, shape) in shapes() {

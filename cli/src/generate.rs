@@ -6,7 +6,7 @@ use std::io::Write;
 
 use hackenbush::generate::write::{self, WriteError};
 use hackenbush::generate::{
-    Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks,
+    Cactus, Cycle, Grid, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks,
 };
 use hackenbush::syntax::{Colour, Format};
 
@@ -79,6 +79,14 @@ impl ShapeArgs {
                     graphs: a.per_position.graphs,
                     edges: a.edges,
                     trees: a.trees,
+                }),
+                &a.common,
+            ),
+            ShapeArgs::Grid(a) => (
+                Shape::Grid(Grid {
+                    graphs: a.per_position.graphs,
+                    width: a.width,
+                    height: a.height,
                 }),
                 &a.common,
             ),

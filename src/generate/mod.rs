@@ -34,5 +34,5 @@ pub mod shapes;
 pub mod write;
 
 pub use shapes::{
-    Cactus, Cycle, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, colour_edges,
+    Cactus, Cycle, Grid, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, colour_edges,
 };

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use hackenbush::generate::{Cactus, Cycle, Multigraph, Path, Poj, RandomTree, Stalks, shapes};
+use hackenbush::generate::{
+    Cactus, Cycle, Grid, Multigraph, Path, Poj, RandomTree, Stalks, shapes,
+};
 use hackenbush::syntax::{Colour, Format};
 
 // The description goes after the list of shapes: the one-line doc comment of the `gen`
@@ -153,6 +155,21 @@ Examples:
   hackenbush gen cycle --edges 1000000 --trees --format christmas -o cycle.in"
     )]
     Cycle(CycleArgs),
+
+    /// Grids standing on the ground, every inner square a cycle (nothing random but colours)
+    #[command(
+        long_about = "\
+Grids of --width by --height vertices standing on the ground: each vertex is joined to its \
+neighbours across and up, and each vertex of the bottom row to the ground (vertex 1), so a \
+grid has 2 * width * height - height edges and every inner square is a cycle. The shape \
+is fixed; with --colours the seed draws each edge's colour: red-blue grids are the hard \
+case of the partizan search.",
+        after_help = "\
+Examples:
+  hackenbush gen grid --width 5 --height 3 --colours blue,red --seed 1
+  hackenbush gen grid --colours blue,red,green --format dot | dot -Tsvg > grid.svg"
+    )]
+    Grid(GridArgs),
 }
 
 /// The flags every shape has.
@@ -377,6 +394,28 @@ pub struct PathArgs {
     #[arg(long, value_name = "N", default_value_t = Path::default().edges,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub edges: u32,
+
+    /// Common flags.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// `gen grid`.
+#[derive(Debug, Args)]
+pub struct GridArgs {
+    /// `--graphs`.
+    #[command(flatten)]
+    pub per_position: GraphsArg,
+
+    /// Vertices across
+    #[arg(long, value_name = "N", default_value_t = Grid::default().width,
+          value_parser = clap::value_parser!(u32).range(1..=MAX))]
+    pub width: u32,
+
+    /// Vertices up
+    #[arg(long, value_name = "N", default_value_t = Grid::default().height,
+          value_parser = clap::value_parser!(u32).range(1..=MAX))]
+    pub height: u32,
 
     /// Common flags.
     #[command(flatten)]
