@@ -31,6 +31,9 @@ pub fn position(report: &PositionReport) -> String {
     out
 }
 
+/// The widest a column of names or values is padded to: 40 characters.
+const COLUMN: usize = 40;
+
 /// Writes one position to `out`, ending with a newline, line by line (a position of
 /// millions of graphs is never held as one string). An all-green position is shown with
 /// its Grundy values and nim-sum; any other with its values in CGSuite's notation and its
@@ -53,16 +56,23 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
             name.chars().count()
         }
     };
+    // A column is as wide as its widest entry up to COLUMN: a longer name or value is
+    // written whole, past the column, rather than pad every other row to its width.
     let names = (report.graphs.iter())
         .map(|g| width(&printable(&g.name)))
+        .filter(|&w| w <= COLUMN)
         .max()
         .unwrap_or(0);
-    let values = report.graphs.iter().map(value_width).max().unwrap_or(0);
+    let values = (report.graphs.iter())
+        .map(value_width)
+        .filter(|&w| w <= COLUMN)
+        .max()
+        .unwrap_or(0);
     for g in &report.graphs {
         out.write_str("  ")?;
         let name = printable(&g.name);
         out.write_str(&name)?;
-        spaces(out, names - width(&name) + 2)?;
+        spaces(out, names.saturating_sub(width(&name)) + 2)?;
         match nimber(g) {
             Some(n) => {
                 out.write_char('*')?;
@@ -70,7 +80,7 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
             }
             None => write!(out, "{}", g.value)?,
         }
-        spaces(out, values - value_width(g) + 2)?;
+        spaces(out, values.saturating_sub(value_width(g)) + 2)?;
         decimal(out, u64::from(g.edges))?;
         out.write_str(if g.edges == 1 { " edge" } else { " edges" })?;
         if !green {
@@ -344,5 +354,21 @@ mod tests {
             position(&r),
             "x.hb\n  bowtie          *1  7 edges\n  stalk of three  *3  3 edges, 1 not attached to the ground (ignored)\n  nim-sum *2: first player wins\n"
         );
+    }
+
+    /// Issue 33: one long value padded every other row of its position to its width (a
+    /// row of 151,990 characters for `l`); a name or value longer than the column is
+    /// written past it.
+    #[test]
+    fn a_long_entry_does_not_widen_its_column() {
+        let long = "g".repeat(COLUMN + 1);
+        let r = PositionReport::new(
+            "x.hb".into(),
+            vec![graph("a", 1, 1, 0), graph(&long, 300, 300, 0)],
+        );
+        let shown = position(&r);
+        let rows: Vec<&str> = shown.lines().collect();
+        assert_eq!(rows[1], "  a  *1    1 edge");
+        assert_eq!(rows[2], format!("  {long}  *300  300 edges"));
     }
 }
