@@ -139,20 +139,11 @@ fn parse_output(bytes: &[u8]) -> HashMap<String, Read> {
     read
 }
 
-/// The edges of every graph of a position, each a sorted pair of vertex names, sorted.
+/// The edges of every graph of a position, each a sorted pair of vertex names, sorted:
+/// [`drawn_edges`] without the colours.
 pub fn edge_pairs(position: &Position) -> Vec<(String, String)> {
-    let mut pairs: Vec<(String, String)> = position
-        .graphs
-        .iter()
-        .flat_map(|g| {
-            g.edges.iter().map(|e| {
-                let (a, b) = (
-                    g.vertices.name(e.u).to_string(),
-                    g.vertices.name(e.v).to_string(),
-                );
-                if a <= b { (a, b) } else { (b, a) }
-            })
-        })
+    let mut pairs: Vec<(String, String)> = (drawn_edges(position).into_iter())
+        .map(|(a, b, _)| (a, b))
         .collect();
     pairs.sort();
     pairs

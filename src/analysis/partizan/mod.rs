@@ -670,6 +670,43 @@ struct PartSearch<'a> {
     earlier: usize,
 }
 
+/// A part as both searches take it: its nodes numbered from 0 (the ground), each edge's
+/// ends in that numbering and its colour, in the part's edge order.
+struct Local {
+    nodes: usize,
+    ends: Vec<(u32, u32)>,
+    colours: Vec<Colour>,
+}
+
+impl Local {
+    /// The part `edges` of `graph`, or a refusal if it has more edges than the budget
+    /// allows a search.
+    fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Local, Refusal> {
+        let limit = budget.edges.min(64);
+        if edges.len() > limit {
+            return Err(Refusal::TooManyEdges {
+                edges: edges.to_vec(),
+                limit,
+            });
+        }
+        let mut scratch = Scratch::default();
+        let nodes = number_nodes(graph, edges, &mut scratch).len();
+        let ends = edges
+            .iter()
+            .map(|&e| {
+                let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+                (scratch.local[a.index()], scratch.local[b.index()])
+            })
+            .collect();
+        let colours = edges.iter().map(|&e| graph.colour(e)).collect();
+        Ok(Local {
+            nodes,
+            ends,
+            colours,
+        })
+    }
+}
+
 /// One search lives per part, so the two sizes cost nothing worth a box.
 #[allow(clippy::large_enum_variant)]
 enum Kind<'a> {
@@ -680,23 +717,11 @@ enum Kind<'a> {
 impl<'a> PartSearch<'a> {
     /// The search of a part, or a refusal if it has more edges than the budget allows.
     fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<PartSearch<'a>, Refusal> {
-        let limit = budget.edges.min(64);
-        if edges.len() > limit {
-            return Err(Refusal::TooManyEdges {
-                edges: edges.to_vec(),
-                limit,
-            });
-        }
-        let mut scratch = Scratch::default();
-        let nodes = number_nodes(graph, edges, &mut scratch).len();
-        let ends: Vec<(u32, u32)> = edges
-            .iter()
-            .map(|&e| {
-                let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-                (scratch.local[a.index()], scratch.local[b.index()])
-            })
-            .collect();
-        let colours: Vec<Colour> = edges.iter().map(|&e| graph.colour(e)).collect();
+        let Local {
+            nodes,
+            ends,
+            colours,
+        } = Local::of(graph, edges, budget)?;
         let mut search = PartSearch {
             nodes,
             ends,
@@ -1028,29 +1053,18 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     /// The search of a part, or a refusal if it has more edges than the budget allows.
     fn of(graph: &Graph, edges: &[EdgeIndex], budget: Budget) -> Result<Search<'a>, Refusal> {
-        let limit = budget.edges.min(64);
-        if edges.len() > limit {
-            return Err(Refusal::TooManyEdges {
-                edges: edges.to_vec(),
-                limit,
-            });
-        }
-        let mut scratch = Scratch::default();
-        let nodes = number_nodes(graph, edges, &mut scratch);
-        let ends: Vec<(u32, u32)> = edges
-            .iter()
-            .map(|&e| {
-                let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-                (scratch.local[a.index()], scratch.local[b.index()])
-            })
-            .collect();
+        let Local {
+            nodes,
+            ends,
+            colours,
+        } = Local::of(graph, edges, budget)?;
         Ok(Search {
             progress: None,
             // Every position valued is a step of its own: the positions have their own
             // limit, and the work limit is for what comes on top of them.
             calc: Calculator::new(budget.work.saturating_add(budget.positions as u64)),
-            board: Board::new(nodes.len(), ends),
-            colours: edges.iter().map(|&e| graph.colour(e)).collect(),
+            board: Board::new(nodes, ends),
+            colours,
             memo: hashbrown::HashMap::new(),
             limit: budget.positions,
         })
