@@ -28,19 +28,23 @@ pub const REFUSED: u8 = 3;
 /// was clean; else [`REFUSED`] when every error reported was a refused search, and
 /// [`BAD_INPUT`] otherwise.
 pub fn status(clean: bool) -> u8 {
-    match clean {
-        true => SUCCESS,
-        false => trouble(),
+    match (clean, reported()) {
+        (true, _) => SUCCESS,
+        (false, SUCCESS) => BAD_INPUT,
+        (false, worst) => worst,
     }
 }
 
-/// The status for the errors reported so far: [`BAD_INPUT`] if any was more than a
-/// refused search.
-fn trouble() -> u8 {
-    if !FAILED.load(Ordering::Relaxed) && SEARCH_REFUSED.load(Ordering::Relaxed) {
-        REFUSED
-    } else {
-        BAD_INPUT
+/// The status the errors reported so far call for: [`SUCCESS`] when there were none,
+/// [`REFUSED`] when each was a refused search, else [`BAD_INPUT`].
+fn reported() -> u8 {
+    match (
+        FAILED.load(Ordering::Relaxed),
+        SEARCH_REFUSED.load(Ordering::Relaxed),
+    ) {
+        (true, _) => BAD_INPUT,
+        (false, true) => REFUSED,
+        (false, false) => SUCCESS,
     }
 }
 
@@ -64,15 +68,10 @@ impl From<io::Error> for Stop {
 
 impl Stop {
     /// The exit status for stopping this way: a closed pipe is not an error in itself,
-    /// but an input error reported before it still makes the status 2.
+    /// but an error reported before it still sets the status (2, or 3 for refusals only).
     pub fn exit_code(self) -> ExitCode {
         match self {
-            Stop::BrokenPipe
-                if !FAILED.load(Ordering::Relaxed) && !SEARCH_REFUSED.load(Ordering::Relaxed) =>
-            {
-                ExitCode::from(SUCCESS)
-            }
-            Stop::BrokenPipe => ExitCode::from(trouble()),
+            Stop::BrokenPipe => ExitCode::from(reported()),
             Stop::Io(e) => {
                 report_error(&format!("cannot write output: {}", io_reason(&e)));
                 ExitCode::from(BAD_INPUT)
