@@ -12,7 +12,8 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use hackenbush::generate::{Poj, Shape, write};
+use hackenbush::convert;
+use hackenbush::generate::{Poj, Shape};
 use hackenbush::source::Source;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::{self, Format, Position};
@@ -21,7 +22,7 @@ use hackenbush::syntax::{self, Format, Position};
 fn text(format: Format, positions: &[Position]) -> Source {
     let mut bytes = Vec::new();
     for position in positions {
-        write::position(&mut bytes, format, position, "cactus (bench)").expect("writable");
+        convert::write_game(&mut bytes, format, position, "cactus (bench)").expect("writable");
     }
     Source::new(format!("bench.{}", format.name()), bytes).expect("small enough")
 }

@@ -1,43 +1,32 @@
-//! Text -> text: a position read in one format written in another, every graph and every
-//! edge where it was: edge `j` of graph `i` of what is written is edge `j` of graph `i` of
-//! what was read, so the values, the winning moves and everything a report says about an
-//! edge by its number stay the same. The library behind `hackenbush convert`.
+//! Text -> text: a position written in any format, by the writer each format owns
+//! ([`syntax::hb::write`](crate::syntax::hb::write()) and its kin) or, for dot, as the
+//! picture of [`report::dot`](crate::report::dot) (which analyses the position to colour
+//! its blocks). The library behind `hackenbush convert` and `hackenbush gen`.
 //!
-//! hb, christmas, json and dot are written by the writers of `hackenbush gen`
-//! ([`generate::write`](mod@crate::generate::write)), which write every edge in its order (the dot reader takes the edges in the
-//! order of their labels, which are their numbers). Ground vertices may be fused
-//! (christmas makes them vertex 1) and names may change (christmas numbers the vertices,
-//! dot reads back node ids): neither changes the game nor the numbering.
+//! Two promises, two entry points:
 //!
-//! cgsuite is different. [`write::cgsuite`] lists a graph's edges along a depth-first
-//! search from the ground, which keeps the values and the winning moves but not the edge
-//! numbers, and leaves out the edges not attached to the ground. Here a graph is written
-//! as a string that lists its edges **in input order** ([`cgsuite`]), and refused when no
-//! string can:
+//! - [`write()`] (`convert`) keeps every graph and every edge where it was: edge `j` of
+//!   graph `i` of what is written is edge `j` of graph `i` of what was read, so the
+//!   values, the winning moves and everything a report says about an edge by its number
+//!   stay the same. Ground vertices may be fused (christmas makes them vertex 1) and names
+//!   may change (christmas numbers the vertices, dot reads back node ids): neither changes
+//!   the game nor the numbering. cgsuite keeps the input order of the edges or refuses
+//!   ([`cgsuite::write_kept`]).
+//! - [`write_game`] (`gen`) writes the same game, and every position can be written that
+//!   way: cgsuite lists a graph's edges along a depth-first search from the ground and
+//!   leaves out the edges not attached to it ([`cgsuite::write`]).
 //!
-//! - a string is read from the ground up: an edge not attached to the ground (never a
-//!   move) cannot be in it;
-//! - the string is a walk: after an edge comes an edge from its top, or from a vertex on
-//!   the way back down to the ground (the vertices where a group `(a;b)` is open). An
-//!   input order that leaves that way cannot be kept.
-//!
-//! Any string read from a cgsuite file lists its edges in an order a string can keep, so
-//! cgsuite converts to cgsuite always; a tree or a cactus listed from the ground up (hb
-//! files mostly are, POJ judge data often) converts too; a shuffled order does not.
-//!
-//! Whether a string can keep the order is decided greedily, edge by edge: the edge starts
-//! at the deepest vertex of the walk that is one of its ends. That is never a wrong
-//! choice: the walk it leaves holds, in order, every vertex the walk of any other choice
-//! holds, so whatever edges could follow the other choice can follow this one.
-//!
-//! Complexity: O(V + E) time; about 20 bytes per edge besides the position.
+//! What a format cannot write at all (a name hb cannot spell, a blue edge in christmas) is
+//! refused before anything is written, with the reason and a place in the input
+//! ([`refusal`], [`refusal_game`]).
 
 use std::io::Write;
 
-use crate::dfs::{self, Adjacency};
 use crate::diagnostic::Diagnostic;
-use crate::generate::write::{self, Out, Put, WriteError};
-use crate::syntax::{Format, GraphDecl, Position};
+#[cfg(feature = "graphviz")]
+use crate::report::dot as picture;
+pub use crate::syntax::write::WriteError;
+use crate::syntax::{Format, Position, cgsuite, christmas, hb, json};
 
 /// What `format` cannot write in `position` with every edge kept where it is, if
 /// anything: a diagnostic at the first edge (or graph) it cannot write, with the reason
@@ -57,10 +46,49 @@ use crate::syntax::{Format, GraphDecl, Position};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn refusal(format: Format, position: &Position) -> Option<Diagnostic> {
-    write::refusal(format, position).or_else(|| match format {
-        Format::Cgsuite => cgsuite_refusal(position),
-        _ => None,
-    })
+    match format {
+        Format::Cgsuite => {
+            refusal_game(format, position).or_else(|| cgsuite::refusal_kept(position))
+        }
+        _ => refusal_game(format, position),
+    }
+}
+
+/// What `format` cannot write in `position` as the same game ([`write_game`]), if anything: a diagnostic at the first
+/// edge (or graph) it cannot write, with the reason and what to write instead. The
+/// writers refuse exactly this, before they write anything, as [`WriteError::Unwritable`]
+/// (the message, then the advice).
+///
+/// - hb: a graph name with `#`, a line break or another character that would act on a
+///   terminal (hb has no escapes), or blanks around it; a vertex name that is neither an
+///   identifier nor a number (only the vertices hb writes: ends of edges, and the ground);
+/// - christmas: a blue or red edge (the format is green only);
+/// - json: a vertex with an empty name;
+/// - cgsuite: a graph of 2^32 - 1 edges or more;
+/// - dot: nothing.
+///
+/// ```
+/// use hackenbush::convert;
+/// use hackenbush::source::Source;
+/// use hackenbush::syntax::{self, Format};
+///
+/// let source = Source::from_text("flag.hb", "ground: g\ng-a\nblue: a-b\n")?;
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap()?;
+/// let refusal = convert::refusal_game(Format::Christmas, &position).unwrap();
+/// assert_eq!(refusal.message, "christmas is green only: it cannot write a blue edge");
+/// assert_eq!(&source.bytes()[refusal.span.range()], b"a-b");
+/// assert!(convert::refusal_game(Format::Json, &position).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn refusal_game(format: Format, position: &Position) -> Option<Diagnostic> {
+    let graphs = &position.graphs;
+    match format {
+        Format::Hb => graphs.iter().find_map(hb::refusal),
+        Format::Christmas => christmas::refusal(position),
+        Format::Json => graphs.iter().find_map(json::refusal),
+        Format::Dot => None,
+        Format::Cgsuite => graphs.iter().find_map(cgsuite::refusal),
+    }
 }
 
 /// Writes `position` in `format` with every graph and every edge where it is (see the
@@ -91,330 +119,227 @@ pub fn write<W: Write>(
     title: &str,
 ) -> Result<(), WriteError> {
     match format {
-        Format::Cgsuite => cgsuite(out, position),
-        _ => write::position(out, format, position, title),
+        Format::Cgsuite => cgsuite::write_kept(out, position),
+        _ => write_game(out, format, position, title),
     }
 }
 
-/// Writes `position` as one line of the cgsuite format, each graph a CGSuite string that
-/// lists its edges in input order: read back, edge `j` is edge `j`. Labels are made up as
-/// [`write::cgsuite`] makes them (`:{ground}`, `:{v1}`, ... for the vertices met more than
-/// once), graph names are dropped, a graph without edges is `.`, and so is a position
-/// without graphs (one graph worth 0: the format has no empty position). Refuses a graph
-/// whose edge order no string keeps (see the module documentation), before writing
-/// anything.
-pub fn cgsuite<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteError> {
-    if let Some(refusal) = cgsuite_refusal(position) {
-        return Err(refusal.into());
-    }
-    write::cgsuite_line(out, position, |o, graph| {
-        let (ends, nodes) = write::fused_ends(graph);
-        match Walk::plan(&ends, nodes) {
-            Ok(walk) => Ok(walk.write(o, graph)?),
-            // Checked above: never here.
-            Err(_) => Err(WriteError::Unwritable(
-                "cgsuite cannot keep the edge order".into(),
-            )),
+/// Writes `position` to `out` in `format` as the same game, which is what `hackenbush gen`
+/// writes: as [`write()`], except that cgsuite lists each graph's edges along a walk from the
+/// ground and leaves out the edges not attached to it ([`cgsuite::write`]), so that every
+/// position can be written. `title` names the position in a dot picture and is not used
+/// by the other formats.
+///
+/// ```
+/// use hackenbush::convert;
+/// use hackenbush::generate::{Shape, Stalks};
+/// use hackenbush::syntax::Format;
+///
+/// let position = Shape::Stalks(Stalks::heights(vec![2, 1])).position(0, 0);
+/// let mut text = Vec::new();
+/// convert::write_game(&mut text, Format::Hb, &position, "stalks").unwrap();
+/// assert_eq!(
+///     String::from_utf8(text).unwrap(),
+///     "graph: stalk 1\nground: g\ng-1-2\n\ngraph: stalk 2\nground: g\ng-1\n"
+/// );
+/// let mut text = Vec::new();
+/// convert::write_game(&mut text, Format::Christmas, &position, "").unwrap();
+/// assert_eq!(text, b"2\n3 2\n1 2\n2 3\n2 1\n1 2\n");
+/// ```
+pub fn write_game<W: Write>(
+    out: &mut W,
+    format: Format,
+    position: &Position,
+    title: &str,
+) -> Result<(), WriteError> {
+    match format {
+        Format::Hb => hb::write(out, position),
+        Format::Christmas => christmas::write(out, position),
+        Format::Json => json::write(out, position),
+        #[cfg(feature = "graphviz")]
+        Format::Dot => dot(out, position, title),
+        #[cfg(not(feature = "graphviz"))]
+        Format::Dot => {
+            let _ = title;
+            Err(WriteError::Unwritable(
+                "this build writes no DOT (the library's `graphviz` feature is off)".into(),
+            ))
         }
-    })
-}
-
-/// The first graph of `position` whose edge order no CGSuite string keeps: a diagnostic
-/// at the edge that cannot be placed.
-fn cgsuite_refusal(position: &Position) -> Option<Diagnostic> {
-    position.graphs.iter().enumerate().find_map(|(i, graph)| {
-        let (ends, nodes) = write::fused_ends(graph);
-        let stuck = Walk::plan(&ends, nodes).err()?;
-        Some(stuck.diagnostic(graph, i, &ends, nodes))
-    })
-}
-
-/// "No path position", "no node".
-const NONE: u32 = u32::MAX;
-
-/// A graph's edges as a string lists them, in input order: the string's vertices
-/// (occurrences: 0 is the ground it starts at, `k + 1` the top of edge `k`) form a tree in
-/// which edge `k` hangs from occurrence `from[k]`; the string is that tree in preorder.
-struct Walk {
-    /// Per edge: the occurrence it hangs from.
-    from: Vec<u32>,
-    /// Per occurrence: its node (of [`write::fused_ends`]; 0 is the ground).
-    node: Vec<u32>,
-    /// Per occurrence: how many edges hang from it, up to 2 (2 or more make a group).
-    children: Vec<u8>,
-    /// Per node: whether it occurs more than once, hence is labelled.
-    labelled: Vec<bool>,
-}
-
-/// Why an edge order cannot be kept.
-struct Stuck {
-    /// The edge that cannot be placed (0-based).
-    edge: usize,
-    /// The walk before it, as nodes from the ground up.
-    walk: Vec<u32>,
-}
-
-impl Walk {
-    /// Places every edge (`ends`, on `nodes` nodes), in order, at the deepest vertex of
-    /// the walk that is one of its ends (see the module documentation); the first edge
-    /// with neither end on the walk is the error.
-    fn plan(ends: &[(u32, u32)], nodes: usize) -> Result<Walk, Stuck> {
-        // The walk from the ground to the last edge's top: per step its occurrence, and
-        // the step below it with the same node. Per node, its highest step.
-        let mut path: Vec<(u32, u32)> = vec![(0, NONE)];
-        let mut top = vec![NONE; nodes];
-        top[0] = 0;
-        let mut occurs = vec![0u8; nodes];
-        occurs[0] = 1;
-        let mut walk = Walk {
-            from: Vec::with_capacity(ends.len()),
-            node: Vec::with_capacity(ends.len() + 1),
-            children: Vec::with_capacity(ends.len() + 1),
-            labelled: Vec::new(),
-        };
-        walk.node.push(0);
-        walk.children.push(0);
-        for (k, &(a, b)) in ends.iter().enumerate() {
-            let (at_a, at_b) = (top[a as usize], top[b as usize]);
-            let (step, new) = match (at_a, at_b) {
-                (NONE, NONE) => {
-                    let walk = path.iter().map(|&(occ, _)| walk.node[occ as usize]);
-                    return Err(Stuck {
-                        edge: k,
-                        walk: walk.collect(),
-                    });
-                }
-                (NONE, _) => (at_b, a),
-                (_, NONE) => (at_a, b),
-                _ if at_a >= at_b => (at_a, b),
-                _ => (at_b, a),
-            };
-            while path.len() > step as usize + 1 {
-                let (occ, below) = path.pop().expect("deeper than the step");
-                top[walk.node[occ as usize] as usize] = below;
-            }
-            let parent = path[step as usize].0;
-            walk.from.push(parent);
-            let count = &mut walk.children[parent as usize];
-            *count = (*count + 1).min(2);
-            let occ = k as u32 + 1;
-            walk.node.push(new);
-            walk.children.push(0);
-            occurs[new as usize] = (occurs[new as usize] + 1).min(2);
-            path.push((occ, top[new as usize]));
-            top[new as usize] = step + 1;
-        }
-        walk.labelled = occurs.iter().map(|&n| n >= 2).collect();
-        Ok(walk)
-    }
-
-    /// Writes the string: the tree of occurrences in preorder, each edge its letter, a
-    /// node met more than once labelled at each occurrence, the edges hanging from an
-    /// occurrence in a group `(a;b;...)` when there are two or more.
-    fn write<W: Write>(&self, o: &mut Out<'_, W>, graph: &GraphDecl) -> std::io::Result<()> {
-        if self.labelled[0] {
-            o.bytes(b":{ground}")?;
-        } else if self.children[0] == 0 {
-            o.byte(b'.')?;
-        }
-        if self.children[0] >= 2 {
-            o.byte(b'(')?;
-        }
-        // Per node its label number (0 until it is written); per occurrence whether an
-        // edge hanging from it is written (the next one follows a `;`); the occurrences
-        // from the ground to the last edge's top.
-        let mut label = vec![0u32; self.labelled.len()];
-        let mut labels = 0;
-        let mut started = vec![false; self.node.len()];
-        let mut open = vec![0u32];
-        let close = |o: &mut Out<'_, W>, occ: u32| {
-            if self.children[occ as usize] >= 2 {
-                o.byte(b')')?;
-            }
-            Ok::<_, std::io::Error>(())
-        };
-        for (k, &parent) in self.from.iter().enumerate() {
-            while let Some(&last) = open.last()
-                && last != parent
-            {
-                open.pop();
-                close(o, last)?;
-            }
-            if std::mem::replace(&mut started[parent as usize], true) {
-                o.byte(b';')?;
-            }
-            o.byte(write::cgsuite_letter(graph.edges[k].colour))?;
-            let occ = k as u32 + 1;
-            let node = self.node[occ as usize] as usize;
-            if node == 0 && self.labelled[0] {
-                o.bytes(b":{ground}")?;
-            } else if self.labelled[node] {
-                if label[node] == 0 {
-                    labels += 1;
-                    label[node] = labels;
-                }
-                write::cgsuite_label(o, label[node])?;
-            }
-            if self.children[occ as usize] >= 2 {
-                o.byte(b'(')?;
-            }
-            open.push(occ);
-        }
-        while let Some(occ) = open.pop() {
-            close(o, occ)?;
-        }
-        Ok(())
+        Format::Cgsuite => cgsuite::write(out, position),
     }
 }
 
-impl Stuck {
-    /// The refusal, at the edge that cannot be placed in graph `index` (its nodes `ends`,
-    /// on `nodes` nodes): not attached to the ground, or not on the walk so far.
-    fn diagnostic(
-        &self,
-        graph: &GraphDecl,
-        index: usize,
-        ends: &[(u32, u32)],
-        nodes: usize,
-    ) -> Diagnostic {
-        let e = &graph.edges[self.edge];
-        let name = |v: u32| graph.vertices.name(v).to_string();
-        let what = format!(
-            "edge {} ({}-{}) of {}",
-            self.edge + 1,
-            name(e.u),
-            name(e.v),
-            graph.display_name(index)
-        );
-        let (a, _) = ends[self.edge];
-        let adjacency = Adjacency::new(nodes, ends.to_vec(), true);
-        let reached = dfs::walk(&adjacency, nodes, 0, |_| {
-            Ok::<_, std::convert::Infallible>(())
-        });
-        let attached = reached.is_ok_and(|visited| visited.pre[a as usize] != dfs::NONE);
-        if !attached {
-            return Diagnostic::new(
-                e.span,
-                format!("cgsuite cannot write {what}: it is not attached to the ground"),
-                "not attached to the ground",
-            )
-            .with_help(
-                "a CGSuite string is read from the ground up, and this edge is never a \
-                 move; hb, json, dot and christmas hold every edge",
-            );
-        }
-        Diagnostic::new(
-            e.span,
-            format!("cgsuite cannot write {what} in its place"),
-            format!(
-                "neither end is on the walk {}",
-                self.shown_walk(graph, ends)
-            ),
-        )
-        .with_help(
-            "a CGSuite string lists the edges along a walk up from the ground, each from \
-             the top of the edge before it or from a vertex on the way back down; hb, \
-             json, dot and christmas keep any order",
-        )
+/// Writes the Graphviz picture of `position` titled `title` ([`report::dot`] as written:
+/// no moves, not reduced; its ground nodes carry `ground=true`, so the dot reader reads
+/// it back). The position is analysed to colour its blocks.
+///
+/// [`report::dot`]: crate::report::dot
+#[cfg(feature = "graphviz")]
+fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<(), WriteError> {
+    let mut text = String::new();
+    let mut drawing = picture::Drawing::begin(&mut text, title, &picture::Options::default());
+    for (i, decl) in position.graphs.iter().enumerate() {
+        let graph = crate::model::Graph::build(decl.clone(), i);
+        let analysis = crate::analysis::breakdown(&graph);
+        drawing.graph(&mut text, &graph, &analysis, &[]);
+        out.write_all(text.as_bytes())?;
+        text.clear();
     }
-
-    /// The walk so far, by vertex names from the ground up (`g-a-b`), its middle left out
-    /// when it is long.
-    fn shown_walk(&self, graph: &GraphDecl, ends: &[(u32, u32)]) -> String {
-        const SHOWN: usize = 6;
-        // A vertex of each node, for its name: the ground is called `ground` when there
-        // are several ground vertices.
-        let mut vertex = vec![NONE; self.walk.iter().max().map_or(0, |&n| n as usize + 1)];
-        for (e, &(a, b)) in graph.edges.iter().zip(ends) {
-            for (node, v) in [(a, e.u), (b, e.v)] {
-                if let Some(slot) = vertex.get_mut(node as usize) {
-                    *slot = v;
-                }
-            }
-        }
-        let name = |node: u32| match (node, &graph.ground[..]) {
-            (0, [g]) => graph.vertices.name(*g).to_string(),
-            (0, _) => "ground".to_string(),
-            _ => graph.vertices.name(vertex[node as usize]).to_string(),
-        };
-        let steps = self.walk.len();
-        let mut shown: Vec<String> = Vec::new();
-        for (i, &node) in self.walk.iter().enumerate() {
-            if steps > SHOWN && i == 1 {
-                shown.push("...".to_string());
-            }
-            if steps <= SHOWN || i == 0 || i >= steps - (SHOWN - 1) {
-                shown.push(name(node));
-            }
-        }
-        shown.join("-")
-    }
+    drawing.finish(&mut text);
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::Source;
-    use crate::syntax;
+    use crate::source::Span;
+    use crate::syntax::cgsuite::fused_ends;
+    use crate::syntax::{EdgeDecl, GraphDecl, VertexName, Vertices};
 
-    fn parsed(format: Format, text: &str) -> Position {
-        let source = Source::from_text("t", text).unwrap();
-        syntax::parse(format, &source).next().unwrap().unwrap()
-    }
-
-    fn cgsuite_text(position: &Position) -> Result<String, String> {
-        let mut out = Vec::new();
-        cgsuite(&mut out, position).map_err(|e| e.to_string())?;
-        Ok(String::from_utf8(out).unwrap())
-    }
-
-    #[test]
-    fn strings_keep_the_input_order() {
-        for (hb, string) in [
-            ("ground: g\ng-a-b-c\n", "eee\n"),
-            // A triangle through the ground, then a flag below its top.
-            ("ground: g\ng-a-b-g  a-c\n", ":{ground}e(ee:{ground};e)\n"),
-            // Back to the ground for the third edge, which the fourth closes a cycle from.
-            ("ground: g\ng-a-b  g-c  c-a\n", "(e:{v1}e;ee:{v1})\n"),
-            // A loop, and a second ground vertex fused with the first.
-            (
-                "ground: g h\ng-a-a  a-h\n",
-                ":{ground}e:{v1}e:{v1}e:{ground}\n",
-            ),
-            ("ground: g\n", ".\n"),
-        ] {
-            let position = parsed(Format::Hb, hb);
-            assert_eq!(cgsuite_text(&position).unwrap(), string, "{hb}");
-            let back = parsed(Format::Cgsuite, string);
-            let edges = |p: &Position| p.graphs[0].edges.len();
-            assert_eq!(edges(&back), edges(&position), "{hb}");
+    fn graph(vertices: Vertices, ground: Vec<u32>, edges: &[(u32, u32)]) -> GraphDecl {
+        GraphDecl {
+            name: Some("g".into()),
+            span: Span::default(),
+            kind: crate::syntax::GraphKind::Graph,
+            vertices,
+            ground,
+            edges: edges
+                .iter()
+                .map(|&(u, v)| EdgeDecl::new(u, v, Span::default()))
+                .collect(),
         }
     }
 
-    #[test]
-    fn an_order_no_string_keeps_is_refused_at_its_edge() {
-        let refusal = |hb: &str| {
-            let diagnostic = cgsuite_refusal(&parsed(Format::Hb, hb)).unwrap();
-            let error = cgsuite_text(&parsed(Format::Hb, hb)).unwrap_err();
-            assert!(error.starts_with(&diagnostic.message), "{error}");
-            (diagnostic.message, diagnostic.label)
+    fn text(format: Format, graphs: Vec<GraphDecl>) -> String {
+        let position = Position {
+            case: None,
+            span: Span::default(),
+            graphs,
+            warnings: Vec::new(),
         };
-        let (message, _) = refusal("ground: g\ng-a  b-c\n");
+        let mut out = Vec::new();
+        write_game(&mut out, format, &position, "t").unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn christmas_fuses_the_ground_and_numbers_the_rest() {
+        // Ground ids 1 and 3 become vertex 1; ids 0, 2, 4 become 2, 3, 4.
+        let g = graph(Vertices::Numbered(5), vec![3, 1], &[(0, 1), (2, 3), (4, 4)]);
+        assert_eq!(text(Format::Christmas, vec![g]), "1\n4 3\n2 1\n3 1\n4 4\n");
+        // No ground: a vertex 1 of its own.
+        let g = graph(Vertices::Numbered(2), vec![], &[(0, 1)]);
+        assert_eq!(text(Format::Christmas, vec![g]), "1\n3 1\n2 3\n");
+        let g = graph(Vertices::Numbered(0), vec![], &[]);
+        assert_eq!(text(Format::Christmas, vec![g]), "1\n1 0\n");
+    }
+
+    #[test]
+    fn hb_chains_and_ground() {
+        let names = Vertices::Named(vec![
+            VertexName::Name("g".into()),
+            VertexName::Number(7),
+            VertexName::Name("x'".into()),
+            VertexName::Name("h".into()),
+        ]);
+        // Ground `h` has no edge: left out.
+        let g = graph(names, vec![0, 3], &[(0, 1), (1, 2), (0, 0), (2, 1)]);
         assert_eq!(
-            message,
-            "cgsuite cannot write edge 2 (b-c) of graph 1: it is not attached to the ground"
+            text(Format::Hb, vec![g]),
+            "graph: g\nground: g\ng-7-x'  g-g  x'-7\n"
         );
-        let (message, label) = refusal("graph: x\nground: g\ng-a-b  g-c  b-d\n");
+        let bad = graph(
+            Vertices::Named(vec![VertexName::Name("a b".into())]),
+            vec![0],
+            &[],
+        );
+        let position = Position {
+            case: None,
+            span: Span::default(),
+            graphs: vec![bad],
+            warnings: Vec::new(),
+        };
+        let err = write_game(&mut Vec::new(), Format::Hb, &position, "").unwrap_err();
+        assert!(err.to_string().contains("not an identifier"), "{err}");
+    }
+
+    #[test]
+    fn json_escapes_and_layout() {
+        let names = Vertices::Named(vec![
+            VertexName::Name("a\"\\\n\u{1}é".into()),
+            VertexName::Number(2),
+        ]);
+        let g = graph(names, vec![0], &[(0, 1)]);
         assert_eq!(
-            message,
-            "cgsuite cannot write edge 4 (b-d) of x in its place"
+            text(Format::Json, vec![g]),
+            "{\"graphs\": [\n  {\"name\": \"g\", \"ground\": [\"a\\\"\\\\\\n\\u0001é\"], \
+             \"edges\": [\n    [\"a\\\"\\\\\\n\\u0001é\", 2]\n  ]}\n]}\n"
         );
-        assert_eq!(label, "neither end is on the walk g-c");
-        // The first edge must start at the ground.
-        let (_, label) = refusal("ground: g\na-b  g-a\n");
-        assert_eq!(label, "neither end is on the walk g");
-        // A long walk is shown by its ends.
-        let (_, label) = refusal("ground: g\ng-a-b-c-d-e-f-h-i  y-z  g-y\n");
-        assert_eq!(label, "neither end is on the walk g-...-d-e-f-h-i");
+        assert_eq!(text(Format::Json, vec![]), "{\"graphs\": []}\n");
+    }
+
+    fn parsed(format: Format, text: &str) -> (crate::source::Source, Position) {
+        let source = crate::source::Source::from_text("t", text).unwrap();
+        let position = crate::syntax::parse(format, &source)
+            .next()
+            .unwrap()
+            .unwrap();
+        (source, position)
+    }
+
+    #[test]
+    fn refusals_point_at_the_first_thing_not_written() {
+        // A cgsuite label is written as it is: hb takes identifiers and numbers only.
+        let (source, position) = parsed(Format::Cgsuite, "e:7e:{x'}e:{a b}e:7\n");
+        let named = refusal(Format::Hb, &position).unwrap();
+        assert_eq!(
+            named.message,
+            "hb cannot write the vertex name \"a b\": it is not an identifier"
+        );
+        // The edge up to it, the third `e`.
+        assert_eq!(
+            &source.bytes()[named.span.start as usize..],
+            b"e:{a b}e:7\n"
+        );
+        let err = write_game(&mut Vec::new(), Format::Hb, &position, "").unwrap_err();
+        assert!(err.to_string().contains("; an hb vertex is"), "{err}");
+        // hb has no escapes: a graph name that would act on a terminal is refused.
+        let (_, position) = parsed(Format::Json, r#"{"graphs": [{"name": "x\u001b[2J"}]}"#);
+        let acting = refusal(Format::Hb, &position).unwrap();
+        assert!(
+            acting.message.contains("would act on a terminal"),
+            "{}",
+            acting.message
+        );
+        assert_eq!(
+            text(Format::Json, position.graphs),
+            "{\"graphs\": [\n  {\"name\": \"x\\u001b[2J\", \"ground\": [], \"edges\": []}\n]}\n"
+        );
+        // A vertex hb does not write (no edge, not ground) may have any name.
+        let (_, position) = parsed(Format::Dot, "graph { ground -- a; \"x y\" }");
+        assert!(refusal(Format::Hb, &position).is_none());
+        assert_eq!(
+            text(Format::Hb, position.graphs),
+            "graph:\nground: ground\nground-a\n"
+        );
+        let (source, position) = parsed(Format::Dot, "graph { ground -- a -- \"\" }");
+        let empty = refusal(Format::Json, &position).unwrap();
+        assert_eq!(&source.bytes()[empty.span.range()], b"a -- \"\"");
+    }
+
+    #[test]
+    fn fused_ends_are_not_sized_by_a_claimed_vertex_count() {
+        // A christmas tree claiming 2^32 - 2 vertices, of which two are used.
+        let g = graph(
+            Vertices::Numbered(u32::MAX - 1),
+            vec![0],
+            &[(0, u32::MAX - 2)],
+        );
+        assert_eq!(fused_ends(&g), (vec![(0, 1)], 2));
+        assert_eq!(text(Format::Cgsuite, vec![g]), "e\n");
+        // Every ground vertex is node 0; the others in order of first appearance.
+        let g = graph(Vertices::Numbered(5), vec![3, 1], &[(4, 3), (2, 1), (2, 4)]);
+        assert_eq!(fused_ends(&g), (vec![(1, 0), (2, 0), (2, 1)], 3));
     }
 }

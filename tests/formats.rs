@@ -1,6 +1,6 @@
 //! The five formats agree: every position of `examples/` and `tests/fixtures/valid/`, and
 //! generated multigraphs, cacti, POJ 3710 cases and cycles with trees, is written with
-//! every writer (`hackenbush::generate::write`: hb, christmas, json, dot, cgsuite), read
+//! every writer (`hackenbush::convert::write_game`: hb, christmas, json, dot, cgsuite), read
 //! back with the matching parser and analysed again. It must be the same game:
 //!
 //! - per graph, the same Grundy value and the same number of edges attached to the
@@ -26,7 +26,7 @@ use crate::brute;
 use crate::common;
 
 use hackenbush::analysis::position::{nim_sum, winning_moves};
-use hackenbush::generate::write::{self, WriteError};
+use hackenbush::convert::{self, WriteError};
 use hackenbush::generate::{Cactus, Cycle, Multigraph, Path as PathShape, Poj, Shape};
 use hackenbush::source::Source;
 use hackenbush::syntax::detect::detect;
@@ -111,9 +111,9 @@ fn expected_refusal(format: Format, message: &str) -> bool {
 fn check_all_formats(what: &str, position: &Position) -> usize {
     let expected = Facts::of(position.clone());
     let mut compared = 0;
-    for format in write::FORMATS {
+    for format in Format::ALL {
         let mut text = Vec::new();
-        match write::position(&mut text, format, position, "formats") {
+        match convert::write_game(&mut text, format, position, "formats") {
             Ok(()) => {}
             Err(WriteError::Unwritable(message)) if expected_refusal(format, &message) => {
                 continue;
@@ -261,7 +261,7 @@ fn generated_positions_agree_in_every_format() {
 fn cgsuite_strings_agree_with_the_oracle() {
     for (what, position) in common::small_generated() {
         let mut text = Vec::new();
-        write::cgsuite(&mut text, &position).unwrap();
+        syntax::cgsuite::write(&mut text, &position).unwrap();
         let shown = String::from_utf8_lossy(&text).into_owned();
         let read = parse_all("oracle.cgs", Format::Cgsuite, text);
         for (original, back) in position.graphs.iter().zip(&read[0].graphs) {
@@ -276,7 +276,7 @@ fn cgsuite_writes_a_path_of_a_million_edges_without_brackets() {
     let edges = 1_000_000;
     let position = Shape::Path(PathShape { graphs: 1, edges }).position(0, 0);
     let mut text = Vec::new();
-    write::cgsuite(&mut text, &position).unwrap();
+    syntax::cgsuite::write(&mut text, &position).unwrap();
     assert_eq!(text.len(), edges as usize + 1);
     assert!(text[..edges as usize].iter().all(|&b| b == b'e'));
     let mut read = parse_all("path.cgs", Format::Cgsuite, text);
@@ -297,7 +297,7 @@ fn cgsuite_nests_deep_branch_points_without_recursion() {
     }
     let position = position_of(2 * n + 1, &[0], &edges);
     let mut text = Vec::new();
-    write::cgsuite(&mut text, &position).unwrap();
+    syntax::cgsuite::write(&mut text, &position).unwrap();
     assert!(text.starts_with(b"e(e;e(e;e("), "{:?}", &text[..20]);
     assert_eq!(text.iter().filter(|&&b| b == b'(').count(), n as usize - 1);
     let read = parse_all("comb.cgs", Format::Cgsuite, text);
@@ -333,7 +333,7 @@ fn position_of(vertices: u32, ground: &[u32], edges: &[(u32, u32)]) -> Position 
 fn cgsuite_strings_for_the_corner_cases() {
     let text = |position: &Position| {
         let mut out = Vec::new();
-        write::cgsuite(&mut out, position).unwrap();
+        syntax::cgsuite::write(&mut out, position).unwrap();
         String::from_utf8(out).unwrap()
     };
     // A loop at the ground, a loop higher up, parallel edges, an edge between two ground
@@ -393,9 +393,9 @@ fn cgsuite_files_hold_one_position_per_line() {
     let shape = Shape::Cactus(Cactus::default());
     let mut text = Vec::new();
     for position in shape.positions(4, 3) {
-        write::position(&mut text, Format::Cgsuite, &position, "").unwrap();
+        convert::write_game(&mut text, Format::Cgsuite, &position, "").unwrap();
     }
-    assert!(write::holds_several(Format::Cgsuite));
+    assert!(Format::Cgsuite.holds_several());
     let read = parse_all("cacti.cgs", Format::Cgsuite, text);
     assert_eq!(read.len(), 3);
     for (got, position) in read.into_iter().zip(shape.positions(4, 3)) {

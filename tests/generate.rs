@@ -12,8 +12,9 @@ use std::process::Command;
 
 use hackenbush::analysis::partizan::{self, Budget};
 use hackenbush::analysis::position::winning_moves;
+use hackenbush::convert;
 use hackenbush::generate::{
-    Cactus, Cycle, Grid, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks, write,
+    Cactus, Cycle, Grid, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks,
 };
 use hackenbush::source::Source;
 use hackenbush::syntax::Colour::{self, Blue, Green, Red};
@@ -38,7 +39,7 @@ fn summary(position: Position) -> Summary {
 
 fn written(format: Format, position: &Position) -> Vec<u8> {
     let mut out = Vec::new();
-    write::position(&mut out, format, position, "generated").unwrap();
+    convert::write_game(&mut out, format, position, "generated").unwrap();
     out
 }
 
@@ -351,7 +352,7 @@ fn coloured_trees_are_worth_the_same_in_every_format() {
         let mut read = read_back(format, written(format, &position));
         assert_eq!(value(read.pop().unwrap()), expected, "{format}");
     }
-    let err = write::position(&mut Vec::new(), Format::Christmas, &position, "")
+    let err = convert::write_game(&mut Vec::new(), Format::Christmas, &position, "")
         .unwrap_err()
         .to_string();
     assert!(err.contains("christmas is green only"), "{err}");

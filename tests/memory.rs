@@ -12,7 +12,8 @@
 use std::alloc::System;
 
 use hackenbush::Summarized;
-use hackenbush::generate::{Path, Shape, write};
+use hackenbush::convert;
+use hackenbush::generate::{Path, Shape};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
@@ -91,7 +92,7 @@ fn one_path(format: Format, bytes: usize) -> String {
         edges: (bytes / per_edge) as u32,
     });
     let mut text = Vec::new();
-    write::position(&mut text, format, &shape.position(0, 0), "path").unwrap();
+    convert::write_game(&mut text, format, &shape.position(0, 0), "path").unwrap();
     String::from_utf8(text).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! `hackenbush convert`: positions from one format to another, every edge keeping its
 //! number ([`hackenbush::convert`]); what the format cannot hold is refused at its place
 //! in the input. With `--renumber`, cgsuite is written as `hackenbush gen` writes it
-//! ([`write::cgsuite`]: the edges in the order of a walk from the ground).
+//! ([`cgsuite::write`](hackenbush::syntax::cgsuite::write()): the edges in the order of a walk from the ground).
 //!
 //! What is written is always a beginning of the whole: after the first error (an input
 //! that cannot be read, a malformed or refused position) nothing more is written, since a
@@ -14,8 +14,8 @@ use std::cell::Cell;
 use std::io::Write;
 
 use hackenbush::convert;
+use hackenbush::convert::WriteError;
 use hackenbush::diagnostic::Diagnostic;
-use hackenbush::generate::write::{self, WriteError};
 use hackenbush::source::Source;
 use hackenbush::syntax::{Collected, Format, Position};
 use hackenbush::wording::{plural, printable};
@@ -204,7 +204,7 @@ impl<'a> Conversion<'a> {
             *picked = true;
         }
         self.picked += 1;
-        let holds_several = write::holds_several(self.format);
+        let holds_several = self.format.holds_several();
         if !holds_several && self.picked > 1 {
             // Refused at the end, whatever it holds.
             return Ok(Ok(()));
@@ -232,10 +232,11 @@ impl<'a> Conversion<'a> {
     /// the edge order tells of `--renumber`.
     fn refusal(&self, position: &Position) -> Option<Diagnostic> {
         if self.renumbered() {
-            return write::refusal(self.format, position);
+            return convert::refusal_game(self.format, position);
         }
         let refusal = convert::refusal(self.format, position)?;
-        if self.format != Format::Cgsuite || write::refusal(self.format, position).is_some() {
+        if self.format != Format::Cgsuite || convert::refusal_game(self.format, position).is_some()
+        {
             return Some(refusal);
         }
         let help = refusal.help.clone().unwrap_or_default();
@@ -253,7 +254,7 @@ impl<'a> Conversion<'a> {
         position: &Position,
     ) -> Result<Reported, Stop> {
         let written = if self.renumbered() {
-            write::position(out, self.format, position, label)
+            convert::write_game(out, self.format, position, label)
         } else {
             convert::write(out, self.format, position, label)
         };
@@ -288,7 +289,7 @@ impl<'a> Conversion<'a> {
             ));
             return Ok(false);
         }
-        if write::holds_several(self.format) {
+        if self.format.holds_several() {
             return Ok(!self.missing);
         }
         if self.missing {

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use hackenbush::generate::write::{self, WriteError};
+use hackenbush::convert::{self, WriteError};
 use hackenbush::generate::{
     Cactus, Cycle, Grid, Heights, Multigraph, Path, Poj, RandomTree, Shape, Stalks,
 };
@@ -103,7 +103,7 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
         && path.as_os_str() != "-"
         && let Some(format) = Format::from_path(path)
     {
-        if !write::FORMATS.contains(&format) {
+        if !Format::ALL.contains(&format) {
             return Err(format!(
                 "gen cannot write the {format} format that {} implies; use --format hb, \
                  christmas, json, dot or cgsuite",
@@ -133,7 +133,7 @@ pub fn run(args: &GenArgs) -> Result<bool, Stop> {
                 c.name()
             ));
         }
-        if common.count > 1 && !write::holds_several(format) {
+        if common.count > 1 && !format.holds_several() {
             return Err(format!(
                 "a{} {format} file holds one position, and --count asks for {}: write \
                  christmas (one test case per position) or cgsuite (one position per \
@@ -187,7 +187,7 @@ fn write_all<W: Write>(
     let title = format!("{} (seed {})", shape.name(), common.seed);
     for i in 0..common.count {
         let position = shape.coloured_position(common.seed, i, &common.colours);
-        write::position(out, format, &position, &title)?;
+        convert::write_game(out, format, &position, &title)?;
     }
     Ok(())
 }

@@ -6,14 +6,15 @@
 //!   3710 test cases, cacti, general multigraphs, long paths and cycles through the
 //!   ground; each builds [`syntax::Position`](crate::syntax::Position)s directly, as if
 //!   they had been read;
-//! - [`write`](mod@write): a writer for each format (hb, christmas, json, dot, cgsuite), fast enough for
-//!   files of 10^7 edges.
+//! - written in any format by [`convert::write_game`](crate::convert::write_game), with
+//!   the writer each format owns, fast enough for files of 10^7 edges.
 //!
 //! A shape, a seed and a position number determine the position, and so the bytes
 //! written: [`Shape::position`] draws position `i` from stream `i` of the seed.
 //!
 //! ```
-//! use hackenbush::generate::{Cactus, Shape, write};
+//! use hackenbush::convert;
+//! use hackenbush::generate::{Cactus, Shape};
 //! use hackenbush::source::Source;
 //! use hackenbush::syntax::{self, Format};
 //!
@@ -22,7 +23,7 @@
 //! assert_eq!(position, shape.position(42, 0));
 //!
 //! let mut text = Vec::new();
-//! write::position(&mut text, Format::Christmas, &position, "cactus").unwrap();
+//! convert::write_game(&mut text, Format::Christmas, &position, "cactus").unwrap();
 //! let source = Source::new("cactus.in", text).unwrap();
 //! let read = syntax::parse(Format::Christmas, &source).next().unwrap().unwrap();
 //! let value = |p| hackenbush::analyze_position(p)[0].1.value;
@@ -31,6 +32,9 @@
 
 pub use crate::rng;
 pub mod shapes;
+#[deprecated(
+    note = "each format owns its writer: `syntax::hb::write` and its kin, and `convert::write_game`"
+)]
 pub mod write;
 
 pub use shapes::{

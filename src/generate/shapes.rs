@@ -7,6 +7,7 @@
 //! stalks, which are small and name their ground `g`. Edge spans are empty: the graphs
 //! were not read from any text.
 
+use crate::check;
 use crate::diagnostic::Error;
 use crate::source::Span;
 use crate::syntax::{Colour, EdgeDecl, GraphDecl, GraphKind, Position, VertexName, Vertices};
@@ -24,14 +25,17 @@ pub const MAX_GRAPHS: u64 = 1_000_000;
 /// stalks and POJ test cases).
 pub const GRAPHS: u32 = 1;
 
-/// The POJ 3710 bound on trees per test case (`N < 100`).
-pub const POJ_MAX_TREES: u32 = 99;
+/// The most trees a POJ 3710 test case may have: [`check::TREES_BELOW`] - 1, the
+/// statement's `N < 100`.
+pub const POJ_MAX_TREES: u32 = check::TREES_BELOW as u32 - 1;
 
-/// The POJ 3710 bound on vertices per tree (`m < 100`).
-pub const POJ_MAX_VERTICES: u32 = 99;
+/// The most vertices a POJ 3710 tree may have: [`check::VERTICES_BELOW`] - 1, the
+/// statement's `m < 100`.
+pub const POJ_MAX_VERTICES: u32 = check::VERTICES_BELOW as u32 - 1;
 
-/// The POJ 3710 bound on edges per tree (`k < 500`).
-pub const POJ_MAX_EDGES: u32 = 499;
+/// The most edges a POJ 3710 tree may have: [`check::EDGES_BELOW`] - 1, the statement's
+/// `k < 500`.
+pub const POJ_MAX_EDGES: u32 = check::EDGES_BELOW as u32 - 1;
 
 /// A family of positions, with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]

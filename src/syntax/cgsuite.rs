@@ -28,6 +28,15 @@ use crate::source::Span;
 use super::lex::bom_len;
 use super::{Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader};
 
+mod kept;
+mod write;
+
+pub use kept::{refusal_kept, write_kept};
+#[cfg(test)]
+pub(crate) use write::fused_ends;
+pub(crate) use write::refusal;
+pub use write::write;
+
 /// Longest summand (in characters) used as its graph's name; longer ones are `graph N`.
 const NAME_CHARS: usize = 40;
 

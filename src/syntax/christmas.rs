@@ -31,6 +31,11 @@ use super::lex::{self, found, integer, token_span};
 use super::window::{Feed, MAX_TOKEN, Window};
 use super::{GraphBuilder, GraphDecl, GraphKind, GraphSink, PositionRead, Reader};
 
+mod write;
+
+pub(crate) use write::refusal;
+pub use write::write;
+
 /// The test cases of a christmas-format input, parsed lazily, from a whole input in
 /// memory (`F = &[u8]`, [`Cases::new`]) or through a [`Window`] over a reader
 /// ([`Cases::streaming`]): the same grammar, errors and spans either way, spans being

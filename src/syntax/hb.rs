@@ -32,6 +32,11 @@ use crate::source::Span;
 use super::lex::{bom_len, vertex_number};
 use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead};
 
+mod write;
+
+pub(crate) use write::refusal;
+pub use write::write;
+
 /// Parses a whole hb file into one position.
 pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
     super::collect_one(|sink| read(input, sink))

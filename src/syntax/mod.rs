@@ -34,6 +34,7 @@ mod lex;
 // The binary's streaming reader: public for it and the tests, not part of the API.
 #[doc(hidden)]
 pub mod window;
+pub mod write;
 
 use std::fmt;
 use std::path::Path;
@@ -78,6 +79,14 @@ impl Format {
             Format::Dot => "dot",
             Format::Cgsuite => "cgsuite",
         }
+    }
+
+    /// Whether a file of the format may hold several positions one after another:
+    /// christmas (test cases) and cgsuite (one position per line). An hb, JSON or dot file
+    /// is exactly one position (a dot file with several `graph`s is refused by the dot
+    /// reader).
+    pub fn holds_several(self) -> bool {
+        matches!(self, Format::Christmas | Format::Cgsuite)
     }
 
     /// The format a file name's extension implies, if any: `.hb`, `.json`, and `.in` or

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, Stdio};
 
 use hackenbush::analysis::Analysis;
-use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape, write};
+use hackenbush::generate::{Cactus, Cycle, Multigraph, Poj, RandomTree, Shape};
 use hackenbush::model::Graph;
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format, Position};
@@ -203,7 +203,7 @@ pub fn judge_data(seed: u64, count: u64, trees: u32, vertices: u32) -> (Vec<u8>,
     let mut text = Vec::new();
     let mut verdicts = String::new();
     for position in shape.positions(seed, count) {
-        write::christmas(&mut text, &position).unwrap();
+        syntax::christmas::write(&mut text, &position).unwrap();
         let nim_sum =
             hackenbush::analysis::position::nim_sum(&hackenbush::analyze_position(position));
         verdicts.push_str(if nim_sum != 0 { "Sally\n" } else { "Harry\n" });

@@ -64,6 +64,11 @@ use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead, VertexName,
 pub use stream::MAX_DEPTH;
 use stream::{Container, Stream, shorten};
 
+mod write;
+
+pub(crate) use write::refusal;
+pub use write::write;
+
 /// Parses a JSON document into its one [`Position`] (`document` in `grammars/json.ebnf`).
 ///
 /// The position spans the whole input, has no test case number, and holds one
