@@ -37,6 +37,8 @@
 //! ```
 //!
 //! - [`source`]: the input bytes and byte [`Span`](source::Span)s into them;
+//! - [`position`]: the vocabulary every stage shares: a position, its graphs, their
+//!   vertices, ground and edges, and the edges' colours;
 //! - [`syntax`]: one reader per input format, each following its grammar in
 //!   `grammars/` and feeding one graph builder, handing over each graph as it is read;
 //! - [`diagnostic`]: located errors, warnings and violations, and their rendering
@@ -88,6 +90,7 @@ pub mod generate;
 pub mod model;
 mod pages;
 pub mod play;
+pub mod position;
 pub mod report;
 pub mod rng;
 pub mod source;
