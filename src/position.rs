@@ -221,7 +221,7 @@ impl EdgeDecl {
     }
 }
 
-/// One graph as written, made by a [`GraphBuilder`].
+/// One graph as written, made by a [`GraphBuilder`](crate::syntax::GraphBuilder).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphDecl {
     /// The name the input gave it, if any.
