@@ -88,7 +88,7 @@ pub mod game;
 pub mod game_tree;
 pub mod generate;
 pub mod model;
-mod pages;
+mod huge_pages;
 pub mod play;
 pub mod position;
 pub mod report;

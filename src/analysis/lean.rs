@@ -44,7 +44,7 @@ use crate::dfs::NONE;
 pub struct Scratch {
     /// The vertices' [`Count`]s, then (when something is left after peeling) their
     /// [`Record`]s, in the same words.
-    words: crate::pages::Words,
+    words: crate::huge_pages::Words,
     /// How many of the first `words` [`Scratch::prepare`] left at zero, untouched since.
     zeroed: usize,
     adjacency: Vec<u32>,
