@@ -1,6 +1,6 @@
 //! Text -> text: a position written in any format, by the writer each format owns
 //! ([`syntax::hb::write`](crate::syntax::hb::write()) and its kin) or, for dot, as the
-//! picture of [`report::dot`](crate::report::dot) (which analyses the position to colour
+//! picture of [`report::picture`](crate::report::picture) (which analyses the position to colour
 //! its blocks). The library behind `hackenbush convert` and `hackenbush gen`.
 //!
 //! Two promises, two entry points:
@@ -24,7 +24,7 @@ use std::io::Write;
 
 use crate::diagnostic::Diagnostic;
 #[cfg(feature = "graphviz")]
-use crate::report::dot as picture;
+use crate::report::picture;
 pub use crate::syntax::write::WriteError;
 use crate::syntax::{Format, Position, cgsuite, christmas, hb, json};
 
@@ -169,15 +169,15 @@ pub fn write_game<W: Write>(
     }
 }
 
-/// Writes the Graphviz picture of `position` titled `title` ([`report::dot`] as written:
+/// Writes the Graphviz picture of `position` titled `title` ([`report::picture`] as written:
 /// no moves, not reduced; its ground nodes carry `ground=true`, so the dot reader reads
 /// it back). The position is analysed to colour its blocks.
 ///
-/// [`report::dot`]: crate::report::dot
+/// [`report::picture`]: crate::report::picture
 #[cfg(feature = "graphviz")]
 fn dot<W: Write>(out: &mut W, position: &Position, title: &str) -> Result<(), WriteError> {
     let mut text = String::new();
-    let mut drawing = picture::Drawing::begin(&mut text, title, &picture::Options::default());
+    let mut drawing = picture::Picture::begin(&mut text, title, &picture::Options::default());
     for (i, decl) in position.graphs.iter().enumerate() {
         let graph = crate::model::Graph::build(decl.clone(), i);
         let analysis = crate::analysis::breakdown(&graph);

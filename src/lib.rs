@@ -70,7 +70,7 @@
 //! The library never prints; the binary, in the command line's crate (`cli/` in the
 //! repository), does.
 //!
-//! Features: `graphviz` (default) writes DOT pictures ([`report::dot`]) with
+//! Features: `graphviz` (default) writes DOT pictures ([`report::picture`]) with
 //! graphviz-rust and runs Graphviz to render them; `parallel` (default) uses a second
 //! core on large inputs (rayon) and huge pages for the largest buffers (memmap2). Without
 //! default features the library computes the same values on one thread and builds for
@@ -87,8 +87,8 @@ pub mod diagnostic;
 pub mod game;
 pub mod game_tree;
 pub mod generate;
-pub mod model;
 mod huge_pages;
+pub mod model;
 pub mod play;
 pub mod position;
 pub mod report;

@@ -27,7 +27,7 @@ use graphviz_rust::printer::{DotPrinter, PrinterContext};
 use hackenbush::analysis::Analysis;
 use hackenbush::model::Graph;
 use hackenbush::petgraph::graph::EdgeIndex;
-use hackenbush::report::dot::{self, Options};
+use hackenbush::report::picture::{self, Options};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Format};
 
@@ -94,7 +94,7 @@ fn pictures(example: &Example, options: &Options, winning: bool) -> Vec<String> 
             } else {
                 Vec::new()
             };
-            dot::position(title, graphs, &moves, options)
+            picture::position(title, graphs, &moves, options)
         })
         .collect()
 }
@@ -241,7 +241,7 @@ fn names_are_shown_literally() {
     ]}"#;
     let graphs = common::analyzed("weird \"names\".json", Format::Json, json);
     for (suffix, options) in &VARIANTS {
-        let text = dot::position("weird \"names\\\".json", &graphs, &[], options);
+        let text = picture::position("weird \"names\\\".json", &graphs, &[], options);
         let parsed = graphviz_rust::parse(&text)
             .unwrap_or_else(|e| panic!("{suffix}: cannot parse back: {e}\n{text}"));
         // The text, written a statement at a time, is what graphviz-rust prints for the
@@ -302,7 +302,7 @@ g-a-b-c-d-e-f-g a-d b-e c-f g-c
     let mut all = String::new();
     for (suffix, options) in &VARIANTS {
         for winning in [&[][..], &everything[..]] {
-            let text = dot::position("odd.hb", &graphs, winning, options);
+            let text = picture::position("odd.hb", &graphs, winning, options);
             graphviz_rust::parse(&text).unwrap_or_else(|e| panic!("{suffix}: {e}\n{text}"));
             run_dot(&text, "svg", &format!("odd shapes{suffix}"));
             all.push_str(&text);
@@ -329,7 +329,7 @@ g-a-b
 ";
     let graphs = common::analyzed("coloured.hb", Format::Hb, hb);
     for (suffix, options) in &VARIANTS {
-        let text = dot::position("coloured.hb", &graphs, &[], options);
+        let text = picture::position("coloured.hb", &graphs, &[], options);
         graphviz_rust::parse(&text).unwrap_or_else(|e| panic!("{suffix}: {e}\n{text}"));
         let svg = String::from_utf8(run_dot(&text, "svg", &format!("coloured{suffix}"))).unwrap();
         for colour in ["blue", "red", "green"] {
@@ -344,15 +344,15 @@ g-a-b
 #[test]
 fn render_makes_svg_png_and_pdf() {
     let graphs = common::analyzed("t.hb", Format::Hb, "ground: g\ng-a-b-g a-c\n");
-    let picture = dot::position("t.hb", &graphs, &[], &Options::default());
-    let render = |format| match dot::render(&picture, format) {
+    let picture = picture::position("t.hb", &graphs, &[], &Options::default());
+    let render = |format| match picture::render(&picture, format) {
         Ok(bytes) => bytes,
         Err(e) if e.is_not_installed() => panic!("{INSTALL_GRAPHVIZ}: {e}"),
         Err(e) => panic!("{e}"),
     };
-    assert!(String::from_utf8_lossy(&render(dot::RenderFormat::Svg)).contains("<svg"));
-    assert!(render(dot::RenderFormat::Png).starts_with(b"\x89PNG"));
-    assert!(render(dot::RenderFormat::Pdf).starts_with(b"%PDF"));
+    assert!(String::from_utf8_lossy(&render(picture::RenderFormat::Svg)).contains("<svg"));
+    assert!(render(picture::RenderFormat::Png).starts_with(b"\x89PNG"));
+    assert!(render(picture::RenderFormat::Pdf).starts_with(b"%PDF"));
 }
 
 /// `dot --render` says why it draws nothing in words true of what it read (issue 33): an

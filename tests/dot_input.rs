@@ -28,7 +28,7 @@ use hackenbush::analysis::Analysis;
 use hackenbush::analysis::position::{Move, winning_moves};
 use hackenbush::model::Graph;
 use hackenbush::petgraph::graph::EdgeIndex;
-use hackenbush::report::dot::{self, Options};
+use hackenbush::report::picture::{self, Options};
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Colour, Format};
 
@@ -53,7 +53,7 @@ fn positions(path: &Path) -> Vec<Titled> {
     found
 }
 
-/// The winning moves of a position, per graph, as `dot::position` takes them.
+/// The winning moves of a position, per graph, as `picture::position` takes them.
 fn moves_per_graph(graphs: &[(Graph, Analysis)]) -> Vec<Vec<EdgeIndex>> {
     let mut per_graph = vec![Vec::new(); graphs.len()];
     for m in winning_moves(graphs) {
@@ -93,7 +93,7 @@ fn round_trip(
     graphs: &[(Graph, Analysis)],
     winning: &[Vec<EdgeIndex>],
 ) -> (String, Vec<(Graph, Analysis)>) {
-    let text = dot::position(title, graphs, winning, &Options::default());
+    let text = picture::position(title, graphs, winning, &Options::default());
     let has_ground = graphs.iter().any(|(g, _)| !g.decl.ground.is_empty());
     assert!(
         !has_ground || text.contains("ground=true"),
@@ -200,7 +200,7 @@ fn reduced_pictures_parse_but_are_another_position() {
     // error, but not the position drawn (a block is one vertex, its edges one twig).
     for path in common::bundled_inputs() {
         for (title, graphs) in &positions(&path) {
-            let text = dot::position(
+            let text = picture::position(
                 title,
                 graphs,
                 &[],

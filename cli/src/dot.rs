@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use hackenbush::analysis::position::winning_moves_in;
 use hackenbush::petgraph::graph::EdgeIndex;
-use hackenbush::report::dot::{self, Drawing, Options, RenderFormat};
+use hackenbush::report::picture::{self, Options, Picture, RenderFormat};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
 
@@ -60,7 +60,7 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
                 ..options.clone()
             };
             let drawing =
-                (!skipped).then(|| Drawing::begin(&mut text, &foreseen.label(source), &options));
+                (!skipped).then(|| Picture::begin(&mut text, &foreseen.label(source), &options));
             let mut drawn = Drawn {
                 drawing,
                 text,
@@ -173,7 +173,7 @@ fn render(
         Some(_) => format!("time limit {} s", args.timeout),
         None => "no time limit".to_string(),
     };
-    let rendered = dot::render_within(text, format.into(), timeout, &mut |_| {
+    let rendered = picture::render_within(text, format.into(), timeout, &mut |_| {
         progress.update(|| limit.clone())
     });
     drop(progress);
@@ -222,7 +222,7 @@ fn complete(path: &Path, clean: bool) -> bool {
 /// A position being drawn, each graph as soon as it is read (its model dropped once its
 /// cluster is written), or one that is not drawn (no `drawing`).
 struct Drawn {
-    drawing: Option<Drawing>,
+    drawing: Option<Picture>,
     /// What is drawn and not yet written; with `kept`, the whole picture, for Graphviz.
     text: String,
     /// With `--moves`, the position's nim-sum: which cuts win.

@@ -113,7 +113,7 @@ struct Table<'s> {
 }
 
 /// What a line of input asks.
-enum Command {
+enum Request {
     Cut(EdgeRef),
     Hint,
     Undo,
@@ -267,15 +267,15 @@ impl Table<'_> {
                 }
             };
             match self.command(&line) {
-                Ok(Command::Nothing) => {}
-                Ok(Command::Quit) => return Ok(true),
-                Ok(Command::Help) => {
+                Ok(Request::Nothing) => {}
+                Ok(Request::Quit) => return Ok(true),
+                Ok(Request::Help) => {
                     writeln!(out, "Commands: {}", self.commands())?;
                 }
-                Ok(Command::Show) => self.show(out)?,
-                Ok(Command::Hint) => self.hint(out)?,
-                Ok(Command::Undo) => self.undo(out)?,
-                Ok(Command::Cut(edge)) => match self.game.cut(self.you, edge) {
+                Ok(Request::Show) => self.show(out)?,
+                Ok(Request::Hint) => self.hint(out)?,
+                Ok(Request::Undo) => self.undo(out)?,
+                Ok(Request::Cut(edge)) => match self.game.cut(self.you, edge) {
                     Err(illegal) => writeln!(out, "{}", self.refusal(&illegal))?,
                     Ok(cut) => {
                         let cut = cut.clone();
@@ -315,16 +315,16 @@ impl Table<'_> {
     }
 
     /// What `line` asks, or why it is not understood.
-    fn command(&self, line: &str) -> Result<Command, String> {
+    fn command(&self, line: &str) -> Result<Request, String> {
         let word = line.trim();
         Ok(match word.to_ascii_lowercase().as_str() {
-            "" => Command::Nothing,
-            "hint" => Command::Hint,
-            "undo" => Command::Undo,
-            "show" => Command::Show,
-            "quit" | "exit" | "q" => Command::Quit,
-            "help" | "?" => Command::Help,
-            _ => Command::Cut(self.edge(word).ok_or_else(|| {
+            "" => Request::Nothing,
+            "hint" => Request::Hint,
+            "undo" => Request::Undo,
+            "show" => Request::Show,
+            "quit" | "exit" | "q" => Request::Quit,
+            "help" | "?" => Request::Help,
+            _ => Request::Cut(self.edge(word).ok_or_else(|| {
                 // A long line is shown by its beginning.
                 let shown: String = word.chars().take(40).collect();
                 let more = if shown.len() < word.len() { "..." } else { "" };

@@ -8,7 +8,7 @@
 //! reports call it (`graph 2`).
 #![no_main]
 
-use hackenbush::report::dot::{self, Options};
+use hackenbush::report::picture::{self, Options};
 use hackenbush::syntax::dot::parse;
 use libfuzzer_sys::fuzz_target;
 
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let graphs = hackenbush::analyze_position(position);
-    let text = dot::position("fuzz", &graphs, &[], &Options::default());
+    let text = picture::position("fuzz", &graphs, &[], &Options::default());
     let back = parse(text.as_bytes())
         .unwrap_or_else(|e| panic!("the picture does not read back: {}\n{text}", e.message));
     let again = hackenbush::analyze_position(back);

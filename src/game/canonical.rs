@@ -147,9 +147,9 @@ impl Calculator {
 /// assert_eq!(up.sum(&up.negate()).unwrap(), Game::zero());
 /// ```
 #[derive(Clone)]
-pub struct Game(Arc<Node>);
+pub struct Game(Arc<Form>);
 
-enum Node {
+enum Form {
     Number(Dyadic),
     Options {
         left: Box<[Game]>,
@@ -188,7 +188,7 @@ impl Side {
 impl Game {
     /// The number `x`.
     pub fn number(x: Dyadic) -> Game {
-        Game(Arc::new(Node::Number(x)))
+        Game(Arc::new(Form::Number(x)))
     }
 
     /// Zero, the game with no moves.
@@ -220,20 +220,20 @@ impl Game {
     /// The number it is, if it is one.
     pub fn as_number(&self) -> Option<&Dyadic> {
         match &*self.0 {
-            Node::Number(x) => Some(x),
-            Node::Options { .. } => None,
+            Form::Number(x) => Some(x),
+            Form::Options { .. } => None,
         }
     }
 
     /// Its options for `side` in canonical form (those of a number made on demand).
     pub fn options(&self, side: Side) -> Vec<Game> {
         match &*self.0 {
-            Node::Number(x) => {
+            Form::Number(x) => {
                 let (l, r) = x.options();
                 let option = if side == Side::Left { l } else { r };
                 option.into_iter().map(Game::number).collect()
             }
-            Node::Options { left, right, .. } => match side {
+            Form::Options { left, right, .. } => match side {
                 Side::Left => left.to_vec(),
                 Side::Right => right.to_vec(),
             },
@@ -243,11 +243,11 @@ impl Game {
     /// Its options for `side`, borrowed where they are stored (those of a number are made).
     fn side(&self, side: Side) -> std::borrow::Cow<'_, [Game]> {
         match &*self.0 {
-            Node::Options { left, right, .. } => std::borrow::Cow::Borrowed(match side {
+            Form::Options { left, right, .. } => std::borrow::Cow::Borrowed(match side {
                 Side::Left => left,
                 Side::Right => right,
             }),
-            Node::Number(_) => std::borrow::Cow::Owned(self.options(side)),
+            Form::Number(_) => std::borrow::Cow::Owned(self.options(side)),
         }
     }
 
@@ -255,8 +255,8 @@ impl Game {
     /// for a number, whose options are made on demand.
     pub(super) fn stored(&self) -> Option<(&[Game], &[Game])> {
         match &*self.0 {
-            Node::Options { left, right, .. } => Some((left, right)),
-            Node::Number(_) => None,
+            Form::Options { left, right, .. } => Some((left, right)),
+            Form::Number(_) => None,
         }
     }
 
@@ -269,16 +269,16 @@ impl Game {
     /// How many options it has for both players together.
     fn breadth(&self) -> u64 {
         match &*self.0 {
-            Node::Options { left, right, .. } => (left.len() + right.len()) as u64,
-            Node::Number(_) => 2,
+            Form::Options { left, right, .. } => (left.len() + right.len()) as u64,
+            Form::Number(_) => 2,
         }
     }
 
     /// How deep its tree of options is, numbers counted as leaves.
     pub fn depth(&self) -> u32 {
         match &*self.0 {
-            Node::Number(_) => 0,
-            Node::Options { depth, .. } => *depth,
+            Form::Number(_) => 0,
+            Form::Options { depth, .. } => *depth,
         }
     }
 
@@ -309,7 +309,7 @@ impl Game {
     }
 
     fn is_number(&self) -> bool {
-        matches!(&*self.0, Node::Number(_))
+        matches!(&*self.0, Form::Number(_))
     }
 
     /// A node from options already canonical, sorted, with no dominated or reversible
@@ -328,7 +328,7 @@ impl Game {
         for g in left.iter().chain(&right) {
             g.hash(&mut hasher);
         }
-        Game(Arc::new(Node::Options {
+        Game(Arc::new(Form::Options {
             left: left.into(),
             right: right.into(),
             depth,
@@ -372,8 +372,8 @@ impl Eq for Game {}
 impl Hash for Game {
     fn hash<H: Hasher>(&self, state: &mut H) {
         match &*self.0 {
-            Node::Number(x) => x.hash(state),
-            Node::Options { hash, .. } => hash.hash(state),
+            Form::Number(x) => x.hash(state),
+            Form::Options { hash, .. } => hash.hash(state),
         }
     }
 }
@@ -471,17 +471,17 @@ impl std::fmt::Debug for Game {
 /// the others by hash and, should hashes collide, by their options.
 fn structural(a: &Game, b: &Game) -> Ordering {
     match (&*a.0, &*b.0) {
-        (Node::Number(x), Node::Number(y)) => x.cmp(y),
-        (Node::Number(_), _) => Ordering::Less,
-        (_, Node::Number(_)) => Ordering::Greater,
+        (Form::Number(x), Form::Number(y)) => x.cmp(y),
+        (Form::Number(_), _) => Ordering::Less,
+        (_, Form::Number(_)) => Ordering::Greater,
         (
-            Node::Options {
+            Form::Options {
                 left: l1,
                 right: r1,
                 hash: h1,
                 ..
             },
-            Node::Options {
+            Form::Options {
                 left: l2,
                 right: r2,
                 hash: h2,
@@ -614,7 +614,7 @@ impl Ops {
         if Arc::ptr_eq(&g.0, &h.0) {
             return true;
         }
-        if let (Node::Number(a), Node::Number(b)) = (&*g.0, &*h.0) {
+        if let (Form::Number(a), Form::Number(b)) = (&*g.0, &*h.0) {
             return a <= b;
         }
         let key = (g.clone(), h.clone());

@@ -155,9 +155,9 @@ impl Game {
             return None;
         }
         let layout = Layout::of(self);
-        match shown_cut(&layout) {
-            Cut::Whole => None,
-            Cut::At(_) => Some(size(&layout)),
+        match shown_depth(&layout) {
+            Depth::Whole => None,
+            Depth::At(_) => Some(size(&layout)),
         }
     }
 
@@ -201,7 +201,7 @@ impl fmt::Display for Whole<'_> {
         if let Some(x) = self.0.as_number() {
             return write!(f, "{x}");
         }
-        Writer::new(&Layout::of(self.0), Cut::Whole).write(f)
+        Writer::new(&Layout::of(self.0), Depth::Whole).write(f)
     }
 }
 
@@ -213,8 +213,8 @@ impl fmt::Display for Game {
             return write!(f, "{x}");
         }
         let layout = Layout::of(self);
-        let cut = shown_cut(&layout);
-        Writer::new(&layout, cut).write(f)
+        let depth = shown_depth(&layout);
+        Writer::new(&layout, depth).write(f)
     }
 }
 
@@ -268,7 +268,7 @@ impl Drop for WholeForms {
 /// How much of a form is written: all of it, or its subgames down to a level (the game
 /// itself is level 0), those at that level as `{...}` unless they are uptimals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cut {
+enum Depth {
     Whole,
     At(u32),
 }
@@ -276,7 +276,7 @@ enum Cut {
 /// How `Display` writes the game laid out: whole when it may, otherwise cut at the
 /// deepest level at which it takes at most [`SHORTENED_CHARACTERS`] (a level taking more
 /// means the levels below are not tried).
-fn shown_cut(layout: &Layout) -> Cut {
+fn shown_depth(layout: &Layout) -> Depth {
     let root = layout.root();
     let fits = || {
         WHOLE.get()
@@ -284,17 +284,17 @@ fn shown_cut(layout: &Layout) -> Cut {
             || layout.written_length(root, true, false) <= BigUint::from(SHOWN_CHARACTERS)
     };
     if fits() {
-        return Cut::Whole;
+        return Depth::Whole;
     }
     let mut best = 0;
     for level in 1..layout.facts(root).height {
         let mut counted = Counter { characters: 0 };
-        match Writer::new(layout, Cut::At(level)).write(&mut counted) {
+        match Writer::new(layout, Depth::At(level)).write(&mut counted) {
             Ok(()) => best = level,
             Err(fmt::Error) => break,
         }
     }
-    Cut::At(best)
+    Depth::At(best)
 }
 
 /// Counts what is written, and fails past [`SHORTENED_CHARACTERS`].
@@ -329,24 +329,24 @@ enum Step {
 /// Writes a laid-out game, whole or cut.
 struct Writer<'l> {
     layout: &'l Layout,
-    cut: Cut,
+    depth: Depth,
     /// The slashes of a subgame at a level, when cut below it (keyed by subgame and
     /// level).
     slashes: HashMap<(u32, u32), usize>,
 }
 
 impl<'l> Writer<'l> {
-    fn new(layout: &'l Layout, cut: Cut) -> Self {
+    fn new(layout: &'l Layout, depth: Depth) -> Self {
         Writer {
             layout,
-            cut,
+            depth,
             slashes: HashMap::new(),
         }
     }
 
     /// Whether a subgame at `level` that is not an uptimal is written `{...}`.
     fn elided(&self, level: u32) -> bool {
-        self.cut == Cut::At(level)
+        self.depth == Depth::At(level)
     }
 
     /// Writes the game, from an explicit stack: each step writes at least one
@@ -406,7 +406,7 @@ impl<'l> Writer<'l> {
     /// [`SHORTENED_CHARACTERS`]).
     fn slashes(&mut self, id: u32, level: u32) -> usize {
         let facts = self.layout.facts(id);
-        let Cut::At(cut) = self.cut else {
+        let Depth::At(cut) = self.depth else {
             return facts.slashes;
         };
         // Its options of options reach `height - 1` levels below it.
@@ -541,7 +541,7 @@ pub(super) mod tests {
         assert_eq!(value.to_string(), shown);
         // One level deeper does not fit.
         let layout = Layout::of(&value);
-        let Cut::At(level) = shown_cut(&layout) else {
+        let Depth::At(level) = shown_depth(&layout) else {
             panic!("{whole} is not cut")
         };
         assert!(level >= 1, "{shown}");
@@ -550,8 +550,8 @@ pub(super) mod tests {
             Writer::new(&layout, cut).write(&mut text).unwrap();
             text.chars().count()
         };
-        assert_eq!(length(Cut::At(level)), shown.chars().count());
-        assert!(length(Cut::At(level + 1)) > SHORTENED_CHARACTERS);
+        assert_eq!(length(Depth::At(level)), shown.chars().count());
+        assert!(length(Depth::At(level + 1)) > SHORTENED_CHARACTERS);
     }
 
     /// The length a layout computes is the length written, form by form.

@@ -196,7 +196,7 @@ impl FromStr for Dyadic {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Dyadic, ParseError> {
-        let mut reader = Reader::new(text);
+        let mut reader = Cursor::new(text);
         reader.blanks();
         let start = reader.at;
         if !reader
@@ -230,7 +230,7 @@ impl Calculator {
     /// ```
     pub fn parse(&mut self, text: &str) -> Result<Game, ParseError> {
         Parser {
-            reader: Reader::new(text),
+            reader: Cursor::new(text),
             calc: self,
             frames: Vec::new(),
             games: Vec::new(),
@@ -244,14 +244,14 @@ impl Calculator {
 }
 
 /// The characters of the text, with where the reader is.
-struct Reader<'t> {
+struct Cursor<'t> {
     text: &'t str,
     at: usize,
 }
 
-impl<'t> Reader<'t> {
+impl<'t> Cursor<'t> {
     fn new(text: &'t str) -> Self {
-        Reader { text, at: 0 }
+        Cursor { text, at: 0 }
     }
 
     fn peek(&self) -> Option<char> {
@@ -403,7 +403,7 @@ struct Bars {
 /// Reads a game with a stack of open constructs: each token opens one, adds to the
 /// innermost, or closes it and hands the game it makes to the one around it.
 struct Parser<'t, 'c> {
-    reader: Reader<'t>,
+    reader: Cursor<'t>,
     calc: &'c mut Calculator,
     frames: Vec<Frame>,
     /// The options read in the open braces, innermost last.
@@ -502,7 +502,7 @@ impl Parser<'_, '_> {
             Some(Frame::Braces { .. }) => "`,`, `|` or `}`",
             _ => "`)`",
         };
-        let mut at = Reader::new(self.reader.text);
+        let mut at = Cursor::new(self.reader.text);
         at.at = start;
         Err(at.expected(expected))
     }
@@ -587,7 +587,7 @@ impl Parser<'_, '_> {
         let games = self.games.split_off(from);
         if bars.is_empty() {
             if !switched {
-                let mut here = Reader::new(self.reader.text);
+                let mut here = Cursor::new(self.reader.text);
                 here.at = at;
                 return Err(here.expected("`|` between the options of Left and Right"));
             }
@@ -597,7 +597,7 @@ impl Parser<'_, '_> {
             };
             let options = games;
             if options.is_empty() {
-                let mut here = Reader::new(self.reader.text);
+                let mut here = Cursor::new(self.reader.text);
                 here.at = at;
                 return Err(here.expected("a game"));
             }

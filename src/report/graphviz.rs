@@ -1,6 +1,6 @@
 //! Graphviz `dot` as a child process, under a time limit: the DOT text goes to its stdin,
 //! the rendered file comes from its stdout, and a `dot` that does not finish in time is
-//! killed. [`super::dot::render`] is the public face of this.
+//! killed. [`super::picture::render`] is the public face of this.
 //!
 //! Written here rather than with graphviz-rust's `exec`, which waits for `dot` without a
 //! limit (and goes through a temporary file); the waiting itself is the `wait-timeout`

@@ -19,12 +19,18 @@
 //! # Ok::<(), hackenbush::Error>(())
 //! ```
 
+/// The picture, under its former name.
 #[cfg(feature = "graphviz")]
-pub mod dot;
+#[deprecated(note = "renamed `report::picture`")]
+pub mod dot {
+    pub use super::picture::*;
+}
 pub mod explain;
 #[cfg(feature = "graphviz")]
 mod graphviz;
 pub mod json;
+#[cfg(feature = "graphviz")]
+pub mod picture;
 pub mod text;
 pub mod verify;
 

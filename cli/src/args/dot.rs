@@ -61,7 +61,7 @@ pub struct DotArgs {
 
     /// With --render: stop Graphviz if it has not finished after SECONDS (0: no limit)
     #[arg(long, value_name = "SECONDS",
-          default_value_t = hackenbush::report::dot::RENDER_TIMEOUT.as_secs())]
+          default_value_t = hackenbush::report::picture::RENDER_TIMEOUT.as_secs())]
     pub timeout: u64,
 
     /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only by a

@@ -126,7 +126,7 @@ struct Mention {
 
 /// One `{ … }` of the file, the graph's own body first: a subgraph opened (or opened
 /// again, under the same name in the same parent).
-struct Opening<'a> {
+struct Body<'a> {
     /// The subgraph it opens.
     subgraph: u32,
     /// The opening of the same subgraph before this one.
@@ -209,7 +209,7 @@ pub(super) struct Drawing<'a> {
     /// The node named `ground`, once mentioned.
     ground_node: Option<u32>,
     mentions: Vec<Mention>,
-    openings: Vec<Opening<'a>>,
+    openings: Vec<Body<'a>>,
     subgraphs: Vec<Subgraph>,
     /// Each named subgraph, by parent subgraph and name.
     named: HashMap<(u32, Cow<'a, str>), u32>,
@@ -305,7 +305,7 @@ impl<'a> Drawing<'a> {
             }
         };
         let start = self.mentions.len() as u32;
-        self.openings.push(Opening {
+        self.openings.push(Body {
             subgraph,
             previous,
             id,

@@ -55,7 +55,7 @@
 //! graph's title, or empty) is written exactly in the cluster's `name` too
 //! (`cluster_header`); an unnamed graph reads back named as the reports call it.
 //!
-//! [`Drawing`] prints the model as DOT, a graph at a time; [`render`] runs Graphviz `dot`
+//! [`Picture`] prints the model as DOT, a graph at a time; [`render`] runs Graphviz `dot`
 //! on the text, within a time
 //! limit ([`render_within`] chooses it and watches the wait).
 
@@ -95,7 +95,7 @@ pub struct Options {
     pub no_numbers: bool,
     /// Leave out the legend.
     pub no_legend: bool,
-    /// The title over the picture, when not the one [`Drawing::begin`] is given (which
+    /// The title over the picture, when not the one [`Picture::begin`] is given (which
     /// names the graph in the DOT text either way).
     pub title: Option<String>,
 }
@@ -153,7 +153,7 @@ impl fmt::Display for RenderError {
 impl std::error::Error for RenderError {}
 
 /// One position (its title, e.g. the file name or `file#3`) as DOT text, ending with a
-/// newline: a [`Drawing`] with every graph at hand.
+/// newline: a [`Picture`] with every graph at hand.
 ///
 /// `graphs` are the position's graphs with their analyses, in input order. `winning[i]`
 /// lists the winning moves of graph `i` as model edges (input edge indices); it may be
@@ -178,7 +178,7 @@ pub fn position(
     options: &Options,
 ) -> String {
     let mut text = String::new();
-    let mut drawing = Drawing::begin(&mut text, title, options);
+    let mut drawing = Picture::begin(&mut text, title, options);
     let coloured = graphs.iter().any(|(graph, _)| !graph.decl.is_green());
     for (i, (graph, analysis)) in graphs.iter().enumerate() {
         let moves = match winning.get(i) {
@@ -201,7 +201,7 @@ pub fn position(
 ///
 /// The caller gives the winning moves: it must give none in a position with a blue or
 /// red edge (a graph with one gets none drawn anyway).
-pub struct Drawing {
+pub struct Picture {
     title: String,
     options: Options,
     /// The printer, at the indentation of the graph's body.
@@ -225,16 +225,16 @@ pub struct Drawing {
 /// The most graphs whose values a picture's title adds up one by one.
 const TITLE_TERMS: usize = 8;
 
-impl fmt::Debug for Drawing {
+impl fmt::Debug for Picture {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Drawing")
+        f.debug_struct("Picture")
             .field("title", &self.title)
             .field("graphs", &self.graphs)
             .finish_non_exhaustive()
     }
 }
 
-impl Drawing {
+impl Picture {
     /// Begins the picture of the position `title`: appends its opening and settings to
     /// `text`.
     pub fn begin(text: &mut String, title: &str, options: &Options) -> Self {
@@ -247,7 +247,7 @@ impl Drawing {
         };
         let frame = empty.print(&mut printer);
         text.push_str(frame.strip_suffix("\n\n}").unwrap_or(&frame));
-        let mut drawing = Drawing {
+        let mut drawing = Picture {
             title: title.to_string(),
             options: options.clone(),
             printer,
@@ -324,7 +324,7 @@ impl Drawing {
             self.values.push(term);
         }
         self.any_winning |= !winning.is_empty();
-        let mut cluster = Block::open(text, &format!("cluster_{number}"));
+        let mut cluster = Statements::open(text, &format!("cluster_{number}"));
         for stmt in cluster_header(graph.decl.name.as_deref(), &cluster_title) {
             cluster.push(stmt);
         }
@@ -363,7 +363,7 @@ impl Drawing {
         let ground_row = std::mem::take(&mut self.ground_row);
         let ground_ids = || ground_row.lines().skip(1);
         if !ground_row.is_empty() {
-            let mut row = Block::open(text, "ground");
+            let mut row = Statements::open(text, "ground");
             row.push(Stmt::Attribute(attr("rank", plain("same"))));
             for id in ground_ids() {
                 row.push(Stmt::Node(node(id, Vec::new())));
@@ -424,12 +424,12 @@ fn push_statement(text: &mut String, printer: &mut PrinterContext, stmt: &Stmt) 
 /// A subgraph of the picture's body, printed a statement at a time as its statements are
 /// made (a large graph's cluster is never held as a model), exactly as graphviz-rust
 /// prints the `Subgraph` holding them.
-struct Block<'a> {
+struct Statements<'a> {
     text: &'a mut String,
     printer: PrinterContext,
 }
 
-impl<'a> Block<'a> {
+impl<'a> Statements<'a> {
     /// Opens the subgraph `id` (a plain id) of the picture's body.
     fn open(text: &'a mut String, id: &str) -> Self {
         text.push_str(&format!("\n  subgraph {id} {{"));
@@ -443,7 +443,7 @@ impl<'a> Block<'a> {
         };
         empty.print(&mut printer);
         empty.print(&mut printer);
-        Block { text, printer }
+        Statements { text, printer }
     }
 
     /// The next statement of the subgraph.
@@ -596,7 +596,7 @@ fn ground_node_attrs(label: &str) -> Vec<Attribute> {
 /// block, and with `values` (an all-green graph) labelled with the value of what hangs
 /// above them.
 fn vertex_nodes(
-    stmts: &mut Block,
+    stmts: &mut Statements,
     graph: &Graph,
     analysis: &Analysis,
     values: bool,
@@ -662,7 +662,7 @@ fn vertex_nodes(
 /// The edges of the plain picture, in input order, each drawn from its upper end down, in
 /// its colour, its line styled by its role: winning cut, dropped, bridge or in a block.
 fn edge_lines(
-    stmts: &mut Block,
+    stmts: &mut Statements,
     graph: &Graph,
     analysis: &Analysis,
     winning: &[EdgeIndex],
@@ -785,7 +785,7 @@ fn flat_edges(graph: &Graph, height: &[usize]) -> Vec<bool> {
 /// The reduced picture of graph `number` (all green), in its cluster: a node per block,
 /// joined by the bridges.
 fn reduced_cluster(
-    stmts: &mut Block,
+    stmts: &mut Statements,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
@@ -837,7 +837,7 @@ fn reduced_cluster(
 /// are the blocks' ([`block_fills`]); without `values`, the values are left out.
 #[allow(clippy::too_many_arguments)] // A room of the reduced picture: each says what it draws.
 fn block_node(
-    stmts: &mut Block,
+    stmts: &mut Statements,
     number: usize,
     graph: &Graph,
     analysis: &Analysis,
