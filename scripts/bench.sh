@@ -7,6 +7,12 @@
 #   scripts/bench.sh --quick    small sizes, 2 runs: checks that the script works (20 s)
 #   scripts/bench.sh --runs N   N runs per measurement (big analyze inputs get about half,
 #                               target inputs 2N+1, the short POJ judge 4N+1, the readers N)
+#   scripts/bench.sh --binary PATH --out DIR
+#                               measures the binary PATH (say, a build of an earlier commit)
+#                               instead of building this checkout's, into DIR instead of
+#                               target/bench, its plot beside its tables: run it, then the
+#                               script without --binary, one after the other, to compare
+#                               before and after a change on the same machine in one sitting
 #
 # The first table holds every target of issue 14, measured in this run: analyze (value
 # only) against judge on the same christmas file, time and peak memory; analyze --moves
@@ -45,6 +51,8 @@ usage() {
 
 RUNS=""
 QUICK=0
+GIVEN_BIN=""
+OUT=target/bench
 while [[ $# -gt 0 ]]; do
     case $1 in
     --quick) QUICK=1 ;;
@@ -54,6 +62,16 @@ while [[ $# -gt 0 ]]; do
         shift
         ;;
     --runs=*) RUNS=${1#--runs=} ;;
+    --binary)
+        [[ $# -ge 2 && -x $2 ]] || { echo "bench.sh: --binary needs an executable" >&2; exit 2; }
+        GIVEN_BIN=$(realpath "$2")
+        shift
+        ;;
+    --out)
+        [[ $# -ge 2 ]] || { echo "bench.sh: --out needs a directory" >&2; exit 2; }
+        OUT=$2
+        shift
+        ;;
     -h | --help) usage; exit 0 ;;
     *) echo "bench.sh: unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -68,7 +86,6 @@ cd "$(dirname "$0")/.."
 # The judge's two-core figures need rayon's default pool, whatever the caller's shell says;
 # the one-core runs set RAYON_NUM_THREADS=1 themselves.
 unset RAYON_NUM_THREADS
-OUT=target/bench
 INPUTS=$OUT/inputs
 # A copy of the release binary, so that a rebuild during the run changes nothing.
 BIN=$OUT/hackenbush
@@ -88,6 +105,7 @@ else
     SIZES="100000 300000 1000000 3000000 5000000 10000000"
     PLOT=docs/performance-plot.svg
 fi
+[[ -z $GIVEN_BIN ]] || PLOT=$OUT/performance-plot.svg
 # Fewer runs for analyze on the big inputs (3 * 10^6 edges and more); more for the
 # measurements behind a target ratio, whose medians move by a tenth from run to run on
 # this 2-core virtual machine with 5: the target inputs get 2N+1, the short POJ judge 4N+1.
@@ -108,11 +126,16 @@ say
 say "date:     $(date -u '+%Y-%m-%d %H:%M UTC')"
 say "machine:  $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo), $(uname -sr)"
 say "rustc:    $(rustc --version)"
-say "commit:   $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- src Cargo.toml 2>/dev/null || echo ' + uncommitted changes')"
+[[ -n $GIVEN_BIN ]] || say "commit:   $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- src Cargo.toml 2>/dev/null || echo ' + uncommitted changes')"
 
-cargo build --release --quiet
-cp target/release/hackenbush "$BIN"
-say "binary:   $BIN, a copy of target/release/hackenbush ($($BIN --version))"
+if [[ -n $GIVEN_BIN ]]; then
+    cp "$GIVEN_BIN" "$BIN"
+    say "binary:   $BIN, a copy of $GIVEN_BIN ($($BIN --version))"
+else
+    cargo build --release --quiet
+    cp target/release/hackenbush "$BIN"
+    say "binary:   $BIN, a copy of target/release/hackenbush ($($BIN --version))"
+fi
 
 HAVE_CXX=0
 if command -v g++ >/dev/null && [[ -f $CXX_SRC ]]; then
