@@ -36,11 +36,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
         &mut out,
         |out, source, foreseen| {
             let label = foreseen.label(source);
-            let position = args.json.then(|| VerifiedPosition {
-                source: label.clone(),
-                graphs: Vec::new(),
-                sum: None,
-            });
+            let position = args.json.then(|| VerifiedPosition::new(label.clone()));
             let label = printable(&label).into_owned();
             if position.is_none() {
                 writeln!(out, "{label}")?;
@@ -88,11 +84,10 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
         for error in errors {
             json.error(error);
         }
-        let summary = VerifySummary {
-            graphs,
-            disagreements,
-            not_searched: refused,
-        };
+        let mut summary = VerifySummary::default();
+        summary.graphs = graphs;
+        summary.disagreements = disagreements;
+        summary.not_searched = refused;
         json.finish_with(&mut out, Some(("summary", &summary)))?;
     }
     if refused > 0 {
