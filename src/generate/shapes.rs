@@ -70,6 +70,46 @@ impl Shape {
         }
     }
 
+    /// The most edges a position of this shape can have, from its parameters alone (as
+    /// [`Shape::validate`] bounds them; saturating).
+    ///
+    /// ```
+    /// use hackenbush::generate::{Multigraph, Shape};
+    ///
+    /// let shape = Shape::Multigraph(Multigraph { graphs: 3, edges: 10, ..Multigraph::default() });
+    /// assert_eq!(shape.most_edges(), 30);
+    /// ```
+    pub fn most_edges(&self) -> u64 {
+        let (graphs, per_graph) = match self {
+            Shape::Stalks(Stalks {
+                heights: Heights::Given(heights),
+            }) => (1, heights.iter().map(|&h| u64::from(h)).sum()),
+            Shape::Stalks(Stalks {
+                heights: Heights::Random { graphs, max_height },
+            }) => (*graphs, u64::from(*max_height)),
+            Shape::Tree(s) => (s.graphs, u64::from(s.edges)),
+            Shape::Poj(s) => (
+                s.trees.unwrap_or(POJ_MAX_TREES),
+                2 * u64::from(s.vertices.unwrap_or(POJ_MAX_VERTICES)),
+            ),
+            Shape::Cactus(s) => (s.graphs, u64::from(s.edges)),
+            Shape::Multigraph(s) => (s.graphs, u64::from(s.edges)),
+            Shape::Path(s) => (s.graphs, u64::from(s.edges)),
+            Shape::Cycle(s) => (s.graphs, u64::from(s.edges)),
+            Shape::Grid(s) => (s.graphs, 2 * u64::from(s.width) * u64::from(s.height)),
+        };
+        u64::from(graphs).saturating_mul(per_graph)
+    }
+
+    /// The most vertices a position of this shape can have (saturating): about one per
+    /// edge and one per graph, except in a multigraph, whose vertices are a parameter.
+    pub fn most_vertices(&self) -> u64 {
+        match self {
+            Shape::Multigraph(s) => u64::from(s.graphs).saturating_mul(u64::from(s.vertices)),
+            _ => self.most_edges().saturating_mul(2),
+        }
+    }
+
     /// Checks the parameters: [`Error::Shape`] says what is wrong.
     ///
     /// ```
