@@ -74,7 +74,6 @@ pub type Progress<'a> = &'a mut dyn FnMut(usize);
 /// How far a game-tree search may go: what `hackenbush verify --max-edges` and
 /// `--max-positions` set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct Limits {
     /// The most attached edges a graph may have (at most [`MAX_EDGES`]).
     pub edges: usize,

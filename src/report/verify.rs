@@ -10,7 +10,7 @@
 //! let verified = VerifiedGraph::green("stalk", &verification);
 //! assert_eq!(verified.verdict, Verdict::Agree);
 //! assert_eq!(serde_json::to_value(&verified).unwrap()["game_tree"]["value"], "*2");
-//! # Ok::<(), hackenbush::game_tree::TooLarge>(())
+//! # Ok::<(), hackenbush::game_tree::Unverified>(())
 //! ```
 
 use serde::{Deserialize, Serialize};

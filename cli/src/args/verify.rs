@@ -38,8 +38,9 @@ pub struct VerifyArgs {
 impl VerifyArgs {
     /// How far each game-tree search may go.
     pub fn limits(&self) -> Limits {
-        let mut limits = Limits::edges(usize::from(self.max_edges));
-        limits.positions = self.max_positions;
-        limits
+        Limits {
+            edges: usize::from(self.max_edges),
+            positions: self.max_positions,
+        }
     }
 }
