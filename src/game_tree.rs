@@ -11,8 +11,11 @@
 //! # Complexity
 //!
 //! Exponential: up to 2^E states of E edges each, each pruned in O(V + E). Graphs are
-//! limited to [`MAX_EDGES`] attached edges. The search recurses once per cut, so its depth
-//! is at most the edge count, whatever the graph's shape.
+//! limited to [`MAX_EDGES`] attached edges, and a search to a number of positions
+//! ([`Limits`]), since memory grows with them: about 30 bytes a position solved here, about
+//! 150 in the [coloured](partizan) search (measured on 22 and 19 edges). The search
+//! recurses once per cut, so its depth is at most the edge count, whatever the graph's
+//! shape.
 //!
 //! A search of 30 edges or more can take hours: [`verify_observed`] and
 //! [`GameTree::value_observed`] tell a callback how many positions are solved, every
@@ -34,6 +37,19 @@
 //! assert_eq!(tree.value(), analysis::analyze(&graph).unwrap().value); // played out, same value
 //! # Ok::<(), hackenbush::game_tree::TooLarge>(())
 //! ```
+//!
+//! A search beyond its [`Limits`] is refused, not finished:
+//!
+//! ```
+//! use hackenbush::{analysis, game_tree::{self, Limits, Unverified}, model::Graph};
+//!
+//! let twigs: Vec<(u32, u32)> = (1..=12).map(|i| (0, i)).collect(); // 4,096 positions
+//! let graph = Graph::from_edges(&[0], &twigs);
+//! let analysis = analysis::analyze(&graph).unwrap();
+//! let limits = Limits { positions: 1_000, ..Limits::DEFAULT };
+//! let refused = game_tree::verify_observed(&graph, &analysis, limits, &mut |_| {});
+//! assert_eq!(refused.unwrap_err(), Unverified::TooManyPositions { limit: 1_000 });
+//! ```
 
 use std::collections::HashMap;
 use std::fmt;
@@ -54,6 +70,83 @@ pub const PROGRESS_EVERY: usize = 1 << 14;
 
 /// Told the number of positions solved so far, every [`PROGRESS_EVERY`] positions.
 pub type Progress<'a> = &'a mut dyn FnMut(usize);
+
+/// How far a game-tree search may go: what `hackenbush verify --max-edges` and
+/// `--max-positions` set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most attached edges a graph may have (at most [`MAX_EDGES`]).
+    pub edges: usize,
+    /// The most distinct positions a search may solve before it is refused: its memory
+    /// (see the [module page](self)).
+    pub positions: usize,
+}
+
+impl Limits {
+    /// 20 edges and 1,500,000 positions: every graph of 20 edges is searched (at most
+    /// 2^20 positions), and a coloured search refused at the limit has taken about the
+    /// 256 MB that `analyze`'s default budget allows ([`Budget::DEFAULT`]).
+    ///
+    /// [`Budget::DEFAULT`]: crate::analysis::partizan::Budget::DEFAULT
+    pub const DEFAULT: Limits = Limits {
+        edges: 20,
+        positions: 1_500_000,
+    };
+
+    /// At most `edges` attached edges, and no limit on the positions.
+    pub fn edges(edges: usize) -> Limits {
+        Limits {
+            edges,
+            positions: usize::MAX,
+        }
+    }
+
+    /// Whether a search that has solved `solved` positions must stop: the one rule of
+    /// both searches.
+    fn exceeded(self, solved: usize) -> bool {
+        solved > self.positions
+    }
+}
+
+impl Default for Limits {
+    /// [`Limits::DEFAULT`].
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// Why a graph was not verified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unverified {
+    /// Too many attached edges for the game tree.
+    TooLarge(TooLarge),
+    /// The game tree has more positions than [`Limits::positions`].
+    TooManyPositions {
+        /// The limit.
+        limit: usize,
+    },
+    /// The game tree's canonical forms take more than [`partizan::WORK`] steps.
+    TooComplex(crate::game::Exceeded),
+    /// The analysis refused the graph within its
+    /// [`Budget`](crate::analysis::partizan::Budget).
+    Refused(crate::analysis::partizan::Refusal),
+}
+
+impl fmt::Display for Unverified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unverified::TooLarge(too_large) => too_large.fmt(f),
+            Unverified::TooManyPositions { limit } => {
+                write!(f, "the game-tree search needs more than {limit} positions")
+            }
+            Unverified::TooComplex(exceeded) => write!(f, "in the game tree, {exceeded}"),
+            Unverified::Refused(refusal) => write!(f, "the analysis refused the graph: {refusal}"),
+        }
+    }
+}
+
+impl std::error::Error for Unverified {}
 
 /// A graph too large to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,16 +258,35 @@ impl Board {
 pub struct GameTree {
     board: Board,
     memo: HashMap<Mask, u64>,
+    /// How far to search: once more positions are needed, nothing more is solved and
+    /// every value is 0 ([`GameTree::exceeded`]).
+    limits: Limits,
+    exceeded: bool,
 }
 
 impl GameTree {
     /// Prepares the search of `graph`, refusing graphs with more than `limit` attached
     /// edges (`limit` itself at most [`MAX_EDGES`]).
     pub fn new(graph: &Graph, limit: usize) -> Result<GameTree, TooLarge> {
+        GameTree::within(graph, Limits::edges(limit))
+    }
+
+    /// Prepares the search of `graph` within `limits`: graphs with more attached edges
+    /// are refused now, a search of more positions once it needs them
+    /// ([`GameTree::exceeded`]).
+    pub fn within(graph: &Graph, limits: Limits) -> Result<GameTree, TooLarge> {
         Ok(GameTree {
-            board: Board::new(graph, limit)?,
+            board: Board::new(graph, limits.edges)?,
             memo: HashMap::new(),
+            limits,
+            exceeded: false,
         })
+    }
+
+    /// Whether a search needed more positions than the limit: then every value and cut
+    /// it gave is meaningless.
+    pub fn exceeded(&self) -> bool {
+        self.exceeded
     }
 
     /// The Grundy value of the graph.
@@ -221,6 +333,9 @@ impl GameTree {
         if let Some(&v) = self.memo.get(&state) {
             return v;
         }
+        if self.exceeded {
+            return 0;
+        }
         let mut seen: Mask = 0; // option values below 64, as bits
         let mut large = Vec::new();
         let mut rest = state;
@@ -238,7 +353,11 @@ impl GameTree {
         while large.contains(&mex) {
             mex += 1;
         }
+        if self.exceeded {
+            return 0;
+        }
         self.memo.insert(state, mex);
+        self.exceeded = self.limits.exceeded(self.memo.len());
         if self.memo.len().is_multiple_of(PROGRESS_EVERY) {
             progress(self.memo.len());
         }
@@ -276,20 +395,26 @@ pub fn verify(
     graph: &Graph,
     analysis: &crate::analysis::Analysis,
     limit: usize,
-) -> Result<Verification, TooLarge> {
-    verify_observed(graph, analysis, limit, &mut |_| {})
+) -> Result<Verification, Unverified> {
+    verify_observed(graph, analysis, Limits::edges(limit), &mut |_| {})
 }
 
-/// [`verify`], telling `progress` how many positions the search has solved, every
-/// [`PROGRESS_EVERY`] of them.
+/// [`verify`] within `limits`, telling `progress` how many positions the search has
+/// solved, every [`PROGRESS_EVERY`] of them.
 pub fn verify_observed(
     graph: &Graph,
     analysis: &crate::analysis::Analysis,
-    limit: usize,
+    limits: Limits,
     progress: Progress,
-) -> Result<Verification, TooLarge> {
-    let mut tree = GameTree::new(graph, limit)?;
+) -> Result<Verification, Unverified> {
+    let mut tree = GameTree::within(graph, limits).map_err(Unverified::TooLarge)?;
+    let refused = Unverified::TooManyPositions {
+        limit: limits.positions,
+    };
     let game_tree_value = tree.value_observed(progress);
+    if tree.exceeded() {
+        return Err(refused);
+    }
     let mut cut_mismatches = Vec::new();
     for target in 0..=tree.attached_edges().len() as u64 {
         let fast = crate::analysis::moves::cuts_to(graph, target);
@@ -297,6 +422,9 @@ pub fn verify_observed(
         if fast != slow {
             cut_mismatches.push((target, fast, slow));
         }
+    }
+    if tree.exceeded() {
+        return Err(refused);
     }
     Ok(Verification {
         analysis_value: analysis.value,
@@ -367,7 +495,10 @@ mod tests {
         let twigs: Vec<(u32, u32)> = (1..=16).map(|i| (0, i)).collect();
         let g = Graph::from_edges(&[0], &twigs);
         let mut reports = Vec::new();
-        let v = verify_observed(&g, &analyze(&g).unwrap(), 20, &mut |n| reports.push(n)).unwrap();
+        let v = verify_observed(&g, &analyze(&g).unwrap(), Limits::edges(20), &mut |n| {
+            reports.push(n)
+        })
+        .unwrap();
         assert!(v.agrees());
         assert_eq!(v.positions_solved, 1 << 16);
         let expected: Vec<usize> = (1..=(1 << 16) / PROGRESS_EVERY)

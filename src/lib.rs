@@ -13,8 +13,8 @@
 //! let position = &positions[0];
 //! assert_eq!(position.value.to_string(), "*3"); // *1 + *2
 //! assert_eq!(position.outcome.to_string(), "N"); // the player to move wins...
-//! let cut = &position.winning_moves.as_ref().unwrap()[0];
-//! assert_eq!((cut.graph, cut.edge), (0, 1)); // ...by cutting the triangle's edge g-a
+//! let cut = &position.moves.as_ref().unwrap().left[0];
+//! assert_eq!((cut.graph, cut.edge), (1, 1)); // ...by cutting the triangle's edge g-a
 //! # Ok::<(), hackenbush::Error>(())
 //! ```
 //!

@@ -274,16 +274,14 @@ impl<'s> Match<'s> {
     pub fn winning_moves(&self, side: Side) -> Result<Vec<EdgeRef>, Diagnostic> {
         let (graphs, numbers) = self.standing_position();
         let report = valuing::with_moves(self.source, graphs, String::new(), self.budget)?;
-        let wins: Vec<(usize, usize)> = match (report.winning_moves, report.moves) {
-            (Some(green), _) => green.iter().map(|m| (m.graph, m.edge)).collect(),
-            (_, Some(coloured)) => match side {
-                Side::Left => coloured.left.iter().map(|c| (c.graph, c.edge)).collect(),
-                Side::Right => coloured.right.iter().map(|c| (c.graph, c.edge)).collect(),
-            },
-            (None, None) => Vec::new(),
+        let moves = report.moves.unwrap_or_default();
+        let wins = match side {
+            Side::Left => moves.left,
+            Side::Right => moves.right,
         };
+        // The report numbers graphs from 1, an `EdgeRef` from 0.
+        let wins = wins.iter().map(|m| (m.graph - 1, m.edge));
         Ok(wins
-            .into_iter()
             .map(|(graph, edge)| EdgeRef {
                 graph,
                 edge: numbers[graph][edge - 1],

@@ -12,7 +12,9 @@ use crate::source::Span;
 
 /// A vertex as the input names it. In JSON output a number stays a number and a name
 /// is a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(untagged)]
 pub enum VertexName {
     /// A vertex written as a non-negative integer (`07` and `7` are the same vertex).
@@ -162,7 +164,9 @@ impl GraphKind {
 }
 
 /// Who may cut an edge: Left (blue), Right (red), or either player (green).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Colour {

@@ -10,11 +10,9 @@ use crate::analysis::{self, Analysis, SearchProgress, bare_moves};
 use crate::diagnostic::Diagnostic;
 use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
-use crate::report::{
-    self, GraphReport, MoveReport, PartizanMoves, PositionCuts, PositionReport, Value,
-};
+use crate::report::{self, GraphReport, MoveReport, Moves, PositionCuts, PositionReport, Value};
 use crate::source::{self, Source, Span};
-use crate::syntax::{GraphDecl, GraphKind, GraphSink, VertexName};
+use crate::syntax::{Colour, GraphDecl, GraphKind, GraphSink, VertexName};
 
 /// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
 /// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
@@ -178,17 +176,19 @@ impl BareTree<'_> {
         }
     }
 
-    /// The report of cutting edge `e` (0-based), tree `graph` of its position, which
-    /// leaves the tree worth `value_after`.
+    /// The report of cutting edge `e` (from 0), in tree `graph` of its position (from 0),
+    /// which leaves the tree worth `value_after` and the position 0.
     fn move_report(&self, graph: usize, e: u32, value_after: u64) -> MoveReport {
         let e = e as usize;
         MoveReport {
-            graph,
+            graph: graph + 1,
             edge: e + 1,
             u: self.name(self.ends[2 * e]),
             v: self.name(self.ends[2 * e + 1]),
             line: self.lines[e] as usize,
-            value_after,
+            colour: Colour::Green,
+            value_after: Value::Nim(value_after),
+            position_after: Value::Nim(0),
         }
     }
 }
@@ -226,7 +226,7 @@ impl BareScratch {
 /// let (mut lean, mut scratch) = Default::default();
 /// let report = bare_position_with_moves("poj#1".into(), [sample], &mut lean, &mut scratch);
 /// // Worth *2: cutting the stalk's edge leaves nothing.
-/// let moves = report.winning_moves.unwrap();
+/// let moves = report.moves.unwrap().left;
 /// assert_eq!((moves[0].edge, moves[0].line, moves[0].u.to_string()), (1, 3, "1".into()));
 /// ```
 pub fn bare_position_with_moves<'a>(
@@ -269,7 +269,7 @@ pub fn bare_position_with_moves<'a>(
         graphs
     };
     let mut position = PositionReport::new(label, graphs);
-    position.winning_moves = Some(moves);
+    position.moves = Some(Moves::impartial(moves));
     position
 }
 
@@ -346,7 +346,7 @@ pub struct WithMoves {
     cuts: PositionCuts,
     /// The sum, its outcome and the winning cuts of a coloured position, once its graphs
     /// are in.
-    valued: Option<(Value, Outcome, PartizanMoves)>,
+    valued: Option<(Value, Outcome, Moves)>,
     calc: Calculator,
     /// Where the first graph starts, to point at when the sum is refused.
     first: Option<Span>,
@@ -424,7 +424,7 @@ impl WithMoves {
         }
         let Some((value, outcome, moves)) = self.valued else {
             let mut position = PositionReport::new(label, self.graphs);
-            position.winning_moves = Some(self.moves);
+            position.moves = Some(Moves::impartial(self.moves));
             return Ok(position);
         };
         let mut position = PositionReport::with_outcome(label, self.graphs, value, outcome);

@@ -126,7 +126,8 @@ fn prove_with_oracle(path: &Path, failures: &mut Vec<String>) -> usize {
             }
             if !graph.decl.is_green() {
                 // Played out by its colours: outcome by play, values from the options.
-                let checked = partizan_tree::verify(&graph, ORACLE_EDGES, &mut |_| {});
+                let limits = hackenbush::game_tree::Limits::edges(ORACLE_EDGES);
+                let checked = partizan_tree::verify(&graph, limits, &mut |_| {});
                 match checked {
                     Ok(v) if v.agrees() => {}
                     other => failures.push(format!(

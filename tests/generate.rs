@@ -746,3 +746,33 @@ fn cli_refuses_what_it_cannot_do() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// Issue 33: `gen multigraph --vertices 100000000 --edges 100000000` under 2 GB aborted
+/// with a backtrace once an allocation failed. The memory is estimated from the flags and
+/// refused before anything is built, with the flag that allows more; the estimate
+/// follows the format (dot builds the picture first).
+#[test]
+fn sizes_beyond_max_memory_are_refused_before_allocating() {
+    let (code, out, err) = run_gen(&[
+        "multigraph",
+        "--vertices",
+        "100000000",
+        "--edges",
+        "100000000",
+    ]);
+    assert_eq!((code, out.len()), (2, 0), "{err}");
+    assert!(
+        err.contains("needs about 6104 MiB, more than --max-memory 2048"),
+        "{err}"
+    );
+    let path = ["path", "--edges", "100000", "--max-memory", "10"];
+    let (code, out, err) = run_gen(&path);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.iter().filter(|&&b| b == b'-').count(), 100_000);
+    let (code, out, err) = run_gen(&[&path[..], &["--format", "dot"]].concat());
+    assert_eq!((code, out.len()), (2, 0));
+    assert!(
+        err.contains("in dot needs about 34 MiB, more than --max-memory 10"),
+        "{err}"
+    );
+}

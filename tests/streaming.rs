@@ -411,13 +411,13 @@ fn the_judge_streams_json_lines_numbered_across_batches() {
     let (error, cases) = lines.split_last().unwrap();
     assert_eq!(cases.len(), 10_000);
     for ((i, line), verdict) in cases.iter().enumerate().zip(verdicts.lines()) {
-        assert_eq!(line["version"], 1);
+        assert_eq!(line["version"], hackenbush::report::json::VERSION);
         assert_eq!(line["case"], i + 1);
         assert_eq!(line["verdict"], verdict);
         let first = line["nim_sum"] != 0;
         assert_eq!(line["winner"], if first { "first" } else { "second" });
     }
-    assert_eq!(error["version"], 1);
+    assert_eq!(error["version"], hackenbush::report::json::VERSION);
     assert_eq!(error["error"]["source"], "many.in");
     assert_eq!(error["error"]["message"], "vertex 9 is out of range 1..3");
 }

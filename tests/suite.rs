@@ -20,6 +20,7 @@ mod formats;
 mod generate;
 mod hardening;
 mod inputs;
+mod json;
 mod man;
 mod misere;
 mod moves;

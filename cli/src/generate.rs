@@ -118,6 +118,34 @@ fn format(shape: &Shape, common: &CommonArgs) -> Result<Format, String> {
     })
 }
 
+/// Whether a position of `shape` in `format` fits in `max_memory` MiB, and the memory it
+/// may need can be had now: a shape beyond either is refused before anything is allocated,
+/// where the allocation would have failed, and aborted the run, halfway through.
+fn room(shape: &Shape, format: Format, max_memory: u64) -> Result<(), String> {
+    const MIB: u64 = 1 << 20;
+    let needed = shape.memory_needed(format);
+    let mib = needed.div_ceil(MIB);
+    let edges = shape.most_edges();
+    if mib > max_memory {
+        return Err(format!(
+            "a position of up to {edges} edges in {format} needs about {mib} MiB, more than \
+             --max-memory {max_memory}; ask for fewer edges or vertices, or raise --max-memory"
+        ));
+    }
+    // Ask for the memory once, and give it back: what the system cannot give is a message
+    // now, not an abort once the position is half built.
+    let mut probe: Vec<u8> = Vec::new();
+    let fits = usize::try_from(needed).is_ok_and(|bytes| probe.try_reserve_exact(bytes).is_ok());
+    drop(probe);
+    if !fits {
+        return Err(format!(
+            "a position of up to {edges} edges in {format} needs about {mib} MiB, which this \
+             system cannot give now; ask for fewer edges or vertices"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs the command: checks the flags, then writes; `Ok(false)` when the flags are
 /// refused or the output cannot be written.
 pub fn run(args: &GenArgs) -> Result<bool, Stop> {
@@ -142,6 +170,7 @@ pub fn run(args: &GenArgs) -> Result<bool, Stop> {
                 common.count
             ));
         }
+        room(&shape, format, common.max_memory)?;
         Ok((format, Destination::new(common.output.as_deref(), &[])?))
     });
     let Some((format, destination)) = output::or_report(checked) else {

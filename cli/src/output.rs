@@ -213,6 +213,13 @@ pub fn or_report<T>(result: Result<T, String>) -> Option<T> {
     result.map_err(|message| report_error(&message)).ok()
 }
 
+/// Prints a plain error message on stderr about a search refused by its budget: the run
+/// ends with [`REFUSED`] unless a worse error is reported.
+pub fn report_refused(message: &str) {
+    SEARCH_REFUSED.store(true, Ordering::Relaxed);
+    let _ = writeln!(io::stderr().lock(), "error: {}", printable(message));
+}
+
 /// Prints a plain error message on stderr. File names from the command line may hold
 /// anything: the message is shown [`printable`].
 pub fn report_error(message: &str) {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use hackenbush::game::{Game, Outcome};
 use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued};
-use hackenbush::game_tree::{self, Verification};
+use hackenbush::game_tree::{self, Limits, Unverified, Verification};
 use hackenbush::model::Graph;
 use hackenbush::report::json::JsonDocument;
 use hackenbush::report::text::star;
@@ -15,18 +15,20 @@ use hackenbush::wording::printable;
 
 use super::args::VerifyArgs;
 use super::input::{self, Streamed};
-use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
+use super::output::{self, BAD_INPUT, DISAGREE, REFUSED, SUCCESS, Stop};
 use super::progress::{self, Progress};
 
 /// Runs the command. Returns the exit status: [`BAD_INPUT`] when an input was malformed or
 /// a graph too large to search, else [`DISAGREE`] when the analysis and the game tree
-/// disagree on some graph, else [`SUCCESS`].
+/// disagree on some graph, else [`REFUSED`] when a search needed more positions than
+/// `--max-positions`, else [`SUCCESS`].
 pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     let mut out = output::stdout();
     let mut disagreements = 0;
     let mut refused = 0;
+    let mut over_budget = 0;
     let mut graphs = 0;
-    let limit = usize::from(args.max_edges);
+    let limits = args.limits();
     let mut json = args.json.then(|| JsonDocument::new("positions"));
     let mut errors = Vec::new();
     let clean = input::each_case_streamed(
@@ -36,11 +38,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
         &mut out,
         |out, source, foreseen| {
             let label = foreseen.label(source);
-            let position = args.json.then(|| VerifiedPosition {
-                source: label.clone(),
-                graphs: Vec::new(),
-                sum: None,
-            });
+            let position = args.json.then(|| VerifiedPosition::new(label.clone()));
             let label = printable(&label).into_owned();
             if position.is_none() {
                 writeln!(out, "{label}")?;
@@ -50,10 +48,11 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
             }
             Ok(Verifying {
                 label,
-                limit,
+                limits,
                 graphs: 0,
                 disagreements: 0,
                 refused: 0,
+                over_budget: 0,
                 coloured: false,
                 sum: Some(PositionSum::default()),
                 json: position,
@@ -76,6 +75,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
             }
             disagreements += verifying.disagreements;
             refused += verifying.refused;
+            over_budget += verifying.over_budget;
             graphs += verifying.graphs;
             if let (Some(json), Some(position)) = (&mut json, &verifying.json) {
                 json.item(out, position)?;
@@ -88,11 +88,10 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
         for error in errors {
             json.error(error);
         }
-        let summary = VerifySummary {
-            graphs,
-            disagreements,
-            not_searched: refused,
-        };
+        let mut summary = VerifySummary::default();
+        summary.graphs = graphs;
+        summary.disagreements = disagreements;
+        summary.not_searched = refused + over_budget;
         json.finish_with(&mut out, Some(("summary", &summary)))?;
     }
     if refused > 0 {
@@ -101,6 +100,19 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
             "{refused} graph{} too large for the game-tree search (raise --max-edges, at most 64, \
              at the cost of exponential time)",
             if refused == 1 { " was" } else { "s were" }
+        ));
+    }
+    if over_budget > 0 {
+        out.flush()?;
+        output::report_refused(&format!(
+            "{over_budget} graph{} more positions than the game-tree search's limit of {} \
+             (raise --max-positions N; a position takes up to about 150 bytes)",
+            if over_budget == 1 {
+                " needed"
+            } else {
+                "s needed"
+            },
+            limits.positions
         ));
     }
     if disagreements > 0 {
@@ -116,6 +128,8 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
         BAD_INPUT
     } else if disagreements > 0 {
         DISAGREE
+    } else if over_budget > 0 {
+        REFUSED
     } else {
         SUCCESS
     })
@@ -124,10 +138,13 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
 /// A position being verified, each graph as soon as it is read.
 struct Verifying {
     label: String,
-    limit: usize,
+    limits: Limits,
     graphs: usize,
     disagreements: usize,
+    /// Graphs with more edges than `--max-edges`.
     refused: usize,
+    /// Graphs whose search needed more positions than `--max-positions`.
+    over_budget: usize,
     /// Whether some graph has a blue or red edge: then the position's sum is verified too.
     coloured: bool,
     /// The sum of the graphs' values so far; `None` once a graph was not verified.
@@ -152,7 +169,7 @@ impl<W: Write> Streamed<W> for Verifying {
             analysis.attached_edges
         );
         let searched = watched(out, what, |progress| {
-            game_tree::verify_observed(&graph, &analysis, self.limit, progress)
+            game_tree::verify_observed(&graph, &analysis, self.limits, progress)
         })?;
         match searched {
             Ok(v) => {
@@ -165,7 +182,7 @@ impl<W: Write> Streamed<W> for Verifying {
                     None => write_verification(out, &graph.name, &v)?,
                 }
             }
-            Err(too_large) => self.not_searched(out, &graph.name, too_large.to_string())?,
+            Err(unverified) => self.not_searched(out, &graph.name, &unverified)?,
         }
         Ok(())
     }
@@ -181,7 +198,7 @@ impl Verifying {
             self.label
         );
         let searched = watched(out, what, |progress| {
-            game_tree::partizan::verify(&graph, self.limit, progress)
+            game_tree::partizan::verify(&graph, self.limits, progress)
         })?;
         match searched {
             Ok(v) => {
@@ -192,15 +209,24 @@ impl Verifying {
                     None => write_coloured_verification(out, &graph.name, &v)?,
                 }
             }
-            Err(unverified) => self.not_searched(out, &graph.name, unverified.to_string())?,
+            Err(unverified) => self.not_searched(out, &graph.name, &unverified)?,
         }
         Ok(())
     }
 
-    /// A graph too large to search: the position's sum is dropped.
-    fn not_searched(&mut self, out: &mut impl Write, name: &str, why: String) -> Result<(), Stop> {
-        self.refused += 1;
+    /// A graph not searched, and `why`: the position's sum is dropped.
+    fn not_searched(
+        &mut self,
+        out: &mut impl Write,
+        name: &str,
+        why: &Unverified,
+    ) -> Result<(), Stop> {
+        match why {
+            Unverified::TooManyPositions { .. } => self.over_budget += 1,
+            _ => self.refused += 1,
+        }
         self.sum = None;
+        let why = why.to_string();
         match &mut self.json {
             Some(json) => json.graphs.push(VerifiedGraph::not_searched(name, why)),
             None => writeln!(out, "  {}: not searched: {why}", printable(name))?,

@@ -338,7 +338,7 @@ impl Game {
 }
 
 /// Who wins a game, with best play: the four outcome classes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// Left wins, whoever starts (the game is > 0).
     L,

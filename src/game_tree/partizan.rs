@@ -22,12 +22,12 @@
 //! [`WORK`] steps of the calculator in all.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 
 use petgraph::graph::EdgeIndex;
 
-use super::{Board, Mask, PROGRESS_EVERY, Progress, TooLarge};
-use crate::analysis::partizan::{self, Budget, Refusal};
+pub use super::Unverified;
+use super::{Board, Limits, Mask, PROGRESS_EVERY, Progress};
+use crate::analysis::partizan::{self, Budget};
 use crate::game::{Calculator, Exceeded, Game, Outcome};
 use crate::model::Graph;
 use crate::syntax::Colour;
@@ -61,9 +61,21 @@ impl ColouredTree {
         limit: usize,
         progress: Progress,
     ) -> Result<ColouredTree, Unverified> {
-        let board = Board::new(graph, limit).map_err(Unverified::TooLarge)?;
+        ColouredTree::solve_within(graph, Limits::edges(limit), progress)
+    }
+
+    /// [`ColouredTree::solve`] within `limits`: a graph with more positions is refused
+    /// once they are counted, before any is valued.
+    pub fn solve_within(
+        graph: &Graph,
+        limits: Limits,
+        progress: Progress,
+    ) -> Result<ColouredTree, Unverified> {
+        let board = Board::new(graph, limits.edges).map_err(Unverified::TooLarge)?;
         let colours: Vec<Colour> = board.edges.iter().map(|&e| graph.colour(e)).collect();
-        let order = positions(&board);
+        let order = positions(&board, limits).ok_or(Unverified::TooManyPositions {
+            limit: limits.positions,
+        })?;
         let mut tree = ColouredTree {
             board,
             solved: Vec::with_capacity(order.len()),
@@ -150,8 +162,9 @@ fn outcome(left_wins: bool, right_wins: bool) -> Outcome {
 
 /// Every position reachable from the start, each after all positions one cut away from
 /// it: a depth-first search with an explicit stack, in post-order. A cut only removes
-/// edges, so no position is its own descendant and the order exists.
-fn positions(board: &Board) -> Vec<Mask> {
+/// edges, so no position is its own descendant and the order exists. `None` when there
+/// are more than `limits` allows.
+fn positions(board: &Board, limits: Limits) -> Option<Vec<Mask>> {
     let mut order = Vec::new();
     let mut seen = HashSet::new();
     // (position, whether its options have been pushed already)
@@ -164,6 +177,9 @@ fn positions(board: &Board) -> Vec<Mask> {
         if !seen.insert(state) {
             continue;
         }
+        if limits.exceeded(seen.len()) {
+            return None;
+        }
         stack.push((state, true));
         let mut rest = state;
         while rest != 0 {
@@ -175,32 +191,8 @@ fn positions(board: &Board) -> Vec<Mask> {
             }
         }
     }
-    order
+    Some(order)
 }
-
-/// Why a coloured graph was not verified.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Unverified {
-    /// Too many attached edges for the game tree.
-    TooLarge(TooLarge),
-    /// The game tree's canonical forms take more than [`WORK`] steps.
-    TooComplex(Exceeded),
-    /// The analysis refused the graph within its [`Budget`].
-    Refused(Refusal),
-}
-
-impl fmt::Display for Unverified {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unverified::TooLarge(too_large) => too_large.fmt(f),
-            Unverified::TooComplex(exceeded) => write!(f, "in the game tree, {exceeded}"),
-            Unverified::Refused(refusal) => write!(f, "the analysis refused the graph: {refusal}"),
-        }
-    }
-}
-
-impl std::error::Error for Unverified {}
 
 /// A value and who wins it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,25 +245,26 @@ impl ColouredVerification {
 
 /// Compares [`partizan::analyze`] and [`partizan::cuts`] (with the default [`Budget`])
 /// with the game tree of `graph`: the value, the outcome, and the value after every cut.
-/// Refuses graphs with more than `limit` attached edges; tells `progress` how many
-/// positions the game tree has solved, every [`PROGRESS_EVERY`] of them.
+/// Refuses graphs beyond `limits` (more attached edges, or more positions); tells
+/// `progress` how many positions the game tree has solved, every [`PROGRESS_EVERY`] of
+/// them.
 ///
 /// ```
 /// use hackenbush::{game_tree::partizan, model::Graph, syntax::Colour::*};
 ///
 /// // A blue edge with a red one on top: 1/2, a win for Left.
 /// let graph = Graph::from_coloured_edges(&[0], &[(0, 1, Blue), (1, 2, Red)]);
-/// let v = partizan::verify(&graph, 20, &mut |_| {}).unwrap();
+/// let v = partizan::verify(&graph, Default::default(), &mut |_| {}).unwrap();
 /// assert!(v.agrees());
 /// assert_eq!(v.game_tree.value.to_string(), "1/2");
 /// assert_eq!(v.moves_compared, 2);
 /// ```
 pub fn verify(
     graph: &Graph,
-    limit: usize,
+    limits: Limits,
     progress: Progress,
 ) -> Result<ColouredVerification, Unverified> {
-    let tree = ColouredTree::solve(graph, limit, progress)?;
+    let tree = ColouredTree::solve_within(graph, limits, progress)?;
     let budget = Budget::default();
     let valued = partizan::analyze(graph, budget).map_err(Unverified::Refused)?;
     let (cuts, _) = partizan::cuts(graph, &valued, budget).map_err(Unverified::Refused)?;
@@ -369,6 +362,7 @@ impl PositionSum {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_tree::TooLarge;
     use crate::syntax::Colour::{Blue, Green, Red};
 
     fn tree(edges: &[(u32, u32, Colour)]) -> ColouredTree {
@@ -429,6 +423,27 @@ mod tests {
         );
     }
 
+    /// Issue 33: `verify` grew past 1.1 GB on a 40-edge red-blue multigraph. Beyond its
+    /// positions the search is refused when they are counted, before any is valued.
+    #[test]
+    fn a_search_beyond_its_positions_is_refused() {
+        let twigs: Vec<(u32, u32, Colour)> = (1..=10).map(|i| (0, i, Blue)).collect();
+        let graph = Graph::from_coloured_edges(&[0], &twigs);
+        let limits = Limits {
+            positions: 1 << 10,
+            ..Limits::edges(20)
+        };
+        assert!(verify(&graph, limits, &mut |_| {}).is_ok());
+        let limits = Limits {
+            positions: 100,
+            ..limits
+        };
+        assert_eq!(
+            verify(&graph, limits, &mut |_| {}).err(),
+            Some(Unverified::TooManyPositions { limit: 100 })
+        );
+    }
+
     #[test]
     fn the_analysis_agrees_on_a_cycle_with_every_colour() {
         let graph = Graph::from_coloured_edges(
@@ -441,7 +456,7 @@ mod tests {
                 (1, 1, Red),
             ],
         );
-        let v = verify(&graph, 20, &mut |_| {}).unwrap();
+        let v = verify(&graph, Limits::edges(20), &mut |_| {}).unwrap();
         assert!(v.agrees(), "{v:?}");
         assert_eq!(v.moves_compared, 5);
     }

@@ -23,7 +23,7 @@ use crate::source::{Source, Span};
 use crate::style::Paint;
 
 use super::text::{listed, outcome, plural, printable, star};
-use super::{PartizanMoves, PositionCuts, Shortened, Value};
+use super::{Moves, PositionCuts, Shortened, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -86,7 +86,7 @@ struct Coloured {
     names: Vec<String>,
     cuts: PositionCuts,
     /// The sum and the winning cuts, once every graph is told.
-    settled: Option<(Value, Outcome, PartizanMoves)>,
+    settled: Option<(Value, Outcome, Moves)>,
     refused: Option<Diagnostic>,
     progress: Option<SearchProgress>,
     budget: Budget,
@@ -322,7 +322,7 @@ impl Coloured {
                             printable(&c.v.to_string())
                         )),
                         c.line,
-                        printable(&self.names[c.graph]),
+                        printable(&self.names[c.graph - 1]),
                         c.position_after,
                     );
                 }

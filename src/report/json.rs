@@ -16,23 +16,25 @@
 //! document.item(&mut out, &2)?;
 //! document.finish(&mut out)?;
 //! let read: serde_json::Value = serde_json::from_slice(&out).unwrap();
-//! assert_eq!(read, serde_json::json!({ "version": 1, "numbers": [1, 2] }));
+//! assert_eq!(read, serde_json::json!({ "version": 2, "numbers": [1, 2] }));
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{ErrorReport, Winner};
 use crate::check::{Violation, ViolationKind};
 
 /// The schema version every JSON document and line carries as `"version"`. Fields are only
 /// ever added (docs/json.md); the version changes if one is ever removed or changes its
-/// meaning.
-pub const VERSION: u32 = 1;
+/// meaning. Version 2 numbers graphs from 1 and gives every position's moves one shape
+/// ([`Moves`](super::Moves)); CHANGELOG.md lists the changes from version 1.
+pub const VERSION: u32 = 2;
 
-/// A document being written: `{"version": 1, "<key>": [items...], ..., "errors": [...]}`.
+/// A document being written: `{"version": 2, "<key>": [items...], ..., "errors": [...]}`.
 /// Nothing is written before the first item (or [`JsonDocument::finish`]), so a run that
 /// fails to start prints nothing.
 #[derive(Debug)]
@@ -111,9 +113,10 @@ impl JsonDocument {
     }
 }
 
-/// A line of `judge --json` for one test case: `{"version":1,"case":1,"nim_sum":2,
+/// A line of `judge --json` for one test case: `{"version":2,"case":1,"nim_sum":2,
 /// "winner":"first","verdict":"Sally"}`.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct CaseLine {
     /// [`VERSION`].
     pub version: u32,
@@ -124,7 +127,7 @@ pub struct CaseLine {
     /// Who wins with best play.
     pub winner: Winner,
     /// The judge's answer: `Sally` (the first player wins) or `Harry`.
-    pub verdict: &'static str,
+    pub verdict: Cow<'static, str>,
 }
 
 impl CaseLine {
@@ -135,13 +138,14 @@ impl CaseLine {
             case,
             nim_sum,
             winner: Winner::of(nim_sum),
-            verdict: if nim_sum != 0 { "Sally" } else { "Harry" },
+            verdict: Cow::Borrowed(if nim_sum != 0 { "Sally" } else { "Harry" }),
         }
     }
 }
 
-/// A line of JSON Lines output for an input that failed: `{"version":1,"error":{..}}`.
-#[derive(Clone, Debug, Serialize)]
+/// A line of JSON Lines output for an input that failed: `{"version":2,"error":{..}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ErrorLine {
     /// [`VERSION`].
     pub version: u32,
@@ -160,7 +164,8 @@ impl ErrorLine {
 }
 
 /// A violation in `check --json`'s document.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ViolationReport {
     /// The file (`<stdin>` for standard input).
     pub source: String,
@@ -169,12 +174,12 @@ pub struct ViolationReport {
     /// 1-based column (in characters).
     pub column: usize,
     /// Which promise is broken: [`ViolationKind::name`] (`polygon-branch`).
-    pub kind: &'static str,
+    pub kind: Cow<'static, str>,
     /// The test case, from 1.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub case: Option<usize>,
     /// The tree within the test case, from 1; absent for the test case itself.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<usize>,
     /// What is wrong, without the test case and tree.
     pub message: String,
@@ -187,7 +192,7 @@ impl ViolationReport {
             source: source.to_string(),
             line,
             column,
-            kind: violation.kind.name(),
+            kind: Cow::Borrowed(violation.kind.name()),
             case: violation.case,
             tree: violation.tree,
             message: violation.message.clone(),
@@ -196,7 +201,8 @@ impl ViolationReport {
 }
 
 /// The totals that end `check --json`'s document.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CheckSummary {
     /// Test cases read completely.
     pub cases: usize,
@@ -224,6 +230,31 @@ impl Serialize for CheckSummary {
         s.serialize_field("violations", &self.violations)?;
         s.serialize_field("by_kind", &ByKind(&self.by_kind))?;
         s.end()
+    }
+}
+
+/// Read as it is written; a kind this version does not know is not counted.
+impl<'de> Deserialize<'de> for CheckSummary {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The wire format (docs/json.md).
+        #[derive(Deserialize)]
+        struct Wire {
+            cases: usize,
+            bad_cases: usize,
+            violations: usize,
+            by_kind: std::collections::BTreeMap<String, usize>,
+        }
+        let wire = Wire::deserialize(deserializer)?;
+        let mut by_kind = [0; ViolationKind::ALL.len()];
+        for (count, kind) in by_kind.iter_mut().zip(ViolationKind::ALL) {
+            *count = wire.by_kind.get(kind.name()).copied().unwrap_or(0);
+        }
+        Ok(CheckSummary {
+            cases: wire.cases,
+            bad_cases: wire.bad_cases,
+            violations: wire.violations,
+            by_kind,
+        })
     }
 }
 

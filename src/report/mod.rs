@@ -35,7 +35,7 @@ pub mod text;
 pub mod verify;
 
 use compact_str::CompactString;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::Analysis;
 use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
@@ -48,8 +48,20 @@ use crate::source::Source;
 use crate::source::Span;
 use crate::syntax::{Colour, VertexName};
 
-/// Everything `analyze --json` prints: one document per run.
-#[derive(Clone, Debug, Serialize)]
+/// Everything `analyze --json` prints: one document per run. It reads back from that
+/// JSON too, except a value shown shortened (`{...}`: see [`Value`]).
+///
+/// ```
+/// use hackenbush::report::Report;
+///
+/// let json = r#"{"version": 2, "positions": [{"source": "a.hb", "graphs": [],
+///     "value": "0", "outcome": "P", "a field of a later version": 1}]}"#;
+/// let report: Report = serde_json::from_str(json).unwrap();
+/// assert_eq!(report.positions[0].value.to_string(), "0");
+/// assert!(report.errors.is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Report {
     /// The schema version, [`json::VERSION`].
     pub version: u32,
@@ -57,7 +69,7 @@ pub struct Report {
     /// cases in file order).
     pub positions: Vec<PositionReport>,
     /// Inputs that could not be read or parsed; absent when there were none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<ErrorReport>,
 }
 
@@ -72,7 +84,7 @@ impl Default for Report {
 }
 
 /// Who wins a position with best play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Winner {
     /// The player to move (nim-sum not zero).
@@ -177,15 +189,61 @@ impl Serialize for Value {
     }
 }
 
+/// Read from CGSuite's notation, as it is serialized: `0`, `*` and `*n` as a nimber
+/// ([`Value::Nim`]), any other form as a [`Game`] (brought to canonical form, within
+/// [`PARSE_WORK`](crate::game::PARSE_WORK) steps). A value shown shortened (holding
+/// `{...}`) is an error: it is not the whole value (`analyze --json --full` writes every
+/// value whole).
+///
+/// ```
+/// use hackenbush::report::Value;
+///
+/// let read: Vec<Value> = serde_json::from_str(r#"["*2", "0", "{1|0}"]"#).unwrap();
+/// assert_eq!(read[0], Value::Nim(2));
+/// assert_eq!(read[2].to_string(), "{1|0}");
+/// assert!(serde_json::from_str::<Value>(r#""{0,{...}|0}""#).is_err());
+/// ```
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::str::FromStr for Value {
+    type Err = crate::game::ParseError;
+
+    /// A value in CGSuite's notation: `*n` as a nimber, anything else as a game.
+    fn from_str(text: &str) -> Result<Value, Self::Err> {
+        let nimber = match text.strip_prefix('*') {
+            Some("") => Some(1),
+            Some(digits)
+                if digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with('0') =>
+            {
+                digits.parse().ok()
+            }
+            _ => (text == "0").then_some(0),
+        };
+        match nimber {
+            Some(n) => Ok(Value::Nim(n)),
+            None => text.parse().map(Value::Game),
+        }
+    }
+}
+
 /// A value shown shortened (see [`Game::shortened`]): how large its form is written
 /// whole. Serialized as `{"subgames": 20, "characters": "607823"}`, the characters as a
 /// decimal string since they can outgrow any integer type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Shortened {
     /// The distinct subgames of its canonical form, itself included.
     pub subgames: usize,
     /// The characters of its form written whole.
-    #[serde(serialize_with = "serialize_decimal")]
+    #[serde(
+        serialize_with = "serialize_decimal",
+        deserialize_with = "deserialize_decimal"
+    )]
     pub characters: BigUint,
 }
 
@@ -215,9 +273,18 @@ fn serialize_decimal<S: serde::Serializer>(n: &BigUint, serializer: S) -> Result
     serializer.collect_str(n)
 }
 
+fn deserialize_decimal<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BigUint, D::Error> {
+    let text = std::borrow::Cow::<str>::deserialize(deserializer)?;
+    text.parse().map_err(serde::de::Error::custom)
+}
+
 /// One position: a file, or one test case of a christmas file. Serialized with
-/// `value_shortened` ([`Shortened`]) after `value` when the value is shown shortened.
-#[derive(Clone, Debug)]
+/// `value_shortened` ([`Shortened`]) after `value` when the value is shown shortened
+/// (and read back without it: it follows from the value).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[non_exhaustive]
 pub struct PositionReport {
     /// `<file>` or `<file>#<case>` (1-based case number); stdin is `<stdin>`.
     pub source: String,
@@ -231,12 +298,9 @@ pub struct PositionReport {
     pub value: Value,
     /// Who wins it.
     pub outcome: Outcome,
-    /// Every move that leaves the position with nim-sum 0 (only with `--moves`, when every
-    /// edge is green; empty when the position is lost).
-    pub winning_moves: Option<Vec<MoveReport>>,
-    /// Every winning cut of each player (only with `--moves`, when some edge is blue or
-    /// red).
-    pub moves: Option<PartizanMoves>,
+    /// Every winning move of each player moving first (only with `--moves`). When every
+    /// edge is green, both players have the same: the cuts that leave the nim-sum 0.
+    pub moves: Option<Moves>,
 }
 
 impl Serialize for PositionReport {
@@ -255,9 +319,7 @@ impl Serialize for PositionReport {
             value_shortened: Option<Shortened>,
             outcome: Outcome,
             #[serde(skip_serializing_if = "Option::is_none")]
-            winning_moves: Option<&'a [MoveReport]>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            moves: Option<&'a PartizanMoves>,
+            moves: Option<&'a Moves>,
         }
         Wire {
             source: &self.source,
@@ -267,43 +329,71 @@ impl Serialize for PositionReport {
             value: &self.value,
             value_shortened: Shortened::of(&self.value),
             outcome: self.outcome,
-            winning_moves: self.winning_moves.as_deref(),
             moves: self.moves.as_ref(),
         }
         .serialize(serializer)
     }
 }
 
-/// The winning cuts of a position with blue or red edges, for each player starting.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct PartizanMoves {
-    /// Left's cuts (blue or green edges) to a position worth `>= 0`: with Left to move,
-    /// each wins.
-    pub left: Vec<CutReport>,
-    /// Right's cuts (red or green edges) to a position worth `<= 0`.
-    pub right: Vec<CutReport>,
+/// The winning moves of a position, for each player moving first: one shape for every
+/// position. Left's moves cut a blue or green edge and leave the position worth `>= 0`
+/// (Left wins it with Right to move), Right's cut a red or green edge and leave it `<= 0`.
+/// When every edge is green both lists are the same: the cuts that leave the nim-sum 0.
+///
+/// ```
+/// use hackenbush::{analyze_text, syntax::Format};
+///
+/// // A stalk of two green edges: *2, the player to move cuts the lower one.
+/// let positions = analyze_text("ground: g\ng-a-b\n", Format::Hb)?;
+/// let moves = positions[0].moves.as_ref().unwrap();
+/// assert_eq!(moves.left, moves.right);
+/// let first = &moves.left[0];
+/// assert_eq!((first.graph, first.edge), (1, 1)); // graphs and edges from 1
+/// assert_eq!(first.position_after.to_string(), "0");
+/// # Ok::<(), hackenbush::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Moves {
+    /// Left's winning moves, with Left to move: by graph, then edge.
+    pub left: Vec<MoveReport>,
+    /// Right's winning moves, with Right to move.
+    pub right: Vec<MoveReport>,
     /// Edges whose cuts are not valued: parts analysed without a search that have more
     /// than [`MAX_LISTED_EDGES`](crate::analysis::partizan::MAX_LISTED_EDGES) edges.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub unlisted_edges: usize,
+}
+
+impl Moves {
+    /// The winning moves of an all-green position, `wins`: the same for both players.
+    pub fn impartial(wins: Vec<MoveReport>) -> Moves {
+        Moves {
+            left: wins.clone(),
+            right: wins,
+            unlisted_edges: 0,
+        }
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// One cut of a position with coloured edges, as the user wrote the edge.
-#[derive(Clone, Debug, Serialize)]
-pub struct CutReport {
-    /// The graph, 0-based in its position.
+/// One move: the edge cut, as the user wrote it, and what it leaves. Graphs and edges are
+/// numbered from 1, as `play`, `explain --cut` and the text report number them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct MoveReport {
+    /// The graph, from 1 in its position.
     pub graph: usize,
-    /// The edge, 1-based in its graph's input order.
+    /// The edge, from 1 in its graph's input order.
     pub edge: usize,
-    /// One end of the edge, as written.
+    /// One end of the edge, as written (a number or a name).
     pub u: VertexName,
     /// The other end.
     pub v: VertexName,
-    /// The line of the input where the edge is written (1-based).
+    /// The line of the input where the edge is written (from 1).
     pub line: usize,
     /// The edge's colour.
     pub colour: Colour,
@@ -313,13 +403,29 @@ pub struct CutReport {
     pub position_after: Value,
 }
 
-impl CutReport {
-    /// The report of `cut`, a cut of `graph` (graph `index` of its position, read from
-    /// `source`); the position's value after it is filled in by [`PartizanMoves::of`].
-    pub fn new(index: usize, graph: &Graph, cut: &Cut, source: &Source) -> Self {
+impl MoveReport {
+    /// The report of `m`, a winning move of an all-green position in `graph`, read from
+    /// `source`: it leaves the position worth 0.
+    pub fn new(m: &Move, graph: &Graph, source: &Source) -> Self {
+        let decl = graph.edge_decl(m.edge);
+        MoveReport {
+            graph: m.graph + 1,
+            edge: m.edge.index() + 1,
+            u: graph.decl.vertices.name(decl.u),
+            v: graph.decl.vertices.name(decl.v),
+            line: source.line_number(decl.span.start as usize),
+            colour: Colour::Green,
+            value_after: Value::Nim(m.value_after),
+            position_after: Value::Nim(0),
+        }
+    }
+
+    /// The report of `cut`, a cut of `graph` (graph `index` of its position, from 0, read
+    /// from `source`); the position's value after it is filled in by [`Moves::of`].
+    pub fn cut(index: usize, graph: &Graph, cut: &Cut, source: &Source) -> Self {
         let decl = graph.edge_decl(cut.edge);
-        CutReport {
-            graph: index,
+        MoveReport {
+            graph: index + 1,
             edge: cut.edge.index() + 1,
             u: graph.decl.vertices.name(decl.u),
             v: graph.decl.vertices.name(decl.v),
@@ -336,7 +442,7 @@ impl CutReport {
 #[derive(Clone, Debug, Default)]
 pub struct PositionCuts {
     values: Vec<Value>,
-    cuts: Vec<CutReport>,
+    cuts: Vec<MoveReport>,
     unlisted: usize,
 }
 
@@ -355,7 +461,7 @@ impl PositionCuts {
         let index = self.values.len();
         self.cuts.extend(
             cuts.iter()
-                .map(|cut| CutReport::new(index, graph, cut, source)),
+                .map(|cut| MoveReport::cut(index, graph, cut, source)),
         );
         self.unlisted += unlisted.len();
         self.values.push(Value::Game(valued.value.clone()));
@@ -369,27 +475,25 @@ impl PositionCuts {
 
     /// The position's value (the sum), its outcome and each player's winning cuts; the
     /// cuts are handed over.
-    pub fn settle(
-        &mut self,
-        calc: &mut Calculator,
-    ) -> Result<(Value, Outcome, PartizanMoves), Exceeded> {
+    pub fn settle(&mut self, calc: &mut Calculator) -> Result<(Value, Outcome, Moves), Exceeded> {
         let value = (self.values.iter()).try_fold(Value::Nim(0), |sum, v| sum.sum(v, calc))?;
         let outcome = value.outcome(calc)?;
         let cuts = std::mem::take(&mut self.cuts);
-        let moves = PartizanMoves::of(&self.values, cuts, self.unlisted, calc)?;
+        let moves = Moves::of(&self.values, cuts, self.unlisted, calc)?;
         Ok((value, outcome, moves))
     }
 }
 
-impl PartizanMoves {
+impl Moves {
     /// The winning cuts among `cuts` in a position whose graphs are worth `values`: each
     /// cut's position value is the graph's value after it plus the other graphs' values.
+    /// A cut of a graph `values` does not have is no move.
     pub fn of(
         values: &[Value],
-        cuts: Vec<CutReport>,
+        cuts: Vec<MoveReport>,
         unlisted_edges: usize,
         calc: &mut Calculator,
-    ) -> Result<PartizanMoves, Exceeded> {
+    ) -> Result<Moves, Exceeded> {
         // The sum of the graphs before and after each one: the rest of the position
         // around graph k is before[k] + after[k + 1].
         let mut before = vec![Value::Nim(0)];
@@ -401,12 +505,15 @@ impl PartizanMoves {
         for k in (0..values.len()).rev() {
             after[k] = after[k + 1].sum(&values[k], calc)?;
         }
-        let mut moves = PartizanMoves {
+        let mut moves = Moves {
             unlisted_edges,
-            ..PartizanMoves::default()
+            ..Moves::default()
         };
         for mut cut in cuts {
-            let rest = before[cut.graph].sum(&after[cut.graph + 1], calc)?;
+            let Some(k) = cut.graph.checked_sub(1).filter(|&k| k < values.len()) else {
+                continue;
+            };
+            let rest = before[k].sum(&after[k + 1], calc)?;
             cut.position_after = rest.sum(&cut.value_after, calc)?;
             let outcome = cut.position_after.outcome(calc)?;
             let (left, right) = cut.colour.players();
@@ -421,44 +528,13 @@ impl PartizanMoves {
     }
 }
 
-/// One winning move, as the user wrote the edge.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveReport {
-    /// The graph, 0-based in its position.
-    pub graph: usize,
-    /// The edge, 1-based in its graph's input order.
-    pub edge: usize,
-    /// One end of the edge, as written (a number or a name).
-    pub u: VertexName,
-    /// The other end.
-    pub v: VertexName,
-    /// The line of the input where the edge is written (1-based).
-    pub line: usize,
-    /// What the graph is worth after the cut.
-    pub value_after: u64,
-}
-
-impl MoveReport {
-    /// The report of `m`, a move in `graph` read from `source`.
-    pub fn new(m: &Move, graph: &Graph, source: &Source) -> Self {
-        let decl = graph.edge_decl(m.edge);
-        MoveReport {
-            graph: m.graph,
-            edge: m.edge.index() + 1,
-            u: graph.decl.vertices.name(decl.u),
-            v: graph.decl.vertices.name(decl.v),
-            line: source.line_number(decl.span.start as usize),
-            value_after: m.value_after,
-        }
-    }
-}
-
 /// One graph of a position. Counts are 32-bit, which every graph fits (a graph has fewer
 /// than 2^32 vertices, and fewer than 2^32 edges since an input is under 4 GiB), and a
 /// name of up to 24 bytes is held inline, so that a position of millions of small graphs
 /// costs 56 bytes a graph here. Serialized with `value_shortened` ([`Shortened`]) after
-/// `value` when the value is shown shortened.
-#[derive(Clone, Debug)]
+/// `value` when the value is shown shortened (and read back without it).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[non_exhaustive]
 pub struct GraphReport {
     /// The input's name for it, or `graph N` / `tree N` (1-based).
     pub name: CompactString,
@@ -602,22 +678,22 @@ impl PositionReport {
             outcome,
             nim_sum: green,
             winner: green.map(Winner::of),
-            winning_moves: None,
             moves: None,
         }
     }
 }
 
 /// An input that failed.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ErrorReport {
     /// The file (`<stdin>` for standard input).
     pub source: String,
     /// 1-based line of the error, when it is about the input's content.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// 1-based column (in characters), with `line`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
     /// What went wrong.
     pub message: String,

@@ -20,7 +20,7 @@ use std::fmt::{self, Write};
 /// callers of `report::text` (they live on the ground floor, in the crate's `wording`).
 pub use crate::wording::{plural, printable};
 
-use super::{GraphReport, MoveReport, PartizanMoves, PositionReport, Shortened, Value, Winner};
+use super::{GraphReport, MoveReport, Moves, PositionReport, Shortened, Value, Winner};
 use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
 use crate::game::Outcome;
 
@@ -112,11 +112,11 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
         )?,
     }
     write_shortened(out, report)?;
-    if let Some(moves) = &report.winning_moves {
-        write_moves(out, report, moves)?;
-    }
-    if let Some(moves) = &report.moves {
-        write_cuts(out, report, moves)?;
+    match &report.moves {
+        // All green: both players have the same winning moves.
+        Some(moves) if report.nim_sum.is_some() => write_moves(out, report, &moves.left)?,
+        Some(moves) => write_cuts(out, report, moves)?,
+        None => {}
     }
     Ok(())
 }
@@ -180,11 +180,22 @@ fn write_moves(out: &mut impl Write, report: &PositionReport, moves: &[MoveRepor
             printable(&m.u.to_string()),
             printable(&m.v.to_string()),
             m.line,
-            printable(&report.graphs[m.graph].name),
-            star(m.value_after)
+            graph_name(report, m),
+            match m.value_after {
+                Value::Nim(n) => star(n),
+                ref value => value.to_string(),
+            }
         )?;
     }
     Ok(())
+}
+
+/// The name of the graph a move cuts (from 1), printable; `graph N` if the report lacks it.
+fn graph_name<'a>(report: &'a PositionReport, m: &MoveReport) -> Cow<'a, str> {
+    match (m.graph.checked_sub(1)).and_then(|k| report.graphs.get(k)) {
+        Some(graph) => printable(&graph.name),
+        None => Cow::Owned(format!("graph {}", m.graph)),
+    }
 }
 
 /// How a graph's value was found, in a word.
@@ -207,7 +218,7 @@ pub fn outcome(o: Outcome) -> &'static str {
 }
 
 /// The winning cuts of each player under a position with coloured edges.
-fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &PartizanMoves) -> fmt::Result {
+fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &Moves) -> fmt::Result {
     for (player, cuts) in [("Left", &moves.left), ("Right", &moves.right)] {
         if cuts.is_empty() {
             writeln!(out, "  {player} moving first: no winning cut")?;
@@ -228,7 +239,7 @@ fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &PartizanMov
                 printable(&c.u.to_string()),
                 printable(&c.v.to_string()),
                 c.line,
-                printable(&report.graphs[c.graph].name),
+                graph_name(report, c),
                 c.value_after,
                 c.position_after
             )?;

@@ -10,18 +10,19 @@
 //! let verified = VerifiedGraph::green("stalk", &verification);
 //! assert_eq!(verified.verdict, Verdict::Agree);
 //! assert_eq!(serde_json::to_value(&verified).unwrap()["game_tree"]["value"], "*2");
-//! # Ok::<(), hackenbush::game_tree::TooLarge>(())
+//! # Ok::<(), hackenbush::game_tree::Unverified>(())
 //! ```
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Value;
 use crate::game::{Game, Outcome};
 use crate::game_tree::Verification;
 use crate::game_tree::partizan::{ColouredVerification, CutMismatch, Valued};
+use crate::syntax::Colour;
 
 /// Whether the analysis and the game tree agree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Verdict {
@@ -45,7 +46,8 @@ impl Verdict {
 }
 
 /// A value and who wins it, by one side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Judged {
     /// The value, in CGSuite's notation.
     pub value: Value,
@@ -70,7 +72,7 @@ impl Judged {
 }
 
 /// Where the two sides differ on the cuts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum Mismatch {
@@ -89,40 +91,41 @@ pub enum Mismatch {
         /// The edge, from 1.
         edge: usize,
         /// Its colour.
-        colour: &'static str,
+        colour: Colour,
         /// The graph's value after the cut, by the analysis.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         analysis_after: Option<Value>,
         /// The graph's value after the cut, by the game tree.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         game_tree_after: Option<Value>,
     },
 }
 
 /// One graph verified, or not searched.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct VerifiedGraph {
     /// The graph's name.
     pub name: String,
     /// Whether the two sides agree.
     pub verdict: Verdict,
     /// By the analysis; absent when not searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Judged>,
     /// By the game tree (the outcome found by playing it out); absent when not searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_tree: Option<Judged>,
     /// Cuts compared, each with what it leaves.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves_compared: Option<usize>,
     /// Distinct positions the game tree solved.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub positions_searched: Option<usize>,
     /// Where the cuts differ; absent when they agree.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mismatches: Vec<Mismatch>,
     /// Why the graph was not searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -157,7 +160,7 @@ impl VerifiedGraph {
             mismatches: (v.cut_mismatches.iter())
                 .map(|m: &CutMismatch| Mismatch::Cut {
                     edge: m.edge.index() + 1,
-                    colour: m.colour.name(),
+                    colour: m.colour,
                     analysis_after: game(&m.analysis),
                     game_tree_after: game(&m.game_tree),
                 })
@@ -207,15 +210,16 @@ impl VerifiedGraph {
 }
 
 /// The sum of a coloured position, by both sides.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct VerifiedSum {
     /// Whether the sums agree ([`Verdict::NotSearched`]: some graph was not searched).
     pub verdict: Verdict,
     /// The sum of the analysis' values.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Judged>,
     /// The sum of the game trees' values.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_tree: Option<Judged>,
 }
 
@@ -238,19 +242,33 @@ impl VerifiedSum {
 }
 
 /// A position of `verify --json`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct VerifiedPosition {
     /// Where the position comes from, as in `analyze --json`.
     pub source: String,
     /// Its graphs, in input order.
     pub graphs: Vec<VerifiedGraph>,
     /// With blue or red edges: the position's sum.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sum: Option<VerifiedSum>,
 }
 
+impl VerifiedPosition {
+    /// The position read from `source` (labelled as `analyze --json` labels it), no
+    /// graph verified yet.
+    pub fn new(source: String) -> Self {
+        VerifiedPosition {
+            source,
+            graphs: Vec::new(),
+            sum: None,
+        }
+    }
+}
+
 /// The totals that end `verify --json`'s document.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct VerifySummary {
     /// Graphs read.
     pub graphs: usize,

@@ -199,6 +199,12 @@ pub struct CommonArgs {
     #[arg(long, visible_alias = "colors", value_name = "LIST", value_delimiter = ',',
           value_parser = colour)]
     pub colours: Vec<Colour>,
+
+    /// The most memory, in MiB, that generating a position may take: a shape whose
+    /// largest position needs more (about 48 bytes an edge in hb, json and christmas, 96
+    /// in cgsuite, 320 in dot, and 16 a vertex) is refused before anything is allocated
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    pub max_memory: u64,
 }
 
 /// A colour of `--colours`.

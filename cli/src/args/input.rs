@@ -199,7 +199,10 @@ pub struct BudgetArgs {
     pub max_positions: usize,
 
     /// With blue or red edges: the most steps of game arithmetic a graph's value may take,
-    /// beyond one per position searched, before the graph is refused
+    /// beyond one per position searched, before the graph is refused; as many again for the
+    /// position's sum and its comparison with zero, which with --moves (and explain) also
+    /// covers every cut's sum and comparison, so a position valued without --moves may be
+    /// refused with it (hackenbush docs values)
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.work)]
     pub max_work: u64,
 }

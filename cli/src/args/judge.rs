@@ -11,8 +11,8 @@ pub struct JudgeArgs {
     #[command(flatten)]
     pub input: ChristmasFiles,
 
-    /// One JSON object per line and test case, as each is judged: {"version":1,"case":1,
-    /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":1,
+    /// One JSON object per line and test case, as each is judged: {"version":2,"case":1,
+    /// "nim_sum":2,"winner":"first","verdict":"Sally"}; an error is a line {"version":2,
     /// "error":{..}} (hackenbush docs json)
     #[arg(long)]
     pub json: bool,
