@@ -31,6 +31,7 @@ mod drawing;
 mod grammar;
 mod token;
 
+#[cfg(feature = "graphviz")]
 pub(crate) use drawing::title_name;
 
 use crate::diagnostic::Diagnostic;
