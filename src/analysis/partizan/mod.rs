@@ -8,7 +8,7 @@
 //!    changes another), and so is each loop at the ground. Parts that never touch the
 //!    ground fall at once and are no moves. The graph is worth the sum of its parts.
 //! 2. Each part gets the best method the theory offers ([`Method`]):
-//!    - **all green:** the linear Green Hackenbush algorithm (the [lean search](super::lean)), the
+//!    - **all green:** the linear Green Hackenbush algorithm (the [Green core](super::green)), the
 //!      value `*n`;
 //!    - **a tree** (no cycle among its edges; a loop is a twig of its colour): the
 //!      ordinal-sum recursion from the leaves down, in reverse depth-first order with no
@@ -46,7 +46,7 @@ use crate::game::{Calculator, Exceeded, Game, Outcome};
 use crate::model::Graph;
 use crate::syntax::Colour;
 
-use super::lean;
+use super::green;
 
 mod blocks;
 mod small;
@@ -411,7 +411,7 @@ fn searched_cuts(
 struct Scratch {
     /// Per node: its local id in the current part, or `u32::MAX`.
     local: Vec<u32>,
-    green: lean::Scratch,
+    green: green::Workspace,
     ends: Vec<u32>,
 }
 
@@ -492,7 +492,7 @@ fn green_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> u64
         let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
         ends.extend([scratch.local[a.index()], scratch.local[b.index()]]);
     }
-    let value = lean::value(nodes.len() as u32, &ends, &mut scratch.green);
+    let value = green::value(nodes.len() as u32, &ends, &mut scratch.green);
     scratch.ends = ends;
     forget(&nodes, scratch);
     value
