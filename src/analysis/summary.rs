@@ -16,11 +16,9 @@
 //! when the vertex table is a claim far beyond what is used) and the core's 12 to 28
 //! bytes per vertex are held, all in a [`Workspace`] reused from graph to graph.
 
-use std::collections::HashMap;
-
 use super::Analysis;
 use super::green::{self, Counts, Workspace};
-use crate::model::Graph;
+use crate::model::{Graph, Numbering};
 use crate::syntax::GraphDecl;
 
 /// What `hackenbush analyze` reports of one graph.
@@ -65,8 +63,6 @@ impl Summary {
     }
 }
 
-use crate::dfs::NONE;
-
 /// The old name of the buffers [`summarize`] takes.
 #[deprecated(note = "renamed `analysis::green::Workspace`")]
 pub type Scratch = Workspace;
@@ -86,47 +82,22 @@ pub type Scratch = Workspace;
 pub fn summarize(graph: GraphDecl, scratch: &mut Workspace) -> Summary {
     let edges = graph.edges.len();
     let ground_vertices = graph.ground.len();
-    let table = graph.vertices.len();
-    // A table far larger than what is used (a claimed `m`) is renumbered through a map.
-    let dense = table <= 2 * edges + ground_vertices + 16;
-    let mut ids = std::mem::take(&mut scratch.ids);
+    let table = std::mem::take(&mut scratch.ids);
+    let mut ids = Numbering::reusing(table, graph.vertices.len(), edges + ground_vertices);
     let mut ends = std::mem::take(&mut scratch.ends);
     ends.clear();
     ends.reserve_exact(2 * edges);
-    let mut sparse: HashMap<u32, u32> = HashMap::new();
-    if dense {
-        ids.clear();
-        ids.resize(table, NONE);
-        for &g in &graph.ground {
-            ids[g as usize] = 0;
-        }
-    } else {
-        for &g in &graph.ground {
-            sparse.insert(g, 0);
-        }
+    for &g in &graph.ground {
+        ids.ground(g);
     }
-    let mut next = 1u32;
-    let mut number = |x: u32| -> u32 {
-        let slot = if dense {
-            &mut ids[x as usize]
-        } else {
-            sparse.entry(x).or_insert(NONE)
-        };
-        if *slot == NONE {
-            *slot = next;
-            next += 1;
-        }
-        *slot
-    };
     for e in &graph.edges {
-        let (u, v) = (number(e.u), number(e.v));
-        ends.push(u);
-        ends.push(v);
+        ends.push(ids.number(e.u).0);
+        ends.push(ids.number(e.v).0);
     }
     drop(graph);
-    drop(sparse);
+    let next = ids.len();
+    scratch.ids = ids.into_table();
     let counts = green::counts(next, &ends, scratch);
-    scratch.ids = ids;
     scratch.ends = ends;
     Summary {
         value: counts.value,

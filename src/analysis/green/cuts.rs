@@ -149,8 +149,6 @@
 //! - R. E. Tarjan, "A note on finding the bridges of a graph", *Information Processing
 //!   Letters* 2 (1974) 160-161.
 
-use std::collections::HashMap;
-
 use super::chains::{ClassBuffers, PARALLEL_CHAINS};
 use super::search::{self, Counts};
 use crate::dfs::NONE;
@@ -335,16 +333,8 @@ impl CutBuffers {
         }
         let ends = &ends[..2 * edges];
         if vertices as usize > 2 * edges + 16 {
-            // A claimed vertex count: ids in order of first use, the ground first.
-            let mut ids: HashMap<u32, u32> = HashMap::with_capacity(ends.len().min(1 << 20));
-            ids.insert(0, 0);
-            let mut renumbered = std::mem::take(&mut self.renumbered);
-            renumbered.clear();
-            for &x in ends {
-                let next = ids.len() as u32;
-                renumbered.push(*ids.entry(x).or_insert(next));
-            }
-            let searched = self.search_dense(ids.len(), &renumbered);
+            let (n, renumbered) = super::renumber(vertices, ends, &mut self.renumbered);
+            let searched = self.search_dense(n, &renumbered);
             self.renumbered = renumbered;
             searched
         } else {

@@ -9,7 +9,7 @@
 //! christmas file with no model at all, and what the [model](crate::model) already is:
 //! its node 0 is the fused ground and its edge `j` is input edge `j`
 //! ([`ends_of`]). A vertex count far beyond the ids used (a judge file may claim
-//! `m = 4000000000`) is renumbered first ([`renumber`]), so memory follows the edges.
+//! `m = 4000000000`) is renumbered first (by the one [`Numbering`]), so memory follows the edges.
 //!
 //! # The passes
 //!
@@ -53,7 +53,7 @@ pub mod search;
 
 pub use search::Counts;
 
-use crate::model::Graph;
+use crate::model::{Graph, Numbering};
 
 /// The buffers of the Green core, reused from graph to graph, so that a stream of test
 /// cases allocates only when a graph is larger than every one before it; and the state
@@ -184,4 +184,16 @@ pub fn ends_of(graph: &Graph) -> (u32, Vec<u32>) {
         .flat_map(|edge| [edge.source().index() as u32, edge.target().index() as u32])
         .collect();
     (graph.net.node_count() as u32, ends)
+}
+
+/// The graph `vertices`, `ends` with its ids renumbered by the one
+/// [`Numbering`] (id 0 the ground, the others in order of first use), for a vertex count
+/// far beyond the edges: the id count and the new ends, in the memory of `out`.
+fn renumber(vertices: u32, ends: &[u32], out: &mut Vec<u32>) -> (usize, Vec<u32>) {
+    let mut ids = Numbering::new(vertices as usize, ends.len() / 2);
+    ids.ground(0);
+    let mut renumbered = std::mem::take(out);
+    renumbered.clear();
+    renumbered.extend(ends.iter().map(|&x| ids.number(x).0));
+    (ids.len() as usize, renumbered)
 }

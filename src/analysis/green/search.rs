@@ -36,8 +36,6 @@
 //! and pictures need; the tests hold its values against this one and both against the
 //! game tree.
 
-use std::collections::HashMap;
-
 use crate::dfs::NONE;
 
 /// The value search's buffers, reused from graph to graph (in a
@@ -179,7 +177,7 @@ fn evaluate<T: Tally>(
     }
     let edges = ends.len() / 2;
     if vertices as usize > 2 * edges + 16 {
-        let (n, renumbered) = renumber(ends, &mut scratch.renumbered);
+        let (n, renumbered) = super::renumber(vertices, ends, &mut scratch.renumbered);
         let mut inner = std::mem::take(scratch);
         let v = value_dense(n, &renumbered, &mut inner, tally);
         *scratch = inner;
@@ -372,19 +370,6 @@ impl Tally for Counting<'_> {
         to.edges += below.edges + 1;
         to.bridges += below.bridges + u32::from(bridge);
     }
-}
-
-/// Ids in order of first use, the ground (0) first.
-fn renumber(ends: &[u32], out: &mut Vec<u32>) -> (usize, Vec<u32>) {
-    let mut ids: HashMap<u32, u32> = HashMap::with_capacity(ends.len().min(1 << 20));
-    ids.insert(0, 0);
-    let mut renumbered = std::mem::take(out);
-    renumbered.clear();
-    for &x in ends {
-        let next = ids.len() as u32;
-        renumbered.push(*ids.entry(x).or_insert(next));
-    }
-    (ids.len(), renumbered)
 }
 
 fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut ValueBuffers, tally: &mut T) -> u64 {
