@@ -95,7 +95,7 @@ pub fn summarize(graph: GraphDecl, scratch: &mut Workspace) -> Summary {
         ends.push(ids.number(e.v).0);
     }
     drop(graph);
-    let next = ids.len();
+    let next = ids.count();
     scratch.ids = ids.into_table();
     let counts = green::counts(next, &ends, scratch);
     scratch.ends = ends;

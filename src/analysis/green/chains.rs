@@ -19,7 +19,7 @@
 //! XORed, and a carry past bit K adds 1 to the high part of every value under the same
 //! node at level K, so each such node keeps a count of those carries and each value the
 //! count it was inserted under. The trie is kept as bits and replayed a level at a time
-//! ([`ChainTrie`]), so that its memory accesses overlap; the two directions of a long
+//! (`ChainTrie`), so that its memory accesses overlap; the two directions of a long
 //! class are swept side by side.
 //!
 //! # Complexity

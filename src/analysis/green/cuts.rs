@@ -3,7 +3,7 @@
 //!
 //! In a position of nim-sum `N`, a cut in a graph of value `v` wins exactly when it leaves
 //! that graph worth `v XOR N` (then the nim-sum becomes 0). So the winning moves in a graph
-//! are its cuts to `v ^ N` ([`cuts_to`]). For trees this is easy: the value after a cut
+//! are its cuts to `v ^ N` ([`cuts_to`](super::cuts_to)). For trees this is easy: the value after a cut
 //! changes only along one root path. With cycles a cut inside a block changes the block's
 //! structure, and the obvious method recomputes the value once per edge, O(E^2). To our
 //! knowledge no published tool or paper finds all winning cuts of a graph with cycles in
@@ -90,7 +90,8 @@
 //!
 //! The four steps, laid out for the memory on the core's arrays (one pass gives the value
 //! and the counts of [`Counts`] too, so a test case of one graph is searched once:
-//! [`Workspace::search`], then [`Workspace::cuts`]):
+//! [`Workspace::search`](super::Workspace::search), then
+//! [`Workspace::cuts`](super::Workspace::cuts)):
 //!
 //! 1. The [peeling](super::search) takes off the pendant trees leaf by leaf and folds every
 //!    cycle hanging from a single vertex p into p, keeping (here) the order it took them
@@ -127,7 +128,7 @@
 //! folded, its place in the order) and a bit (walked or not); for a folded cycle 4 bytes
 //! per edge, and 8 per vertex while it is walked and 4 while its chains are valued; and
 //! for the core about 60 bytes per vertex and 32 per edge (its two arcs and its sort
-//! key); all in a [`Workspace`] reused from graph to graph.
+//! key); all in a [`Workspace`](super::Workspace) reused from graph to graph.
 //!
 //! # Certainty
 //!

@@ -24,7 +24,7 @@
 //! - **The winning cuts** ([`cuts_to`], [`Workspace::search`] and [`Workspace::cuts`]):
 //!   the same peeling, keeping the order it took things off in, then requirements across
 //!   bridges and 2-edge-cut classes by random circulation labels
-//!   ([`cuts`](self::cuts) for the method and why it is right), the chains of each class
+//!   ([`cuts`] for the method and why it is right), the chains of each class
 //!   by a trie ([`chains`]).
 //!
 //! The breakdown of [`analysis`](super) (blocks, bridges and edge roles, for explanations
@@ -164,7 +164,7 @@ pub fn counts(vertices: u32, ends: &[u32], workspace: &mut Workspace) -> Counts 
 /// ```
 ///
 /// Complexity: O(E log E) time, O(V + E) memory, no recursion; exact except with
-/// probability below E^2 / 2^128 (see [`cuts`](self::cuts)).
+/// probability below E^2 / 2^128 (see [`cuts`]).
 pub fn cuts_to(
     vertices: u32,
     ends: &[u32],
@@ -195,5 +195,5 @@ fn renumber(vertices: u32, ends: &[u32], out: &mut Vec<u32>) -> (usize, Vec<u32>
     let mut renumbered = std::mem::take(out);
     renumbered.clear();
     renumbered.extend(ends.iter().map(|&x| ids.number(x).0));
-    (ids.len() as usize, renumbered)
+    (ids.count() as usize, renumbered)
 }
