@@ -3,7 +3,7 @@
 //! In a position of nim-sum `N`, a cut in a graph of value `v` wins exactly when it leaves
 //! that graph worth `v XOR N` (then the nim-sum becomes 0). So the winning moves in a graph
 //! are `cuts_to(graph, v ^ N)`. The cuts are found by the [Green core](super::green), on
-//! the model's edge list as it stands ([`green::ends_of`](super::green::ends_of)): read its
+//! the model's edge list as it stands ([`green::ends_of`]): read its
 //! [cut search](super::green::cuts) for the method, its complexity and why it is right.
 
 use petgraph::graph::EdgeIndex;
