@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the analysis: the full [`analyze`] (value and block breakdown,
-//! on the petgraph model) and the lean value of the judge ([`lean::value`], on a bare
-//! edge list), on paths, random trees, a cycle with trees, cacti and multigraphs of 10^4
+//! on the petgraph model) and the Green core's value, the judge's ([`green::value`], on
+//! an edge list), on paths, random trees, a cycle with trees, cacti and multigraphs of 10^4
 //! and 10^6 edges. `cargo bench --bench analysis`.
 //!
 //! Inputs come from `hackenbush::generate` with a fixed seed (`benches/common`), so the
@@ -11,7 +11,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use hackenbush::analysis::{analyze, lean};
+use hackenbush::analysis::{analyze, green};
 use hackenbush::model::Graph;
 
 fn bench(c: &mut Criterion) {
@@ -23,14 +23,14 @@ fn bench(c: &mut Criterion) {
             let (vertices, ends) = common::edge_list(&decl);
             let graph = Graph::build(decl, 0);
             let value = analyze(&graph).expect("the families are green").value;
-            let mut scratch = lean::Scratch::default();
-            assert_eq!(lean::value(vertices, &ends, &mut scratch), value);
+            let mut workspace = green::Workspace::default();
+            assert_eq!(green::value(vertices, &ends, &mut workspace), value);
 
             group.bench_with_input(BenchmarkId::new("analyze", name), &graph, |b, g| {
                 b.iter(|| black_box(analyze(g).map(|a| a.value)))
             });
-            group.bench_with_input(BenchmarkId::new("lean", name), &ends, |b, ends| {
-                b.iter(|| black_box(lean::value(vertices, ends, &mut scratch)))
+            group.bench_with_input(BenchmarkId::new("green", name), &ends, |b, ends| {
+                b.iter(|| black_box(green::value(vertices, ends, &mut workspace)))
             });
         }
         group.finish();

@@ -18,7 +18,7 @@
 //! Complexity: O(V + E) time; 16 bytes per vertex (preorder number, low-link, parent
 //! edge, cursor) and the stack of the current path.
 //!
-//! The judge's value search ([`lean`](crate::analysis::lean)) is not this one: it packs
+//! The Green core's value search ([`green`](crate::analysis::green)) is not this one: it packs
 //! its cursor with its low-link and value in one record per vertex, and is tuned for
 //! judge data; the tests hold its values against the full analysis, which walks this one.
 

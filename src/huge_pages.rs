@@ -1,5 +1,5 @@
 //! A growable buffer of `u32` words that lives on transparent huge pages once it is
-//! large: the lean search's per-vertex counts of graphs with millions of vertices.
+//! large: the Green core's per-vertex counts of graphs with millions of vertices.
 //!
 //! Such a buffer is updated at random. On 4 KiB pages that is a miss of the address
 //! translation cache on nearly every access, since a few thousand entries cover only a
@@ -34,7 +34,7 @@ const MAPPED_FROM: usize = 1 << 22;
 #[cfg(feature = "parallel")]
 const HUGE_PAGE: usize = 1 << 21;
 
-/// A `Vec<u32>` in what the lean search asks of it: `reserve`, `resize`, `truncate`,
+/// A `Vec<u32>` in what the Green core asks of it: `reserve`, `resize`, `truncate`,
 /// `clear`, and the words as a slice. Below [`MAPPED_FROM`] bytes it is a `Vec<u32>`;
 /// above, an anonymous mapping, all zeroed or written, so the words past
 /// [`Words::len`] need no `unsafe` to hand out.

@@ -46,8 +46,9 @@
 //! - [`model`]: each graph as a [`petgraph`] undirected multigraph whose ground vertices
 //!   are fused into one node;
 //! - [`analysis`]: the Grundy value of every graph in linear time, by the Fusion and Colon
-//!   Principles (Winning Ways, ch. 7), with the breakdown into 2-edge-connected blocks, or
-//!   as a [summary](analysis::summary) straight from the declaration, without the model;
+//!   Principles (Winning Ways, ch. 7), computed once by the [Green core](analysis::green)
+//!   on edge lists, with the breakdown into 2-edge-connected blocks on the model for
+//!   explanations, or as a [summary](analysis::summary) straight from the declaration;
 //!   the values of coloured graphs ([`analysis::partizan`]) as [`game`]s;
 //! - [`report`]: what the command line shows, as serde types rendered to text or JSON,
 //!   built graph by graph by [`Summarized`] and [`WithMoves`];
@@ -119,8 +120,10 @@ pub use petgraph;
 
 pub use analysis::SearchProgress;
 pub use diagnostic::Error;
+#[allow(deprecated)]
+pub use valuing::{BareScratch, BareTree, bare_position, bare_position_with_moves};
 pub use valuing::{
-    BareScratch, BareTree, Summarized, WithMoves, bare_position, bare_position_with_moves,
+    EdgeList, Summarized, WithMoves, edge_list_position, edge_list_position_with_moves,
 };
 
 use analysis::Analysis;

@@ -3,10 +3,11 @@
 //! (what `hackenbush analyze` shows), [`WithMoves`] the winning moves too (`analyze
 //! --moves`).
 
+use crate::analysis::green::{self, Workspace};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
-use crate::analysis::{self, Analysis, SearchProgress, bare_moves};
+use crate::analysis::{self, Analysis, SearchProgress};
 use crate::diagnostic::Diagnostic;
 use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
@@ -15,8 +16,9 @@ use crate::source::{self, Source, Span};
 use crate::syntax::{Colour, GraphDecl, GraphKind, GraphSink, VertexName};
 
 /// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
-/// report: what `hackenbush analyze` shows. An all-green graph is summarized by the lean
-/// search (its value and counts, no model: a few dozen bytes a graph); a graph with blue
+/// report: what `hackenbush analyze` shows. An all-green graph is summarized by the
+/// [Green core](analysis::green) (its value and counts, no model: a few dozen bytes a
+/// graph); a graph with blue
 /// or red edges is modelled and valued by [`partizan::analyze`], then dropped. The sum of
 /// the values is kept as they come; the first graph that cannot be valued stops the
 /// position, located in the input.
@@ -29,7 +31,7 @@ pub struct Summarized {
     refused: Option<Diagnostic>,
     calc: Calculator,
     budget: Budget,
-    scratch: analysis::summary::Scratch,
+    scratch: Workspace,
     progress: Option<SearchProgress>,
 }
 
@@ -112,39 +114,39 @@ impl GraphSink for Summarized {
     }
 }
 
-/// The report of a position of green graphs given as bare edge lists, named `label`, its
-/// graphs called `tree 1`, `tree 2`, ...: each graph's vertex-id count and edge ends, as
-/// [`summary::summarize_ends`] takes them. A christmas test case as `hackenbush analyze`
-/// reports it, at the judge's cost: no declaration, no names, no spans.
+/// The report of a position of green graphs given as edge lists, named `label`, its
+/// graphs called `tree 1`, `tree 2`, ...: each graph's vertex-id count and edge ends, the
+/// [Green core](analysis::green)'s representation. A christmas test case as `hackenbush
+/// analyze` reports it, at the judge's cost: no declaration, no names, no spans.
 ///
 /// ```
-/// use hackenbush::analysis::summary::Scratch;
+/// use hackenbush::analysis::green::Workspace;
 ///
 /// let sample = [(4, &[0, 1, 1, 2, 1, 3, 2, 3][..])];
-/// let report = hackenbush::bare_position("poj#1".into(), sample, &mut Scratch::default());
+/// let report = hackenbush::edge_list_position("poj#1".into(), sample, &mut Workspace::default());
 /// assert_eq!((report.graphs[0].name.as_ref(), report.value.to_string().as_str()), ("tree 1", "*2"));
 /// ```
-pub fn bare_position<'a>(
+pub fn edge_list_position<'a>(
     label: String,
     graphs: impl IntoIterator<Item = (u32, &'a [u32])>,
-    scratch: &mut summary::Scratch,
+    workspace: &mut Workspace,
 ) -> PositionReport {
-    let (graphs, nim_sum) = bare_reports(graphs, scratch, |_| {});
+    let (graphs, nim_sum) = edge_list_reports(graphs, workspace, |_| {});
     let outcome = if nim_sum == 0 { Outcome::P } else { Outcome::N };
     PositionReport::with_outcome(label, graphs, Value::Nim(nim_sum), outcome)
 }
 
-/// Each graph's report by the lean search, named `tree 1`, `tree 2`, ..., and the nim-sum
+/// Each graph's report by the Green core, named `tree 1`, `tree 2`, ..., and the nim-sum
 /// of their values; each graph's summary is handed to `keep` too.
-fn bare_reports<'a>(
+fn edge_list_reports<'a>(
     graphs: impl IntoIterator<Item = (u32, &'a [u32])>,
-    scratch: &mut summary::Scratch,
+    workspace: &mut Workspace,
     mut keep: impl FnMut(summary::Summary),
 ) -> (Vec<GraphReport>, u64) {
     let mut nim_sum = 0;
     let graphs = (graphs.into_iter().enumerate())
         .map(|(i, (vertices, ends))| {
-            let summary = summary::summarize_ends(vertices, ends, scratch);
+            let summary = summary::summarize_ends(vertices, ends, workspace);
             nim_sum ^= summary.value;
             keep(summary);
             GraphReport::from_summary(GraphKind::Tree.name(i), &summary)
@@ -153,13 +155,13 @@ fn bare_reports<'a>(
     (graphs, nim_sum)
 }
 
-/// A green graph as a bare edge list, with what a winning move's report needs: a christmas
-/// tree as [`bare_position_with_moves`] takes it.
+/// A green graph as an edge list, with what a winning move's report needs: a christmas
+/// tree as [`edge_list_position_with_moves`] takes it.
 #[derive(Clone, Copy, Debug)]
-pub struct BareTree<'a> {
+pub struct EdgeList<'a> {
     /// How many vertex ids it has; id 0 is the ground.
     pub vertices: u32,
-    /// Its edges, two ends each, as [`summary::summarize_ends`] takes them.
+    /// Its edges, two ends each, as the [Green core](analysis::green) takes them.
     pub ends: &'a [u32],
     /// The 1-based line of each edge.
     pub lines: &'a [u64],
@@ -167,7 +169,7 @@ pub struct BareTree<'a> {
     pub numbers: &'a [u64],
 }
 
-impl BareTree<'_> {
+impl EdgeList<'_> {
     /// The name of vertex id `id`, as the input writes it.
     fn name(&self, id: u32) -> VertexName {
         match self.numbers.get(id as usize) {
@@ -193,84 +195,94 @@ impl BareTree<'_> {
     }
 }
 
-/// Buffers reused from position to position by [`bare_position_with_moves`] (besides the
-/// lean search's).
-#[derive(Debug, Default)]
-pub struct BareScratch {
-    moves: bare_moves::Scratch,
-    summaries: Vec<summary::Summary>,
-    wins: Vec<u32>,
-}
-
-impl BareScratch {
-    /// Makes room for a tree of about `vertices` vertices and `edges` edges ahead of
-    /// time, as [`lean::Scratch::prepare`](crate::analysis::lean::Scratch::prepare) does
-    /// for the value alone.
-    pub fn prepare(&mut self, vertices: usize, edges: usize) {
-        self.moves.prepare(vertices, edges);
-    }
-}
-
-/// [`bare_position`] with the winning moves, as [`WithMoves`] reports them: each tree's
-/// value and counts by the lean search (with the buffers `lean`), then, with the nim-sum
-/// known, the cuts that win in each tree by [`bare_moves::cuts_to`], each reported with
-/// its ends and line. A position of one tree is searched once, for its value, counts and
-/// cuts alike ([`bare_moves::Scratch::search`]). A christmas test case as
-/// `hackenbush analyze --moves` reports it, without declarations, names or spans.
+/// [`edge_list_position`] with the winning moves, as [`WithMoves`] reports them: each
+/// tree's value and counts by the [Green core](analysis::green), then, with the nim-sum
+/// known, the cuts that win in each tree ([`green::cuts_to`]), each reported with its
+/// ends and line. A position of one tree is searched once, for its value, counts and cuts
+/// alike ([`Workspace::search`]). A christmas test case as `hackenbush analyze --moves`
+/// reports it, without declarations, names or spans.
 ///
 /// ```
-/// use hackenbush::{BareScratch, BareTree, bare_position_with_moves};
+/// use hackenbush::{EdgeList, edge_list_position_with_moves};
+/// use hackenbush::analysis::green::Workspace;
 ///
 /// let ends = [0, 1, 1, 2, 1, 3, 2, 3];
-/// let sample = BareTree { vertices: 4, ends: &ends, lines: &[3, 4, 5, 6], numbers: &[] };
-/// let (mut lean, mut scratch) = Default::default();
-/// let report = bare_position_with_moves("poj#1".into(), [sample], &mut lean, &mut scratch);
+/// let sample = EdgeList { vertices: 4, ends: &ends, lines: &[3, 4, 5, 6], numbers: &[] };
+/// let mut workspace = Workspace::default();
+/// let report = edge_list_position_with_moves("poj#1".into(), [sample], &mut workspace);
 /// // Worth *2: cutting the stalk's edge leaves nothing.
 /// let moves = report.moves.unwrap().left;
 /// assert_eq!((moves[0].edge, moves[0].line, moves[0].u.to_string()), (1, 3, "1".into()));
 /// ```
-pub fn bare_position_with_moves<'a>(
+pub fn edge_list_position_with_moves<'a>(
     label: String,
-    trees: impl IntoIterator<Item = BareTree<'a>> + Clone,
-    lean: &mut summary::Scratch,
-    scratch: &mut BareScratch,
+    trees: impl IntoIterator<Item = EdgeList<'a>> + Clone,
+    workspace: &mut Workspace,
 ) -> PositionReport {
     let mut moves = Vec::new();
     let mut one = trees.clone().into_iter();
+    let mut wins = std::mem::take(&mut workspace.wins);
     let graphs = if let (Some(tree), None) = (one.next(), one.next()) {
-        // One tree: one search gives its value and, left in the scratch, its cuts.
-        let lean = scratch.moves.search(tree.vertices, tree.ends);
-        let summary = summary::Summary::of_ends(tree.vertices, tree.ends, lean);
+        // One tree: one search gives its value and, left in the workspace, its cuts.
+        let counts = workspace.search(tree.vertices, tree.ends);
+        let summary = summary::Summary::of_ends(tree.vertices, tree.ends, counts);
         if summary.value != 0 {
-            scratch.wins.clear();
-            scratch.moves.cuts(0, &mut scratch.wins);
-            moves.extend(scratch.wins.iter().map(|&e| tree.move_report(0, e, 0)));
+            wins.clear();
+            workspace.cuts(0, &mut wins);
+            moves.extend(wins.iter().map(|&e| tree.move_report(0, e, 0)));
         }
         vec![GraphReport::from_summary(GraphKind::Tree.name(0), &summary)]
     } else {
-        scratch.summaries.clear();
-        let bare = (trees.clone().into_iter()).map(|tree| (tree.vertices, tree.ends));
-        let (graphs, nim_sum) = bare_reports(bare, lean, |s| scratch.summaries.push(s));
-        for ((i, tree), summary) in trees.into_iter().enumerate().zip(&scratch.summaries) {
+        let mut summaries = std::mem::take(&mut workspace.summaries);
+        summaries.clear();
+        let lists = (trees.clone().into_iter()).map(|tree| (tree.vertices, tree.ends));
+        let (graphs, nim_sum) = edge_list_reports(lists, workspace, |s| summaries.push(s));
+        for ((i, tree), summary) in trees.into_iter().enumerate().zip(&summaries) {
             let target = summary.value ^ nim_sum;
             if nim_sum == 0 || target > summary.attached_edges as u64 {
                 continue;
             }
-            scratch.wins.clear();
-            bare_moves::cuts_to(
-                tree.vertices,
-                tree.ends,
-                target,
-                &mut scratch.moves,
-                &mut scratch.wins,
-            );
-            moves.extend(scratch.wins.iter().map(|&e| tree.move_report(i, e, target)));
+            wins.clear();
+            green::cuts_to(tree.vertices, tree.ends, target, workspace, &mut wins);
+            moves.extend(wins.iter().map(|&e| tree.move_report(i, e, target)));
         }
+        workspace.summaries = summaries;
         graphs
     };
+    workspace.wins = wins;
     let mut position = PositionReport::new(label, graphs);
     position.moves = Some(Moves::impartial(moves));
     position
+}
+
+/// The old name of [`edge_list_position`].
+#[deprecated(note = "renamed `edge_list_position`, with an `analysis::green::Workspace`")]
+pub fn bare_position<'a>(
+    label: String,
+    graphs: impl IntoIterator<Item = (u32, &'a [u32])>,
+    scratch: &mut Workspace,
+) -> PositionReport {
+    edge_list_position(label, graphs, scratch)
+}
+
+/// The old name of [`EdgeList`].
+#[deprecated(note = "renamed `EdgeList`")]
+pub type BareTree<'a> = EdgeList<'a>;
+
+/// The old buffers of [`bare_position_with_moves`], now all in one
+/// [`Workspace`](analysis::green::Workspace).
+#[deprecated(note = "one `analysis::green::Workspace` holds every buffer")]
+pub type BareScratch = Workspace;
+
+/// The old name of [`edge_list_position_with_moves`], which takes one workspace.
+#[deprecated(note = "renamed `edge_list_position_with_moves`, which takes one workspace")]
+pub fn bare_position_with_moves<'a>(
+    label: String,
+    trees: impl IntoIterator<Item = EdgeList<'a>> + Clone,
+    _lean: &mut Workspace,
+    scratch: &mut Workspace,
+) -> PositionReport {
+    edge_list_position_with_moves(label, trees, scratch)
 }
 
 /// The report of the position of `graphs`, named `label`, without moves ([`Summarized`]),
@@ -289,7 +301,7 @@ pub(crate) fn summarized(
 
 /// The report of the position of `graphs`, read from `source` and named `label`, with its
 /// winning moves ([`WithMoves`]), valued within `budget`: the graphs at hand, so the
-/// nim-sum a green position's moves need is found first, by the lean summary.
+/// nim-sum a green position's moves need is found first, by the Green core.
 pub(crate) fn with_moves(
     source: &Source,
     graphs: Vec<GraphDecl>,
@@ -297,7 +309,7 @@ pub(crate) fn with_moves(
     budget: Budget,
 ) -> Result<PositionReport, Diagnostic> {
     let coloured = graphs.iter().any(|g| !g.is_green());
-    let mut scratch = analysis::summary::Scratch::default();
+    let mut scratch = Workspace::default();
     let nim_sum = if coloured {
         0
     } else {
@@ -315,7 +327,7 @@ pub(crate) fn with_moves(
 /// The graphs of a position and every winning move: each graph analyzed as it is added,
 /// its report and winning moves kept, its model dropped. In an all-green position a
 /// graph's winning moves follow from the position's nim-sum, which must be known before
-/// the first graph (a first, lean reading finds it: [`analysis::summary`]); in any other,
+/// the first graph (a first reading finds it by the Green core: [`analysis::summary`]); in any other,
 /// every cut of every graph is valued as the graph is added, and the winning ones are
 /// chosen once the whole position's value is known.
 ///

@@ -1,7 +1,8 @@
 //! The library's theory against the rules of the game.
 //!
-//! `analysis::analyze` computes Grundy values by the Fusion and Colon Principles; the
-//! [`brute`] oracle plays the game out with no theory. Here they must agree: on known
+//! `analysis::analyze` (the breakdown into blocks) and the Green core (`analysis::green`,
+//! on edge lists) compute Grundy values by the Fusion and Colon Principles; the [`brute`]
+//! oracle plays the game out with no theory. Here all three must agree: on known
 //! values, on every multigraph with up to 6 edges on up to 5 vertices, and on random
 //! multigraphs up to 12 edges. Also checked: invariance under renaming, the sum rule, and
 //! that huge graphs need no stack.
@@ -9,7 +10,8 @@
 use crate::brute;
 use crate::common;
 
-use hackenbush::analysis::summary::{self, Summary, summarize};
+use hackenbush::analysis::green::{self, Workspace};
+use hackenbush::analysis::summary::{Summary, summarize};
 use hackenbush::analysis::{Analysis, analyze};
 use hackenbush::model::Graph;
 use proptest::prelude::*;
@@ -20,18 +22,15 @@ fn analysis(ground: &[u32], edges: &[(u32, u32)]) -> Analysis {
     analyze(&Graph::from_edges(ground, edges)).expect("built green")
 }
 
-/// The judge's value-only analysis: ground vertices fused into id 0, the others shifted.
-fn lean_value(ground: &[u32], edges: &[(u32, u32)]) -> u64 {
+/// The Green core's value (the judge's): ground vertices fused into id 0, the others
+/// shifted.
+fn core_value(ground: &[u32], edges: &[(u32, u32)]) -> u64 {
     let id = |v: u32| {
         if ground.contains(&v) { 0 } else { v + 1 }
     };
     let ends: Vec<u32> = edges.iter().flat_map(|&(u, v)| [id(u), id(v)]).collect();
     let n = ends.iter().copied().max().map_or(1, |m| m + 1);
-    hackenbush::analysis::lean::value(
-        n,
-        &ends,
-        &mut hackenbush::analysis::lean::Scratch::default(),
-    )
+    green::value(n, &ends, &mut Workspace::default())
 }
 
 /// Asserts that the library and the oracle agree on the graph, value and dropped edges.
@@ -43,11 +42,13 @@ fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
         "value differs: ground {ground:?}, edges {edges:?}: library {}, brute force {expected}",
         a.value
     );
-    let lean = lean_value(ground, edges);
+    let core = core_value(ground, edges);
     assert_eq!(
-        lean, expected,
-        "lean value differs: ground {ground:?}, edges {edges:?}: lean {lean}, brute force {expected}"
+        core, expected,
+        "the core's value differs: ground {ground:?}, edges {edges:?}: core {core}, brute force {expected}"
     );
+    // The breakdown's blocks, valued bottom-up, give the core's value.
+    assert_eq!(a.blocks.first().map_or(0, |b| b.value), core);
     let attached = brute::attached_count(ground, edges);
     assert_eq!(
         (a.ignored_edges, a.attached_edges),
@@ -57,9 +58,9 @@ fn assert_agree(ground: &[u32], edges: &[(u32, u32)]) {
     // What `analyze` reports without the model: the same value and counts.
     let graph = Graph::from_edges(ground, edges);
     let full = Summary::of(&graph, &a);
-    let lean = summarize(graph.decl, &mut summary::Scratch::default());
+    let core = summarize(graph.decl, &mut Workspace::default());
     assert_eq!(
-        lean, full,
+        core, full,
         "summaries differ: ground {ground:?}, edges {edges:?}"
     );
 }

@@ -1,6 +1,6 @@
-//! Winning moves: `analysis::moves::cuts_to`, and its twin on bare edge lists
-//! (`analysis::bare_moves::cuts_to`, the christmas path of `analyze --moves`), against the
-//! rules of the game.
+//! Winning moves: the Green core's cut search, on the model (`analysis::moves::cuts_to`)
+//! and on edge lists numbered otherwise (`analysis::green::cuts_to`, the christmas path of
+//! `analyze --moves`), against the rules of the game.
 //!
 //! `cuts_to(graph, t)` claims to list, in near-linear time, every edge whose cut leaves the
 //! graph worth `t`. Checked here against the brute-force player ([`brute`]) on every
@@ -8,59 +8,61 @@
 //! edges, for every target; against one `analyze` per cut on random graphs of hundreds to
 //! thousands of edges (cacti, sparse graphs full of 2-edge cuts, multigraphs, cycles with
 //! trees); and on a path and a cycle of a million edges with a small stack. Wherever
-//! `cuts_to` is checked, the bare twin is checked alike, on the same graph with its ground
-//! vertices fused into id 0.
+//! `cuts_to` is checked, the edge list is checked alike, on the same graph with its ground
+//! vertices fused into id 0 and the others numbered by their names, and the counts of the
+//! one search of a graph against those of the value search.
 
 use crate::brute;
 use crate::common;
 
 use std::collections::BTreeSet;
 
+use hackenbush::analysis::analyze;
+use hackenbush::analysis::green::{self, Workspace};
 use hackenbush::analysis::moves::cuts_to;
-use hackenbush::analysis::{analyze, bare_moves, lean};
 use hackenbush::model::Graph;
 use hackenbush::rng::Rng;
 use proptest::prelude::*;
 
 use common::{Edges, multigraph, proptest_config, stalk, with_small_stack};
 
-/// `cuts_to` as 0-based input edge indices, after checking that the bare twin agrees.
+/// `cuts_to` as 0-based input edge indices, after checking that the edge list agrees.
 fn cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
     let found: Vec<usize> = cuts_to(&Graph::from_edges(ground, edges), target)
         .iter()
         .map(|e| e.index())
         .collect();
     assert_eq!(
-        bare_cuts(ground, edges, target),
+        list_cuts(ground, edges, target),
         found,
-        "the bare twin differs"
+        "the edge list's cuts differ"
     );
     found
 }
 
-/// The graph as a bare edge list: its vertex-id count and its ends, the ground vertices
+/// The graph as an edge list: its vertex-id count and its ends, the ground vertices
 /// fused into id 0 and vertex `x` otherwise id `x + 1`.
-fn bare(ground: &[u32], edges: &[(u32, u32)]) -> (u32, Vec<u32>) {
+fn edge_list(ground: &[u32], edges: &[(u32, u32)]) -> (u32, Vec<u32>) {
     let id = |x: u32| if ground.contains(&x) { 0 } else { x + 1 };
     let vertices = edges.iter().map(|&(u, v)| u.max(v) + 2).max().unwrap_or(1);
     let ends = edges.iter().flat_map(|&(u, v)| [id(u), id(v)]).collect();
     (vertices, ends)
 }
 
-/// `bare_moves::cuts_to` as 0-based input edge indices, after checking that its search
-/// gives the lean search's value and counts.
-fn bare_cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
-    let (vertices, ends) = bare(ground, edges);
-    let mut scratch = bare_moves::Scratch::default();
+/// `green::cuts_to` on the [`edge_list`] as 0-based input edge indices, after checking that
+/// the search for cuts gives the value search's value and counts.
+fn list_cuts(ground: &[u32], edges: &[(u32, u32)], target: u64) -> Vec<usize> {
+    let (vertices, ends) = edge_list(ground, edges);
+    let mut workspace = Workspace::default();
     assert_eq!(
-        scratch.search(vertices, &ends),
-        lean::summary(vertices, &ends, &mut lean::Scratch::default()),
-        "the bare search's summary differs from the lean one: ground {ground:?}, edges {edges:?}"
+        workspace.search(vertices, &ends),
+        green::counts(vertices, &ends, &mut Workspace::default()),
+        "the cut search's counts differ from the value search's: ground {ground:?}, edges {edges:?}"
     );
     let mut wins = Vec::new();
-    scratch.cuts(target, &mut wins);
+    workspace.cuts(target, &mut wins);
     let mut again = Vec::new();
-    bare_moves::cuts_to(vertices, &ends, target, &mut scratch, &mut again);
+    green::cuts_to(vertices, &ends, target, &mut workspace, &mut again);
     assert_eq!(wins, again, "cuts_to differs from search then cuts");
     wins.into_iter().map(|e| e as usize).collect()
 }
@@ -74,12 +76,12 @@ fn disagreement(
     let graph = Graph::from_edges(ground, edges);
     for target in targets {
         let ours: Vec<usize> = cuts_to(&graph, target).iter().map(|e| e.index()).collect();
-        let bare = bare_cuts(ground, edges, target);
+        let listed = list_cuts(ground, edges, target);
         let expected = brute::winning_cuts(ground, edges, target);
-        if ours != expected || bare != expected {
+        if ours != expected || listed != expected {
             return Some(format!(
                 "cuts to *{target} differ: ground {ground:?}, edges {edges:?}: \
-                 cuts_to {ours:?}, bare_moves::cuts_to {bare:?}, brute force {expected:?}"
+                 cuts_to {ours:?}, green::cuts_to {listed:?}, brute force {expected:?}"
             ));
         }
     }
@@ -285,9 +287,9 @@ fn assert_agree_with_recomputation(ground: &[u32], edges: &[(u32, u32)]) {
             edges.len()
         );
         assert_eq!(
-            bare_cuts(ground, edges, target),
+            list_cuts(ground, edges, target),
             expected,
-            "bare cuts to *{target} differ on a graph of {} edges, ground {ground:?}",
+            "edge-list cuts to *{target} differ on a graph of {} edges, ground {ground:?}",
             edges.len()
         );
     }
@@ -329,10 +331,10 @@ fn million_edge_stalk_needs_no_recursion() {
         for t in [0, 1, 12_345, u64::from(n) - 1] {
             let found: Vec<usize> = cuts_to(&graph, t).iter().map(|e| e.index()).collect();
             assert_eq!(found, vec![t as usize]);
-            assert_eq!(bare_cuts(&[0], &stalk(n), t), vec![t as usize]);
+            assert_eq!(list_cuts(&[0], &stalk(n), t), vec![t as usize]);
         }
         assert!(cuts_to(&graph, u64::from(n)).is_empty());
-        assert!(bare_cuts(&[0], &stalk(n), u64::from(n)).is_empty());
+        assert!(list_cuts(&[0], &stalk(n), u64::from(n)).is_empty());
     });
 }
 
@@ -386,8 +388,8 @@ fn million_edge_cycle_with_trees_needs_no_recursion() {
             let found: Vec<usize> = cuts_to(&graph, t).iter().map(|e| e.index()).collect();
             assert_eq!(found.len(), expected.len(), "target {t}");
             assert!(found == expected, "target {t}: the cuts differ");
-            let bare = bare_cuts(&[0], &edges, t);
-            assert!(bare == expected, "target {t}: the bare cuts differ");
+            let listed = list_cuts(&[0], &edges, t);
+            assert!(listed == expected, "target {t}: the edge-list cuts differ");
         }
     });
 }

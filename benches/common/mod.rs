@@ -75,7 +75,7 @@ pub fn graph(shape: &Shape) -> GraphDecl {
     position.graphs.pop().expect("one graph")
 }
 
-/// The graph as the lean analysis takes it: vertex count and edge ends, ground vertex 0.
+/// The graph as the Green core takes it: vertex count and edge ends, ground vertex 0.
 pub fn edge_list(decl: &GraphDecl) -> (u32, Vec<u32>) {
     assert_eq!(decl.ground, [0], "ground vertex 0 only");
     let ends = decl.edges.iter().flat_map(|e| [e.u, e.v]).collect();

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::io::Write;
 
-use hackenbush::analysis::lean;
+use hackenbush::analysis::green::Workspace;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::WholeForms;
 use hackenbush::report::json::JsonDocument;
@@ -12,7 +12,7 @@ use hackenbush::report::{ErrorReport, PositionReport, text};
 use hackenbush::source::{self, Source};
 use hackenbush::syntax::GraphDecl;
 use hackenbush::syntax::window::Window;
-use hackenbush::{BareScratch, Summarized, WithMoves, bare_position_with_moves};
+use hackenbush::{Summarized, WithMoves, edge_list_position_with_moves};
 
 use super::args::AnalyzeArgs;
 use super::batches::{self, Batch};
@@ -120,8 +120,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
 type Out = std::io::BufWriter<std::io::Stdout>;
 
 /// A christmas input read as the judge reads it: bare edge lists in batches (with each
-/// edge's line for `--moves`), each test case reported by [`hackenbush::bare_position`]
-/// or [`bare_position_with_moves`] (or only case `--case`), its errors handed to
+/// edge's line for `--moves`), each test case reported by [`hackenbush::edge_list_position`]
+/// or [`edge_list_position_with_moves`] (or only case `--case`), its errors handed to
 /// `on_error`.
 fn stream_christmas(
     args: &AnalyzeArgs,
@@ -139,13 +139,12 @@ fn stream_christmas(
         let label = |case: u64| source::label(&name, Some(case as usize));
         if args.moves {
             for (case, trees) in batch.lined_cases().filter(|(case, _)| wanted(*case)) {
-                let position =
-                    bare_position_with_moves(label(case), trees, scratch, &mut state.moves);
+                let position = edge_list_position_with_moves(label(case), trees, scratch);
                 state.keep(args.json, position);
             }
         } else {
             for (case, trees) in batch.cases().filter(|(case, _)| wanted(*case)) {
-                let position = hackenbush::bare_position(label(case), trees, scratch);
+                let position = hackenbush::edge_list_position(label(case), trees, scratch);
                 state.keep(args.json, position);
             }
         }
@@ -155,11 +154,11 @@ fn stream_christmas(
         christmas_only: false,
         lines: args.moves,
     };
-    // The first tree's room where it will be searched: the lean search's, or with
+    // The first tree's room where it will be searched: the value search's, or with
     // `--moves` (one search gives a one-tree case its value and cuts) the cut search's.
-    let prepare = |scratch: &mut lean::Scratch, state: &mut Valued, vertices, edges| {
+    let prepare = |scratch: &mut Workspace, _: &mut Valued, vertices, edges| {
         if args.moves {
-            state.moves.prepare(vertices, edges);
+            scratch.prepare_cuts(vertices, edges);
         } else {
             scratch.prepare(vertices, edges);
         }
@@ -187,7 +186,6 @@ fn stream_christmas(
 struct Valued {
     kept: Vec<Kept>,
     text: Vec<u8>,
-    moves: BareScratch,
 }
 
 /// One position of a [`Valued`] batch.

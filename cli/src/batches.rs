@@ -1,6 +1,6 @@
 //! Christmas test cases streamed in batches of bare edge lists, for `judge` and `analyze`
-//! (values by the lean search, and with `--moves` the winning cuts by
-//! `analysis::bare_moves`), with buffers reused from case to case.
+//! (values and, with `--moves`, the winning cuts by `analysis::green`), with buffers
+//! reused from case to case.
 //!
 //! The input is read through a window of 32 KiB ([`Window`]), test cases are parsed in
 //! small batches, and memory holds one batch being parsed and one being valued, however
@@ -10,8 +10,8 @@
 
 use std::io::Write;
 
-use hackenbush::BareTree;
-use hackenbush::analysis::lean::Scratch;
+use hackenbush::EdgeList;
+use hackenbush::analysis::green::Workspace;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
@@ -115,12 +115,12 @@ impl Batch {
     /// batch read [`Reading::lines`].
     pub fn lined_cases(
         &self,
-    ) -> impl Iterator<Item = (u64, impl Iterator<Item = BareTree<'_>> + Clone)> {
+    ) -> impl Iterator<Item = (u64, impl Iterator<Item = EdgeList<'_>> + Clone)> {
         let lists = &self.lists;
         self.case_trees().map(move |(case, trees)| {
             let trees = trees.map(|t| {
                 let (vertices, range) = &lists.trees[t];
-                BareTree {
+                EdgeList {
                     vertices: *vertices,
                     ends: &lists.ends[range.clone()],
                     lines: &lists.lines[range.start / 2..range.end / 2],
@@ -151,8 +151,8 @@ pub struct Ended {
 }
 
 /// Reads the christmas input `input` batch by batch, as `reading` says: `value` turns each
-/// batch into what `state` holds (on either core, with the scratch space of the lean
-/// search), and `emit` writes what `state` holds to `out` (on this thread, in input
+/// batch into what `state` holds (on either core, with the workspace of the Green
+/// core), and `emit` writes what `state` holds to `out` (on this thread, in input
 /// order). An error that ends the input early is reported on stderr after what `out`
 /// holds, with a hint if the input looks like another format. On a large file, `prepare`
 /// makes room for the first tree's vertices and edges (as its first line claims them) on
@@ -164,8 +164,8 @@ pub fn each_batch<T: Send, W: Write>(
     reading: Reading,
     out: &mut W,
     state: &mut T,
-    prepare: impl FnOnce(&mut Scratch, &mut T, usize, usize) + Send,
-    mut value: impl FnMut(&Batch, &mut Scratch, &mut T) + Send,
+    prepare: impl FnOnce(&mut Workspace, &mut T, usize, usize) + Send,
+    mut value: impl FnMut(&Batch, &mut Workspace, &mut T) + Send,
     mut emit: impl FnMut(&mut W, &mut T) -> Result<(), Stop>,
 ) -> Result<Ended, Stop> {
     let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
@@ -173,7 +173,7 @@ pub fn each_batch<T: Send, W: Write>(
     if reading.lines {
         cases = cases.counting_lines();
     }
-    let mut scratch = Scratch::default();
+    let mut scratch = Workspace::default();
     let mut current = Batch::new(reading.lines);
     let mut next = Batch::new(reading.lines);
     let mut read = 0;

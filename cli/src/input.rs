@@ -3,6 +3,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use hackenbush::analysis::green::Workspace;
 use hackenbush::analysis::summary;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::report::ErrorReport;
@@ -603,7 +604,7 @@ struct Lean {
     nim_sum: u64,
     coloured: bool,
     warnings: Vec<Diagnostic>,
-    scratch: summary::Scratch,
+    scratch: Workspace,
 }
 
 impl Lean {
@@ -626,7 +627,7 @@ impl GraphSink for Lean {
         let summary = summary::summarize(decl, &mut self.scratch);
         self.nim_sum ^= summary.value;
         if summary.edges > Self::KEPT_EDGES {
-            self.scratch = summary::Scratch::default();
+            self.scratch = Workspace::default();
         }
     }
 

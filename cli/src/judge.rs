@@ -1,12 +1,12 @@
 //! `hackenbush judge`: the Christmas Game judge, `Sally` or `Harry` per test case.
 //!
 //! The judge needs values only: the test cases stream in batches of bare edge lists,
-//! valued by the lean search on one core while the next batch is read on the other
+//! valued by the Green core on one core while the next batch is read on the other
 //! ([`batches`](super::batches)).
 
 use std::io::Write;
 
-use hackenbush::analysis::lean;
+use hackenbush::analysis::green;
 use hackenbush::report::ErrorReport;
 use hackenbush::report::json::{self, CaseLine, ErrorLine};
 
@@ -49,7 +49,7 @@ fn judge(input: &Input, json: bool, out: &mut Out) -> Result<Option<ErrorReport>
     let verdicts = |batch: &Batch, scratch: &mut _, printed: &mut Vec<u8>| {
         printed.clear();
         for (case, trees) in batch.cases() {
-            let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ lean::value(n, ends, scratch));
+            let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ green::value(n, ends, scratch));
             if json {
                 json::write_line(printed, &CaseLine::new(case, nim_sum))
                     .expect("a Vec takes every write");

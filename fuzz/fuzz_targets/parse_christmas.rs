@@ -1,10 +1,10 @@
 //! Fuzz target: the christmas parser (and the analysis of what it accepts) on arbitrary
-//! bytes; and the judge's path (bare edge lists, lean values, read through a small window
+//! bytes; and the judge's path (edge lists valued by the Green core, read through a small window
 //! whose size the first byte picks) must give the same nim-sum as the full analysis for
 //! every test case, and stop at the same error, shown with the same message.
 #![no_main]
 
-use hackenbush::analysis::lean::{self, Scratch};
+use hackenbush::analysis::green::{self, Workspace};
 use hackenbush::syntax::christmas::{Cases, EdgeLists};
 use hackenbush::syntax::window::Window;
 use hackenbush::syntax::{self, Format};
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let chunk = 1 + usize::from(data.first().copied().unwrap_or(0) % 64);
     let mut cases = Cases::streaming(Window::with_chunk("fuzz", data, chunk));
     let mut lists = EdgeLists::default();
-    let mut scratch = Scratch::default();
+    let mut workspace = Workspace::default();
     loop {
         lists.clear();
         let Some(case) = cases.next_edge_lists(&mut lists) else {
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         match (case, position) {
             (Ok(()), Ok(position)) => {
                 let judged = lists.trees.iter().fold(0, |acc, (n, range)| {
-                    acc ^ lean::value(*n, &lists.ends[range.clone()], &mut scratch)
+                    acc ^ green::value(*n, &lists.ends[range.clone()], &mut workspace)
                 });
                 let graphs = hackenbush::analyze_position(position);
                 assert_eq!(judged, hackenbush::analysis::position::nim_sum(&graphs));

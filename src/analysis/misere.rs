@@ -17,7 +17,7 @@
 //!    blocks' normal-play Grundy values (Bouton): the player to move wins iff some heap
 //!    exceeds 1 and the nim-sum is not 0, or every heap is at most 1 and the nim-sum is
 //!    0. A cut keeps its block on one ground edge (or removes it), so a winning move is a
-//!    cut to a target value in one block, found by [`moves::cuts_to_analysed`]: to the
+//!    cut to a target value in one block, found by [`moves::cuts_to`]: to the
 //!    nim-sum of the others while another heap exceeds 1, else to that nim-sum XOR 1.
 //!    Linear time.
 //! 2. **Only blue and red edges** ([`Rule::GroundEdges`]): a cut never removes a ground
@@ -328,7 +328,7 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
             if target == heaps[k] || target > analysis.attached_edges as u64 {
                 continue;
             }
-            for cut in moves::cuts_to_analysed(model, analysis, target) {
+            for cut in moves::cuts_to(model, target) {
                 wins.push(PositionEdge {
                     graph: block.graph,
                     edge: block.edges[cut.index()],

@@ -32,12 +32,7 @@
 //! (`breakdown`, whose Grundy values are then those of the graph taken all green).
 
 mod bridges;
-// The judge's value path: public for the binary and the tests, not part of the API.
-#[doc(hidden)]
-pub mod lean;
-// The christmas path of `analyze --moves`: public for the binary and the tests.
-#[doc(hidden)]
-pub mod bare_moves;
+pub mod green;
 pub mod misere;
 pub mod moves;
 pub mod partizan;
@@ -112,8 +107,6 @@ pub struct Analysis {
     /// Nodes of each block in preorder: `block_nodes[node_start[b]..node_start[b + 1]]`.
     node_start: Vec<u32>,
     block_nodes: Vec<NodeIndex>,
-    /// The search tree and bridges behind it all, kept for the winning-move search.
-    pub(crate) bridges: bridges::Bridges,
 }
 
 const NO_BLOCK: BlockId = bridges::NONE;
@@ -333,7 +326,6 @@ pub(crate) fn breakdown(graph: &Graph) -> Analysis {
         children,
         node_start,
         block_nodes,
-        bridges,
     }
 }
 

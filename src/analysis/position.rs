@@ -70,7 +70,7 @@ pub fn winning_moves_in(i: usize, graph: &Graph, analysis: &Analysis, total: u64
     if total == 0 || target > analysis.attached_edges as u64 {
         return Vec::new();
     }
-    moves::cuts_to_analysed(graph, analysis, target)
+    moves::cuts_to(graph, target)
         .into_iter()
         .map(|edge| Move {
             graph: i,

@@ -2,7 +2,7 @@
 //! model and no breakdown: what `hackenbush analyze` reports, at the judge's cost.
 //!
 //! The ground vertices become vertex 0 and the other vertices used are numbered in order
-//! of first use; the [`lean`] search then gives the value, the attached edges
+//! of first use; the [Green core](super::green) then gives the value, the attached edges
 //! and the bridges, all in one pass (the 2-edge-connected blocks of the attached part are
 //! the bridges plus one, since the bridges join them into a tree). The full
 //! [`analyze`](super::analyze) computes the same numbers from the petgraph model, with
@@ -13,13 +13,12 @@
 //!
 //! O(V + E) time. Memory: the declaration is consumed, and while the search runs only
 //! the edge list (8 bytes per edge), the renumbering (4 bytes per vertex, or a hash map
-//! when the vertex table is a claim far beyond what is used) and the lean search's 28
-//! bytes per vertex are held, all in a [`Scratch`] reused from graph to graph.
+//! when the vertex table is a claim far beyond what is used) and the core's 12 to 28
+//! bytes per vertex are held, all in a [`Workspace`] reused from graph to graph.
 
-use std::collections::HashMap;
-
-use super::{Analysis, lean};
-use crate::model::Graph;
+use super::Analysis;
+use super::green::{self, Counts, Workspace};
+use crate::model::{Graph, Numbering};
 use crate::syntax::GraphDecl;
 
 /// What `hackenbush analyze` reports of one graph.
@@ -64,102 +63,78 @@ impl Summary {
     }
 }
 
-use crate::dfs::NONE;
-pub use lean::Scratch;
+/// The old name of the buffers [`summarize`] takes.
+#[deprecated(note = "renamed `analysis::green::Workspace`")]
+pub type Scratch = Workspace;
 
 /// The summary of `graph`, which is consumed so that its memory is free before the
 /// search runs.
 ///
 /// ```
-/// use hackenbush::analysis::summary::{summarize, Scratch};
+/// use hackenbush::analysis::{green::Workspace, summary::summarize};
 /// use hackenbush::model::Graph;
 ///
 /// // Two ground vertices, a triangle through both, and an edge hanging in the air.
 /// let decl = Graph::from_edges(&[0, 1], &[(0, 2), (2, 1), (1, 0), (3, 4)]).decl;
-/// let s = summarize(decl, &mut Scratch::default());
+/// let s = summarize(decl, &mut Workspace::default());
 /// assert_eq!((s.value, s.vertices, s.attached_edges, s.bridges), (1, 5, 3, 0));
 /// ```
-pub fn summarize(graph: GraphDecl, scratch: &mut Scratch) -> Summary {
+pub fn summarize(graph: GraphDecl, scratch: &mut Workspace) -> Summary {
     let edges = graph.edges.len();
     let ground_vertices = graph.ground.len();
-    let table = graph.vertices.len();
-    // A table far larger than what is used (a claimed `m`) is renumbered through a map.
-    let dense = table <= 2 * edges + ground_vertices + 16;
-    let mut ids = std::mem::take(&mut scratch.ids);
+    let table = std::mem::take(&mut scratch.ids);
+    let mut ids = Numbering::reusing(table, graph.vertices.len(), edges + ground_vertices);
     let mut ends = std::mem::take(&mut scratch.ends);
     ends.clear();
     ends.reserve_exact(2 * edges);
-    let mut sparse: HashMap<u32, u32> = HashMap::new();
-    if dense {
-        ids.clear();
-        ids.resize(table, NONE);
-        for &g in &graph.ground {
-            ids[g as usize] = 0;
-        }
-    } else {
-        for &g in &graph.ground {
-            sparse.insert(g, 0);
-        }
+    for &g in &graph.ground {
+        ids.ground(g);
     }
-    let mut next = 1u32;
-    let mut number = |x: u32| -> u32 {
-        let slot = if dense {
-            &mut ids[x as usize]
-        } else {
-            sparse.entry(x).or_insert(NONE)
-        };
-        if *slot == NONE {
-            *slot = next;
-            next += 1;
-        }
-        *slot
-    };
     for e in &graph.edges {
-        let (u, v) = (number(e.u), number(e.v));
-        ends.push(u);
-        ends.push(v);
+        ends.push(ids.number(e.u).0);
+        ends.push(ids.number(e.v).0);
     }
     drop(graph);
-    drop(sparse);
-    let lean = lean::summary(next, &ends, scratch);
-    scratch.ids = ids;
+    let next = ids.count();
+    scratch.ids = ids.into_table();
+    let counts = green::counts(next, &ends, scratch);
     scratch.ends = ends;
     Summary {
-        value: lean.value,
+        value: counts.value,
         vertices: ground_vertices + (next - 1) as usize,
         edges,
-        attached_edges: lean.attached_edges as usize,
+        attached_edges: counts.attached_edges as usize,
         ground_vertices,
-        bridges: lean.bridges as usize,
+        bridges: counts.bridges as usize,
     }
 }
 
 /// The summary of a graph given as bare edge ends on vertex ids `0..vertices`, id 0 the
-/// ground: a christmas tree as the judge reads it ([`lean`], whose rules `vertices` and
-/// `ends` follow). `vertices` 0 is a graph with no vertex at all, not even the ground.
+/// ground: a christmas tree as the judge reads it (the [Green core](super::green)'s
+/// representation). `vertices` 0 is a graph with no vertex at all, not even the ground.
 ///
 /// ```
-/// use hackenbush::analysis::summary::{summarize_ends, Scratch};
+/// use hackenbush::analysis::{green::Workspace, summary::summarize_ends};
 ///
 /// // The POJ sample: a stalk with a triangle on top.
-/// let s = summarize_ends(4, &[0, 1, 1, 2, 1, 3, 2, 3], &mut Scratch::default());
+/// let s = summarize_ends(4, &[0, 1, 1, 2, 1, 3, 2, 3], &mut Workspace::default());
 /// assert_eq!((s.value, s.vertices, s.attached_edges, s.bridges), (2, 4, 4, 1));
 /// ```
-pub fn summarize_ends(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
-    Summary::of_ends(vertices, ends, lean::summary(vertices, ends, scratch))
+pub fn summarize_ends(vertices: u32, ends: &[u32], scratch: &mut Workspace) -> Summary {
+    Summary::of_ends(vertices, ends, green::counts(vertices, ends, scratch))
 }
 
 impl Summary {
-    /// The summary of the bare edge list of [`summarize_ends`], from its lean one.
-    pub fn of_ends(vertices: u32, ends: &[u32], lean: lean::Summary) -> Summary {
+    /// The summary of the edge list of [`summarize_ends`], from its [`Counts`].
+    pub fn of_ends(vertices: u32, ends: &[u32], counts: Counts) -> Summary {
         let ground_vertices = usize::from(vertices > 0);
         Summary {
-            value: lean.value,
-            vertices: ground_vertices + lean.used_vertices as usize,
+            value: counts.value,
+            vertices: ground_vertices + counts.used_vertices as usize,
             edges: ends.len() / 2,
-            attached_edges: lean.attached_edges as usize,
+            attached_edges: counts.attached_edges as usize,
             ground_vertices,
-            bridges: lean.bridges as usize,
+            bridges: counts.bridges as usize,
         }
     }
 }
@@ -174,7 +149,7 @@ mod tests {
         let graph = Graph::from_edges(ground, edges);
         let a = analyze(&graph).unwrap();
         let full = Summary::of(&graph, &a);
-        (summarize(graph.decl, &mut Scratch::default()), full)
+        (summarize(graph.decl, &mut Workspace::default()), full)
     }
 
     /// Ground vertices and edges.
@@ -194,8 +169,8 @@ mod tests {
             (&[0, 5], &[(1, 2), (2, 3)]),
         ];
         for (ground, edges) in cases {
-            let (lean, full) = both(ground, edges);
-            assert_eq!(lean, full, "ground {ground:?}, edges {edges:?}");
+            let (core, full) = both(ground, edges);
+            assert_eq!(core, full, "ground {ground:?}, edges {edges:?}");
         }
     }
 
@@ -204,7 +179,7 @@ mod tests {
         let mut graph = Graph::from_edges(&[0], &[(0, 1)]).decl;
         graph.vertices = Vertices::Numbered(u32::MAX - 1);
         graph.edges[0].v = 4_000_000_000;
-        let s = summarize(graph, &mut Scratch::default());
+        let s = summarize(graph, &mut Workspace::default());
         assert_eq!((s.value, s.vertices, s.bridges), (1, 2, 1));
     }
 }

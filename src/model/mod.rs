@@ -22,11 +22,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashMap;
-
 use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
 
 use crate::syntax::{Colour, EdgeDecl, GraphDecl, VertexName};
+
+mod numbering;
+
+pub use numbering::Numbering;
 
 /// What a node of the model stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,20 +70,21 @@ impl Graph {
         let edge_count = decl.edges.len();
         let mut net = UnGraph::with_capacity(edge_count.saturating_add(1), edge_count);
         net.add_node(Node::Ground);
-        let mut nodes = NodeMap::new(decl.vertices.len(), edge_count + decl.ground.len());
+        let mut nodes = Numbering::new(decl.vertices.len(), edge_count + decl.ground.len());
+        let mut vertex_count = 0;
         for &g in &decl.ground {
-            nodes.insert(g, Graph::ground());
+            vertex_count += usize::from(nodes.ground(g));
         }
-        let mut vertex_count = nodes.len();
         for &EdgeDecl { u, v, .. } in &decl.edges {
-            let a = nodes.get_or_insert(u, || {
-                vertex_count += 1;
-                net.add_node(Node::Vertex(u))
-            });
-            let b = nodes.get_or_insert(v, || {
-                vertex_count += 1;
-                net.add_node(Node::Vertex(v))
-            });
+            let mut node = |id: u32| {
+                let (number, new) = nodes.number(id);
+                if new {
+                    vertex_count += 1;
+                    net.add_node(Node::Vertex(id));
+                }
+                NodeIndex::new(number as usize)
+            };
+            let (a, b) = (node(u), node(v));
             let j = net.edge_count() as u32;
             net.add_edge(a, b, j);
         }
@@ -150,60 +153,6 @@ impl Graph {
     /// The input edge behind model edge `edge`.
     pub fn edge_decl(&self, edge: EdgeIndex) -> &EdgeDecl {
         &self.decl.edges[self.net[edge] as usize]
-    }
-}
-
-/// Vertex id -> node: a dense table when the vertex table is small compared with what was
-/// read, a hash map otherwise (so a claimed `m = 10^12` costs nothing).
-enum NodeMap {
-    Dense(Vec<u32>, usize),
-    Sparse(HashMap<u32, NodeIndex>),
-}
-
-const NO_NODE: u32 = u32::MAX;
-
-impl NodeMap {
-    fn new(vertices: usize, read: usize) -> NodeMap {
-        if vertices <= read.saturating_mul(2).saturating_add(16) {
-            NodeMap::Dense(vec![NO_NODE; vertices], 0)
-        } else {
-            NodeMap::Sparse(HashMap::new())
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            NodeMap::Dense(_, n) => *n,
-            NodeMap::Sparse(map) => map.len(),
-        }
-    }
-
-    fn insert(&mut self, id: u32, node: NodeIndex) {
-        match self {
-            NodeMap::Dense(table, n) => {
-                if table[id as usize] == NO_NODE {
-                    *n += 1;
-                }
-                table[id as usize] = node.index() as u32;
-            }
-            NodeMap::Sparse(map) => {
-                map.insert(id, node);
-            }
-        }
-    }
-
-    fn get_or_insert(&mut self, id: u32, make: impl FnOnce() -> NodeIndex) -> NodeIndex {
-        match self {
-            NodeMap::Dense(table, n) => {
-                let slot = &mut table[id as usize];
-                if *slot == NO_NODE {
-                    *slot = make().index() as u32;
-                    *n += 1;
-                }
-                NodeIndex::new(*slot as usize)
-            }
-            NodeMap::Sparse(map) => *map.entry(id).or_insert_with(make),
-        }
     }
 }
 

@@ -8,7 +8,7 @@
 //!    changes another), and so is each loop at the ground. Parts that never touch the
 //!    ground fall at once and are no moves. The graph is worth the sum of its parts.
 //! 2. Each part gets the best method the theory offers ([`Method`]):
-//!    - **all green:** the linear Green Hackenbush algorithm (the [lean search](super::lean)), the
+//!    - **all green:** the linear Green Hackenbush algorithm (the [Green core](super::green)), the
 //!      value `*n`;
 //!    - **a tree** (no cycle among its edges; a loop is a twig of its colour): the
 //!      ordinal-sum recursion from the leaves down, in reverse depth-first order with no
@@ -43,10 +43,10 @@ use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 
 use crate::game::{Calculator, Exceeded, Game, Outcome};
-use crate::model::Graph;
+use crate::model::{Graph, Numbering};
 use crate::syntax::Colour;
 
-use super::lean;
+use super::green;
 
 mod blocks;
 mod small;
@@ -238,7 +238,7 @@ pub fn analyze_observed(
     let mut parts = Vec::new();
     let mut value = Game::zero();
     let mut calc = Calculator::new(budget.work);
-    let mut scratch = Scratch::default();
+    let mut scratch = PartBuffers::default();
     for edges in split(graph) {
         let complex = |exceeded| Refusal::TooComplex {
             edges: edges.clone(),
@@ -410,10 +410,10 @@ fn searched_cuts(
 
 /// Buffers reused from part to part, sized by the graph's nodes once.
 #[derive(Default)]
-struct Scratch {
-    /// Per node: its local id in the current part, or `u32::MAX`.
+struct PartBuffers {
+    /// The memory of the [`Numbering`] of the current part's nodes.
     local: Vec<u32>,
-    green: lean::Scratch,
+    green: green::Workspace,
     ends: Vec<u32>,
 }
 
@@ -461,43 +461,32 @@ fn split(graph: &Graph) -> Vec<Vec<EdgeIndex>> {
     parts
 }
 
-/// The nodes of a part other than the ground, in order of first mention by its edges,
-/// numbered from 1 in `scratch.local` (the ground is 0); returns them.
-fn number_nodes(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> Vec<NodeIndex> {
-    scratch.local.resize(graph.net.node_count(), u32::MAX);
-    scratch.local[Graph::ground().index()] = 0;
+/// Numbers the nodes of a part by the one [`Numbering`] (the ground 0, the others in
+/// order of first mention by its edges), leaving the local ends of its edges, two per
+/// edge in order, in `scratch.ends`; returns the nodes by number.
+fn number_nodes(graph: &Graph, edges: &[EdgeIndex], scratch: &mut PartBuffers) -> Vec<NodeIndex> {
+    let table = std::mem::take(&mut scratch.local);
+    let mut numbering = Numbering::reusing(table, graph.net.node_count(), 2 * edges.len());
+    numbering.ground(Graph::ground().index() as u32);
     let mut nodes = vec![Graph::ground()];
+    scratch.ends.clear();
     for &e in edges {
         let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
         for n in [a, b] {
-            if scratch.local[n.index()] == u32::MAX {
-                scratch.local[n.index()] = nodes.len() as u32;
+            let (number, new) = numbering.number(n.index() as u32);
+            if new {
                 nodes.push(n);
             }
+            scratch.ends.push(number);
         }
     }
+    scratch.local = numbering.into_table();
     nodes
 }
 
-/// Forgets the local numbering of `nodes`.
-fn forget(nodes: &[NodeIndex], scratch: &mut Scratch) {
-    for n in nodes {
-        scratch.local[n.index()] = u32::MAX;
-    }
-}
-
-fn green_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut Scratch) -> u64 {
+fn green_value(graph: &Graph, edges: &[EdgeIndex], scratch: &mut PartBuffers) -> u64 {
     let nodes = number_nodes(graph, edges, scratch);
-    let mut ends = std::mem::take(&mut scratch.ends);
-    ends.clear();
-    for &e in edges {
-        let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-        ends.extend([scratch.local[a.index()], scratch.local[b.index()]]);
-    }
-    let value = lean::value(nodes.len() as u32, &ends, &mut scratch.green);
-    scratch.ends = ends;
-    forget(&nodes, scratch);
-    value
+    green::value(nodes.len() as u32, &scratch.ends, &mut scratch.green)
 }
 
 /// Whether the part's edges other than loops form a tree with the ground (a connected
@@ -543,7 +532,7 @@ pub fn tree_branches(
     tree_value(
         graph,
         edges,
-        &mut Scratch::default(),
+        &mut PartBuffers::default(),
         &mut Calculator::new(work),
         Some(&mut branches),
     )?;
@@ -557,7 +546,7 @@ pub fn tree_branches(
 fn tree_value(
     graph: &Graph,
     edges: &[EdgeIndex],
-    scratch: &mut Scratch,
+    scratch: &mut PartBuffers,
     calc: &mut Calculator,
     mut branches: Option<&mut Vec<Branch>>,
 ) -> Result<Game, Exceeded> {
@@ -566,9 +555,8 @@ fn tree_value(
     // Adjacency of the local nodes, loops kept apart as twigs of their vertex.
     let mut value: Vec<Game> = vec![Game::zero(); n];
     let mut adjacent: Vec<Vec<(u32, EdgeIndex)>> = vec![Vec::new(); n];
-    for &e in edges {
-        let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-        let (a, b) = (scratch.local[a.index()], scratch.local[b.index()]);
+    for (&e, ends) in edges.iter().zip(scratch.ends.chunks_exact(2)) {
+        let (a, b) = (ends[0], ends[1]);
         let twig = edge_game(graph.colour(e));
         if a == b {
             value[a as usize] = calc.sum(&value[a as usize], &twig)?;
@@ -585,7 +573,6 @@ fn tree_value(
             adjacent[b as usize].push((a, e));
         }
     }
-    forget(&nodes, scratch);
     // Preorder from the ground, each vertex with its parent and the edge between.
     let mut order: Vec<(u32, u32, EdgeIndex)> = Vec::with_capacity(n);
     let mut seen = vec![false; n];
@@ -691,14 +678,10 @@ impl Local {
                 limit,
             });
         }
-        let mut scratch = Scratch::default();
+        let mut scratch = PartBuffers::default();
         let nodes = number_nodes(graph, edges, &mut scratch).len();
-        let ends = edges
-            .iter()
-            .map(|&e| {
-                let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-                (scratch.local[a.index()], scratch.local[b.index()])
-            })
+        let ends = (scratch.ends.chunks_exact(2))
+            .map(|ends| (ends[0], ends[1]))
             .collect();
         let colours = edges.iter().map(|&e| graph.colour(e)).collect();
         Ok(Local {

@@ -1,26 +1,105 @@
-//! Winning cuts from a bare edge list: the method of [`moves`](super::moves), on compact
-//! arrays in the order of the search, for `analyze --moves` on christmas input (no model,
-//! no names, no spans). One pass gives the value and the counts of a [`Summary`] too, so
-//! a test case of one graph is searched once ([`Scratch::search`], then
-//! [`Scratch::cuts`]).
+//! Winning cuts: every edge whose cut leaves a graph worth a given value, for any
+//! multigraph (cycles, loops and parallel edges included), in O(E log E) time.
+//!
+//! In a position of nim-sum `N`, a cut in a graph of value `v` wins exactly when it leaves
+//! that graph worth `v XOR N` (then the nim-sum becomes 0). So the winning moves in a graph
+//! are its cuts to `v ^ N` ([`cuts_to`](super::cuts_to)). For trees this is easy: the value after a cut
+//! changes only along one root path. With cycles a cut inside a block changes the block's
+//! structure, and the obvious method recomputes the value once per edge, O(E^2). To our
+//! knowledge no published tool or paper finds all winning cuts of a graph with cycles in
+//! near-linear time; the method below is this project's own, checked against a
+//! brute-force player in `tests/moves.rs`.
 //!
 //! # Method
 //!
-//! The same four steps as [`moves`](super::moves) (read its module docs for why they are
-//! right), laid out for the memory:
+//! Notation: the ground is one node r (the [model](crate::model) fuses it, and it is vertex 0 of
+//! the [core's representation](super)); one iterative DFS from r; T(v) is the DFS subtree of
+//! v, p(v) its parent. Every non-tree edge joins a vertex to one of its ancestors (to
+//! itself for a loop); its lower end *owns* it. A tree edge p(v)-v inside a block (not a
+//! bridge) is owned by v. The *top* of a block is its vertex nearest the ground: r, or the
+//! upper end of the bridge it hangs from.
 //!
-//! 1. Pendant trees are peeled off leaf by leaf, as the [lean](super::lean) search does:
-//!    each vertex keeps its degree and the XOR of its neighbours and of its edges, so a
-//!    leaf knows its one neighbour and edge with no adjacency lists, and hands its value
-//!    plus one to that neighbour (Colon Principle). Every peeled edge is a bridge and
-//!    every peeled vertex the top of its own block (itself and its loops). Then, when
-//!    most vertices left have two edges (cycles with trees, cacti), every cycle hanging
-//!    from a single vertex p is folded into p, as the lean search does, and what that
-//!    leaves as a leaf is peeled in turn. A folded cycle is kept in order around it: its
-//!    edges are one class of p's block (any two of them are a 2-edge cut), whose pieces
-//!    are its vertices and Z_0, the rest of the block, worth the block's value without
-//!    the cycle's term. So its cuts need neither labels nor a sort, only the chains of
-//!    step 4.
+//! **1. Values of subtrees** (bottom-up, reverse preorder):
+//!
+//! ```text
+//! sub(v) = own(v) XOR (XOR of sub(c), c a child of v across a block edge)
+//!                 XOR (XOR of sub(c) + 1, c a child of v across a bridge)
+//! ```
+//!
+//! where own(v) is the parity of the edges v owns. Inside one block the XOR of the own
+//! bits counts the block's edges (each owned once, by a vertex of the block), and a bridge
+//! child contributes value + 1 by the Colon Principle. So for a block with top a, sub(a) is
+//! the block's value as a branch (parity XOR its children + 1, as in
+//! [`analyze`](crate::analysis::analyze)), and the graph is worth sub(r).
+//!
+//! **2. Requirements across bridges** (top-down, preorder). req(B) is what the branch of
+//! block B must be worth after the cut for the graph to be worth `target`; req of the
+//! ground's block is `target`. Let the bridge p(v)-v hang the block with top v below a
+//! block B with top a. A cut above the bridge changes only the term sub(v) + 1 of sub(a);
+//! with `c = req(B) XOR sub(a) XOR (sub(v) + 1)`:
+//!
+//! - cutting the bridge removes the term, so it is a winning cut iff c = 0;
+//! - a cut above it must leave v's branch worth y with y + 1 = c: req = c - 1 if c >= 1,
+//!   and no requirement (no winning cut anywhere above) if c = 0.
+//!
+//! **3. Cuts inside a block: 2-edge cuts.** Let e be an edge of block B (2-edge-connected).
+//! The bridges of B - e are exactly the edges f with {e, f} a 2-edge cut of B. The
+//! relation "e = f or {e, f} is a 2-edge cut" is an equivalence; its classes are found
+//! with random *circulation labels* (Pritchard and Thurimella): each non-tree edge gets a
+//! random label, X(v) is the XOR of the labels of the non-tree edges at v (a loop cancels
+//! itself), and the tree edge p(v)-v gets lab(v) = XOR of X over T(v), the XOR of the
+//! labels of the non-tree edges *covering* it (one end in T(v), the other outside). In a
+//! 2-edge-connected block, {e, f} is a cut iff every cycle holds both or neither, iff
+//! every fundamental cycle does, iff e and f are covered by the same non-tree edges
+//! (a non-tree edge covers only itself), iff (with high probability) their labels are equal.
+//!
+//! - A class of size 1 (every loop is one): B - e is still 2-edge-connected and has one
+//!   edge less, so it is worth sub(a) XOR 1.
+//! - A class of size k >= 2. Its tree edges e_i = p(x_i)-x_i lie on one root path
+//!   (if neither is below the other, their subtrees are disjoint and each has a non-tree
+//!   edge to an ancestor outside both, so cutting both disconnects nothing); take them
+//!   top-down, x_1 .. x_t. It
+//!   has at most one non-tree edge g (distinct non-tree edges cover different sets).
+//!   Because every non-tree edge covers all of the e_i or none of them, removing the class
+//!   leaves the pieces U_0 = T(a) - T(x_1), U_i = T(x_i) - T(x_{i+1}), U_t = T(x_t), and
+//!   the edges leaving U_t are those covering e_t: just g if g is in the class, otherwise
+//!   at least two edges into U_0, which then joins U_t into one piece. So the class
+//!   edges join k pieces Z_0 .. Z_{k-1} in a cycle, and cutting the j-th class edge (the
+//!   one joining Z_j and Z_{j+1}, indices mod k) leaves Z_0 (which holds a) with two
+//!   chains of pieces hanging from it by bridges: Z_1 .. Z_j and Z_{k-1} .. Z_{j+1}. Each
+//!   piece is a block of B - e, worth W(Z) (the parity of its edges XOR its hanging
+//!   branches + 1). By the Colon Principle a chain of pieces worth w_1, .., w_j, hanging
+//!   by a bridge below w_1, adds `chains(w)[j] = g_{w_1}(g_{w_2}(.. g_{w_j}(0)))` to its
+//!   foot, with `g_w(y) = (y XOR w) + 1` and `chains(w)[0] = 0`. So the block is worth
+//!
+//!   ```text
+//!   W(Z_0) XOR P[j] XOR Q[k-1-j],   P = chains(W(Z_1), .., W(Z_{k-1})),  Q = chains(reversed)
+//!   ```
+//!
+//!   The values of the pieces come from step 1 (the XOR of the own bits of a piece's
+//!   vertices counts its edges, class edges excepted): W(U_0) = sub(a) ^ sub(x_1),
+//!   W(U_i) = sub(x_i) ^ sub(x_{i+1}) ^ 1 (x_i owns e_i), W(U_t) = sub(x_t) ^ 1, and ^ 1
+//!   again if g is in the class (its lower end is in U_t). With g, Z_i = U_i and k = t + 1,
+//!   g being the last cut; without g, Z_0 = U_0 + U_t, worth sub(a) ^ sub(x_1) ^ sub(x_t)
+//!   ^ 1, Z_i = U_i for 0 < i < t, and k = t.
+//!
+//! **4. All chains of a class** in O(k log E), by a trie swept once for each direction:
+//! see [`chains`](super::chains).
+//!
+//! # Layout
+//!
+//! The four steps, laid out for the memory on the core's arrays (one pass gives the value
+//! and the counts of [`Counts`] too, so a test case of one graph is searched once:
+//! [`Workspace::search`](super::Workspace::search), then
+//! [`Workspace::cuts`](super::Workspace::cuts)):
+//!
+//! 1. The [peeling](super::search) takes off the pendant trees leaf by leaf and folds every
+//!    cycle hanging from a single vertex p into p, keeping (here) the order it took them
+//!    off in: every peeled edge is a bridge and every peeled vertex the top of its own
+//!    block (itself and its loops). A folded cycle is kept in order around it: its edges
+//!    are one class of p's block (any two of them are a 2-edge cut), whose pieces are its
+//!    vertices and Z_0, the rest of the block, worth the block's value without the
+//!    cycle's term. So its cuts need neither labels nor a sort, only the chains of step 4.
 //! 2. What is left (the core: on judge data the polygons, on a cycle with hanging trees
 //!    the cycle alone) gets its adjacency as one flat array (compressed sparse rows, each
 //!    arc holding the other end beside the edge), and an iterative depth-first search from
@@ -31,9 +110,7 @@
 //!    label (a hash of its index: no table of labels is kept) and gives its own bit to its
 //!    lower end. Then one pass in reverse preorder gives every tree edge its label, the
 //!    XOR over the subtree, and sub(v), which for the ground is the graph's value. A tree
-//!    edge is a bridge when its label is 0: no non-tree edge covers it. (Tarjan's rule
-//!    gives the same bridges; the labels make the low-links unnecessary, and are wrong
-//!    only where [`moves`](super::moves) could already be.)
+//!    edge is a bridge when its label is 0: no non-tree edge covers it.
 //! 3. With the target known, one pass in preorder gives the top of each core vertex's
 //!    block and the requirement of each block, with the winning bridges; then one pass
 //!    over the peeled vertices and folded cycles, in the reverse of the order they were
@@ -42,7 +119,7 @@
 //! 4. The edges inside core blocks with a requirement are grouped by label: a sort of
 //!    16-byte keys (64 bits of label, then the tree edges top-down by preorder, then the
 //!    non-tree edge), the full 128-bit labels compared within a group. Loops are classes
-//!    of their own and need no sort. Each class is valued as in [`moves`](super::moves).
+//!    of their own and need no sort. Each class is valued by its [chains](super::chains).
 //!
 //! # Complexity
 //!
@@ -51,16 +128,30 @@
 //! folded, its place in the order) and a bit (walked or not); for a folded cycle 4 bytes
 //! per edge, and 8 per vertex while it is walked and 4 while its chains are valued; and
 //! for the core about 60 bytes per vertex and 32 per edge (its two arcs and its sort
-//! key); all in a [`Scratch`] reused from graph to graph.
+//! key); all in a [`Workspace`](super::Workspace) reused from graph to graph.
 //!
-//! The tests hold it against [`moves::cuts_to`](super::moves::cuts_to), against the game
-//! tree on many small multigraphs, and its summaries against the lean search's
-//! (`tests/moves.rs`).
+//! # Certainty
+//!
+//! The classes and the bridges of the core rest on the labels: 128 bits each, a hash of
+//! the edge's index under a fixed seed, so results are reproducible. The labels of two
+//! edges with different covers are equal with probability 2^-128, and a tree edge covered
+//! by some non-tree edge has label 0 with the same probability, so over all pairs the
+//! chance of any wrong class or bridge is below E^2 / 2^128 (below 2^-66 for E < 2^31); the
+//! bound holds for inputs that were not built against the hash. Bridges taken off by the
+//! peeling are exact.
+//!
+//! # References
+//!
+//! - E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical Plays*,
+//!   ch. 7 (Colon and Fusion Principles).
+//! - D. Pritchard, R. Thurimella, "Fast computation of small cuts via cycle space
+//!   sampling", *ACM Transactions on Algorithms* 7(4) (2011): random circulations, cut
+//!   pairs as equal labels.
+//! - R. E. Tarjan, "A note on finding the bridges of a graph", *Information Processing
+//!   Letters* 2 (1974) 160-161.
 
-use std::collections::HashMap;
-
-use super::lean::{self, Summary};
-use super::moves::{ClassBuffers, PARALLEL_CHAINS};
+use super::chains::{ClassBuffers, PARALLEL_CHAINS};
+use super::search::{self, Counts};
 use crate::dfs::NONE;
 
 /// What peeling keeps of one vertex, by vertex id, and then what the search of the core
@@ -82,7 +173,7 @@ struct Rec {
     sub: u32,
 }
 
-impl lean::Counted for Rec {
+impl search::Counted for Rec {
     #[inline(always)]
     fn edge(&mut self, other: u32, e: u32) {
         self.degree += 1;
@@ -107,20 +198,21 @@ struct Folded {
     at: u32,
     /// How many vertices were peeled before it was folded.
     after: u32,
-    /// Where its vertices start in [`Scratch::cycle_vertices`] (and, plus its index
-    /// among the cycles, its edges in [`Scratch::cycle_edges`]).
+    /// Where its vertices start in [`CutBuffers::cycle_vertices`] (and, plus its index
+    /// among the cycles, its edges in [`CutBuffers::cycle_edges`]).
     start: u32,
 }
 
-/// Buffers reused from graph to graph, and the state [`Scratch::search`] leaves for
-/// [`Scratch::cuts`].
+/// The cut search's buffers, reused from graph to graph (in a
+/// [`Workspace`](super::Workspace)), and the state [`CutBuffers::search`] leaves for
+/// [`CutBuffers::cuts`].
 #[derive(Debug, Default)]
-pub struct Scratch {
+pub(super) struct CutBuffers {
     /// Per vertex id: see [`Rec`].
     rec: Vec<Rec>,
     /// The peeled vertices, in the order they were peeled (children first).
     peeled: Vec<u32>,
-    /// Neighbours of leaves that [`Scratch::peel`] passed, to be looked at in a batch.
+    /// Neighbours of leaves that [`CutBuffers::peel`] passed, to be looked at in a batch.
     behind: Vec<u32>,
     /// The cycles folded into the vertex they hang from, in the order they were folded.
     cycles: Vec<Folded>,
@@ -130,9 +222,9 @@ pub struct Scratch {
     /// Their edges, cycle after cycle, in order around each: one more per cycle than its
     /// vertices, the first and the last at the vertex it hangs from.
     cycle_edges: Vec<u32>,
-    /// One bit per vertex id: a chain through it was walked by [`Scratch::fold`].
+    /// One bit per vertex id: a chain through it was walked by [`CutBuffers::fold`].
     walked: Vec<u64>,
-    /// A chain's vertices and edges as [`Scratch::fold`] walks it.
+    /// A chain's vertices and edges as [`CutBuffers::fold`] walks it.
     chain: Vec<[u32; 2]>,
     /// The cuts of the cycles folded into vertices of the core.
     hung: CoreCycles,
@@ -165,8 +257,6 @@ pub struct Scratch {
     /// end (a tree edge) or [`NONE`], the edge, and the top of its block.
     class: Vec<(u128, u32, u32, u32)>,
     classes: ClassBuffers,
-    /// For the counts of a graph with parts not attached to the ground.
-    lean: lean::Scratch,
     /// Edges of the graph last searched.
     edge_count: u64,
 }
@@ -177,13 +267,13 @@ pub struct Scratch {
 #[derive(Debug, Default)]
 struct CoreCycles {
     /// Each cycle whose block has a requirement: where its edges start in
-    /// [`Scratch::cycle_edges`], where its pieces start in `pieces`, the rest of its block
+    /// [`CutBuffers::cycle_edges`], where its pieces start in `pieces`, the rest of its block
     /// (Z_0) and the block's requirement.
     cycles: Vec<(u32, u32, u64, u64)>,
     /// The values of the cycles' vertices, cycle after cycle, in order around each.
     pieces: Vec<u32>,
     classes: ClassBuffers,
-    /// The winning cuts, as places in [`Scratch::cycle_edges`].
+    /// The winning cuts, as places in [`CutBuffers::cycle_edges`].
     wins: Vec<u32>,
 }
 
@@ -213,56 +303,22 @@ const NON_TREE: u64 = 1 << 63;
 /// A member key's bit 62 when the member's cut wins if its class has no other edge.
 const WINS_ALONE: u64 = 1 << 62;
 
-/// Appends to `wins` the edges (0-based, in input order, increasing) whose cut leaves the
-/// graph on vertex ids `0..vertices`, with edges `ends[0]-ends[1]`, `ends[2]-ends[3]`,
-/// ..., and vertex 0 the (fused) ground, worth exactly `target`: [`cuts_to`] on a bare
-/// edge list. Ids at or beyond `vertices` are not allowed (the parser guarantees it).
-///
-/// [`cuts_to`]: super::moves::cuts_to
-///
-/// ```
-/// use hackenbush::analysis::bare_moves::{cuts_to, Scratch};
-///
-/// // A stalk of 3 edges (*3) and a triangle (*1) on the ground: leaving *0 cuts the
-/// // stalk's middle edge.
-/// let ends = [0, 1, 1, 2, 2, 3, 0, 4, 4, 5, 5, 0];
-/// let mut wins = Vec::new();
-/// cuts_to(6, &ends, 0, &mut Scratch::default(), &mut wins);
-/// assert_eq!(wins, [1]);
-/// ```
-///
-/// Complexity: O(E log E) time, O(V + E) memory, no recursion (see the module docs).
-pub fn cuts_to(vertices: u32, ends: &[u32], target: u64, s: &mut Scratch, wins: &mut Vec<u32>) {
-    s.search(vertices, ends);
-    s.cuts(target, wins);
-}
-
-impl Scratch {
+impl CutBuffers {
     /// Makes room for a graph of about `vertices` vertices and `edges` edges ahead of
     /// time, touching the memory, so that a second thread can pay for the page faults
     /// while the first one is still reading the graph. Sizes are capped by `edges`, so a
     /// claimed vertex count costs nothing.
-    pub fn prepare(&mut self, vertices: usize, edges: usize) {
+    pub(super) fn prepare(&mut self, vertices: usize, edges: usize) {
         let n = vertices.min(2 * edges + 16);
         self.rec.clear();
         self.rec.resize(n, Rec::default());
     }
 
-    /// Steps 1 and 2 on the graph of [`cuts_to`]: its value and counts, as
-    /// [`lean::summary`] gives them, and what [`Scratch::cuts`] needs next.
-    ///
-    /// ```
-    /// use hackenbush::analysis::bare_moves::Scratch;
-    ///
-    /// // The POJ sample: a stalk with a triangle on top is worth *2; leaving *0 cuts the
-    /// // stalk.
-    /// let mut s = Scratch::default();
-    /// assert_eq!(s.search(4, &[0, 1, 1, 2, 1, 3, 2, 3]).value, 2);
-    /// let mut wins = Vec::new();
-    /// s.cuts(0, &mut wins);
-    /// assert_eq!(wins, [0]);
-    /// ```
-    pub fn search(&mut self, vertices: u32, ends: &[u32]) -> Summary {
+    /// Steps 1 and 2 on the graph `vertices`, `ends` of [`cuts_to`](super::cuts_to): its
+    /// value and counts when every edge is attached to the ground (`None` otherwise: the
+    /// [value search](search::counts) counts what is), and what [`CutBuffers::cuts`] needs
+    /// next.
+    pub(super) fn search(&mut self, vertices: u32, ends: &[u32]) -> Option<Counts> {
         let edges = ends.len() / 2;
         self.edge_count = edges as u64;
         self.rec.clear();
@@ -274,36 +330,22 @@ impl Scratch {
         self.parent.clear();
         self.sub.clear();
         if vertices == 0 {
-            return Summary::default();
+            return Some(Counts::default());
         }
         let ends = &ends[..2 * edges];
-        let summary = if vertices as usize > 2 * edges + 16 {
-            // A claimed vertex count: ids in order of first use, the ground first.
-            let mut ids: HashMap<u32, u32> = HashMap::with_capacity(ends.len().min(1 << 20));
-            ids.insert(0, 0);
-            let mut renumbered = std::mem::take(&mut self.renumbered);
-            renumbered.clear();
-            for &x in ends {
-                let next = ids.len() as u32;
-                renumbered.push(*ids.entry(x).or_insert(next));
-            }
-            let searched = self.search_dense(ids.len(), &renumbered);
+        if vertices as usize > 2 * edges + 16 {
+            let (n, renumbered) = super::renumber(vertices, ends, &mut self.renumbered);
+            let searched = self.search_dense(n, &renumbered);
             self.renumbered = renumbered;
             searched
         } else {
             self.search_dense(vertices as usize, ends)
-        };
-        if let Some(summary) = summary {
-            summary
-        } else {
-            // Some edge hangs in the air: the lean search counts what is attached.
-            lean::summary(vertices, ends, &mut self.lean)
         }
     }
 
-    /// Step 3 and 4 after [`Scratch::search`]: appends to `wins` the edges (increasing)
+    /// Step 3 and 4 after [`CutBuffers::search`]: appends to `wins` the edges (increasing)
     /// whose cut leaves the graph searched worth `target`.
-    pub fn cuts(&mut self, target: u64, wins: &mut Vec<u32>) {
+    pub(super) fn cuts(&mut self, target: u64, wins: &mut Vec<u32>) {
         if self.parent.is_empty() {
             return;
         }
@@ -328,10 +370,10 @@ impl Scratch {
 
     /// Steps 1 and 2 on ids `0..n`, and the summary when every edge is attached (every
     /// vertex with an edge was peeled or searched), or nothing.
-    fn search_dense(&mut self, n: usize, ends: &[u32]) -> Option<Summary> {
+    fn search_dense(&mut self, n: usize, ends: &[u32]) -> Option<Counts> {
         let rec = &mut self.rec;
         rec.resize(n, Rec::default());
-        if lean::count(rec, ends) > 0 {
+        if search::count(rec, ends) > 0 {
             let pairs = ends.chunks_exact(2).enumerate();
             (self.loops).extend(
                 pairs
@@ -350,7 +392,7 @@ impl Scratch {
         self.peel();
         // Folding cycles costs a pass over the edges; it pays when most vertices left lie
         // on chains (cycles with trees, cacti), not on a random multigraph where few
-        // cycles hang alone (as in the lean search).
+        // cycles hang alone (as in the value search).
         let (left, on_chains) = (self.rec.iter().skip(1)).fold((0, 0), |(left, on), r| {
             let live = r.degree != PEELED && r.degree > 0;
             (left + usize::from(live), on + usize::from(r.degree == 2))
@@ -362,7 +404,7 @@ impl Scratch {
         let bridges = self.label_and_sum(attached);
         let searched =
             (attached - 1) as u64 + self.peeled.len() as u64 + self.cycle_vertices.len() as u64;
-        (searched == used).then(|| Summary {
+        (searched == used).then(|| Counts {
             value: self.sub[0],
             used_vertices: used,
             attached_edges: (ends.len() / 2) as u64,
@@ -370,26 +412,26 @@ impl Scratch {
         })
     }
 
-    /// Step 1: peels every pendant tree, leaf by leaf (never the ground), in the lean
-    /// search's order ([`lean::peel_leaves`]), recording the order in `peeled`.
+    /// Step 1: peels every pendant tree, leaf by leaf (never the ground), in the value
+    /// search's order ([`search::peel_leaves`]), recording the order in `peeled`.
     fn peel(&mut self) {
-        let Scratch {
+        let CutBuffers {
             rec,
             peeled,
             behind,
             ..
         } = self;
-        lean::peel_leaves(&mut Peeling { rec, peeled }, behind);
+        search::peel_leaves(&mut Peeling { rec, peeled }, behind);
     }
 
     /// Folds every cycle that hangs from a single vertex into it, as the
-    /// [lean](super::lean) search does (read its `fold_pendant_cycles` for how chains are
+    /// [value](super::search) search does (read its `fold_pendant_cycles` for how chains are
     /// walked, and why from the last edge to the first), and peels what that leaves as a
-    /// leaf. Each cycle is kept, in order around it, for [`Scratch::cycle_cuts`]: its
+    /// leaf. Each cycle is kept, in order around it, for [`CutBuffers::cycle_cuts`]: its
     /// edges are one class of the block of the vertex it hangs from, the rest of that
     /// block the piece Z_0 of the class.
     fn fold(&mut self, ends: &[u32]) {
-        let Scratch {
+        let CutBuffers {
             rec,
             peeled,
             cycles,
@@ -474,7 +516,7 @@ impl Scratch {
             top.other ^= (last_a ^ last_b) as u32;
             top.edge ^= cycle_edges[edges_before] ^ cycle_edges[cycle_edges.len() - 1];
             top.degree -= 2;
-            lean::peel_upwards(&mut Peeling { rec, peeled }, p);
+            search::peel_upwards(&mut Peeling { rec, peeled }, p);
         }
     }
 
@@ -483,7 +525,7 @@ impl Scratch {
     /// reached (the ground included); fills `pre`, `parent`, `parent_edge`, `non_tree`,
     /// and `label` and `sub` with X and own(v) by preorder number.
     fn search_core(&mut self, ends: &[u32]) -> usize {
-        let Scratch {
+        let CutBuffers {
             rec,
             arcs,
             stack,
@@ -567,7 +609,7 @@ impl Scratch {
     /// Step 2 (second half): the labels of the tree edges and sub(v), in reverse
     /// preorder. Returns how many tree edges are bridges.
     fn label_and_sum(&mut self, attached: usize) -> u64 {
-        let Scratch {
+        let CutBuffers {
             parent, label, sub, ..
         } = self;
         let mut bridges = 0;
@@ -590,7 +632,7 @@ impl Scratch {
     fn core_requirements(&mut self, target: u64, wins: &mut Vec<u32>) {
         let edge_count = self.edge_count;
         let reachable = |value: u64| if value <= edge_count { value } else { NO_REQ };
-        let Scratch {
+        let CutBuffers {
             parent,
             parent_edge,
             label,
@@ -624,10 +666,10 @@ impl Scratch {
         }
     }
 
-    /// The block of vertex id `x` after [`Scratch::core_requirements`]: its value as a
+    /// The block of vertex id `x` after [`CutBuffers::core_requirements`]: its value as a
     /// branch and its requirement ([`NO_REQ`] if it has none or is not attached). A
     /// peeled vertex's block is itself and its loops; its requirement is set by
-    /// [`Scratch::peeled_requirements`] before its children ask.
+    /// [`CutBuffers::peeled_requirements`] before its children ask.
     fn block(&self, x: usize) -> (u64, u64) {
         let r = self.rec[x];
         if r.degree == PEELED {
@@ -671,7 +713,7 @@ impl Scratch {
         self.rec[self.cycles[c].at as usize].degree != PEELED
     }
 
-    /// The vertices of folded cycle number `c`, as places in [`Scratch::cycle_vertices`].
+    /// The vertices of folded cycle number `c`, as places in [`CutBuffers::cycle_vertices`].
     fn cycle_places(&self, c: usize) -> std::ops::Range<usize> {
         let start = self.cycles[c].start as usize;
         start..(self.cycles.get(c + 1)).map_or(self.cycle_vertices.len(), |n| n.start as usize)
@@ -689,7 +731,7 @@ impl Scratch {
             let at = self.cycles[c].at as usize;
             let places = self.cycle_places(c);
             let (sub_a, req_a) = self.block(at);
-            let Scratch {
+            let CutBuffers {
                 rec,
                 cycle_vertices,
                 hung,
@@ -727,7 +769,7 @@ impl Scratch {
         let edges = vertices.start + c..vertices.end + c + 1;
         let (sub_a, req_a) = self.block(at);
         if req_a != NO_REQ {
-            let Scratch {
+            let CutBuffers {
                 rec,
                 cycle_vertices,
                 cycle_edges,
@@ -753,7 +795,7 @@ impl Scratch {
         }
     }
 
-    /// [`Scratch::peeled_requirements`] for the `i`-th vertex peeled.
+    /// [`CutBuffers::peeled_requirements`] for the `i`-th vertex peeled.
     fn peeled_requirement(&mut self, i: usize, wins: &mut Vec<u32>) {
         let x = self.peeled[i] as usize;
         let Rec {
@@ -793,13 +835,13 @@ fn req32(req: u64) -> u32 {
     if req == NO_REQ { NO_REQ32 } else { req as u32 }
 }
 
-/// The cut search's records as [`lean::Leaves`], with the order they were peeled in.
+/// The cut search's records as [`search::Leaves`], with the order they were peeled in.
 struct Peeling<'a> {
     rec: &'a mut [Rec],
     peeled: &'a mut Vec<u32>,
 }
 
-impl lean::Leaves for Peeling<'_> {
+impl search::Leaves for Peeling<'_> {
     #[inline(always)]
     fn len(&self) -> usize {
         self.rec.len()
@@ -842,8 +884,8 @@ fn edge_label(e: u32) -> u128 {
 const SEED: u64 = 0x6861_636b_656e_6275; // "hackenbu"
 
 /// Step 4: the winning cuts inside blocks.
-fn class_cuts(attached: usize, s: &mut Scratch, wins: &mut Vec<u32>) {
-    let Scratch {
+fn class_cuts(attached: usize, s: &mut CutBuffers, wins: &mut Vec<u32>) {
+    let CutBuffers {
         parent_edge,
         label,
         sub,
@@ -938,11 +980,12 @@ fn class_cuts(attached: usize, s: &mut Scratch, wins: &mut Vec<u32>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Workspace, cuts_to};
     use super::*;
 
     fn cuts(vertices: u32, ends: &[u32], target: u64) -> Vec<u32> {
         let mut wins = Vec::new();
-        cuts_to(vertices, ends, target, &mut Scratch::default(), &mut wins);
+        cuts_to(vertices, ends, target, &mut Workspace::default(), &mut wins);
         wins
     }
 
@@ -983,11 +1026,14 @@ mod tests {
         // edge on vertex 5. Edge i of one order is edge 9 - i of the other.
         let parent_first = [0, 1, 1, 2, 2, 0, 1, 3, 3, 4, 4, 1, 3, 5, 5, 6, 6, 3, 5, 7];
         let child_first: Vec<u32> = parent_first.chunks(2).rev().flatten().copied().collect();
-        let mut s = Scratch::default();
-        let value = s.search(8, &parent_first).value;
+        let mut s = CutBuffers::default();
+        let value = s.search(8, &parent_first).expect("attached").value;
         assert_eq!((s.parent.len(), s.cycles.len(), s.peeled.len()), (1, 3, 1));
-        let mut other = Scratch::default();
-        assert_eq!(other.search(8, &child_first).value, value);
+        let mut other = CutBuffers::default();
+        assert_eq!(
+            other.search(8, &child_first).expect("attached").value,
+            value
+        );
         assert!(other.parent.len() > 1, "a core is left");
         for target in 0..8 {
             let mut mirrored: Vec<u32> = (cuts(8, &child_first, target).iter())
@@ -1000,11 +1046,11 @@ mod tests {
         assert_eq!(cuts(8, &parent_first, 0).is_empty(), value == 0);
     }
 
-    /// One scratch from graph to graph, larger then smaller, gives what fresh ones give.
+    /// One workspace from graph to graph, larger then smaller, gives what fresh ones give.
     #[test]
-    fn scratch_is_reused_cleanly() {
+    fn workspace_is_reused_cleanly() {
         let graphs: [&[u32]; 3] = [&[0, 1, 1, 2, 2, 0, 2, 3], &[0, 0, 0, 1], &[0, 1, 1, 1]];
-        let mut scratch = Scratch::default();
+        let mut scratch = Workspace::default();
         for ends in graphs.iter().cycle().take(9) {
             for target in 0..4 {
                 let mut wins = Vec::new();
@@ -1012,5 +1058,16 @@ mod tests {
                 assert_eq!(wins, cuts(4, ends, target));
             }
         }
+    }
+
+    /// The labels are a hash of the edge's index: the same from run to run, never 0 (0
+    /// marks a bridge), and all different on the first edges.
+    #[test]
+    fn labels_are_reproducible_and_non_zero() {
+        let labels: Vec<u128> = (0..1000).map(edge_label).collect();
+        assert!(labels.iter().all(|&label| label != 0));
+        assert_eq!(labels, (0..1000).map(edge_label).collect::<Vec<_>>());
+        let distinct: std::collections::BTreeSet<u128> = labels.iter().copied().collect();
+        assert_eq!(distinct.len(), labels.len());
     }
 }

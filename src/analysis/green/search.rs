@@ -1,8 +1,9 @@
-//! The value alone, from a bare edge list: what the judge needs, in as little memory and
-//! time as possible (no names, no spans, no block breakdown).
+//! The value and the peeling: a graph's Grundy value on the core's arrays, in as little
+//! memory and time as the judge needs, and the peeling of pendant trees that the
+//! [cut search](super::cuts) shares.
 //!
-//! It is the same method as [`analyze`](super::analyze), folded into one depth-first
-//! search: every 2-edge-connected block is a connected piece of the DFS tree, so with
+//! It is the method of the breakdown ([`analyze`](crate::analysis::analyze)), folded into
+//! one depth-first search: every 2-edge-connected block is a connected piece of the DFS tree, so with
 //!
 //! ```text
 //! acc(v) = (loops at v) + (back edges from v up to an ancestor)        (mod 2)
@@ -28,46 +29,42 @@
 //! peeled (degree, XOR of the neighbours, accumulator), which is all a tree needs; when
 //! something is left, 20 bytes per vertex in the same place (cursor, list end, preorder,
 //! low-link and accumulator side by side), plus 8 bytes per edge left after peeling (the
-//! adjacency) and 4 per vertex on the search's stack, all kept in a [`Scratch`] reused
-//! from graph to graph. No recursion: a path of 10^7 vertices needs no stack.
+//! adjacency) and 4 per vertex on the search's stack, all kept in the [`Workspace`](super::Workspace)
+//! reused from graph to graph. No recursion: a path of 10^7 vertices needs no stack.
 //!
-//! The full [`analyze`](super::analyze) keeps the breakdown that explanations and
-//! pictures need; the tests hold the two against each other and against the game tree.
-
-use std::collections::HashMap;
+//! The breakdown ([`analyze`](crate::analysis::analyze)) keeps the blocks that explanations
+//! and pictures need; the tests hold its values against this one and both against the
+//! game tree.
 
 use crate::dfs::NONE;
 
-/// Buffers reused from graph to graph, so a stream of test cases allocates only when a
-/// graph is larger than every one before it.
+/// The value search's buffers, reused from graph to graph (in a
+/// [`Workspace`](super::Workspace)), so a stream of test cases allocates only when a graph
+/// is larger than every one before it.
 #[derive(Debug, Default)]
-pub struct Scratch {
+pub(super) struct ValueBuffers {
     /// The vertices' [`Count`]s, then (when something is left after peeling) their
     /// [`Record`]s, in the same words.
     words: crate::huge_pages::Words,
-    /// How many of the first `words` [`Scratch::prepare`] left at zero, untouched since.
+    /// How many of the first `words` [`ValueBuffers::prepare`] left at zero, untouched since.
     zeroed: usize,
     adjacency: Vec<u32>,
     stack: Vec<u32>,
     renumbered: Vec<u32>,
-    /// Per vertex, for [`summary`] when some edge is not attached: what hangs below it.
+    /// Per vertex, for [`counts`] when some edge is not attached: what hangs below it.
     below: Vec<Below>,
-    /// For [`summary`]: the vertices with loops (other than the ground).
+    /// For [`counts`]: the vertices with loops (other than the ground).
     loops: Vec<u32>,
-    /// For [`summarize`](super::summary::summarize): the search's number of each vertex
-    /// id of a declaration, and its edge list.
-    pub(super) ids: Vec<u32>,
-    pub(super) ends: Vec<u32>,
 }
 
-impl Scratch {
+impl ValueBuffers {
     /// Makes room for a graph of about `vertices` vertices and `edges` edges ahead of
     /// time, touching the memory, so that a second thread can pay for the page faults
     /// while the first one is still reading the graph. Sizes are capped by `edges`, so a
     /// claimed vertex count costs nothing. (Only the vertices' counts, zeroed so that the
     /// search need not zero them again: the records and the adjacency lists are built
     /// for what is left after the pendant trees, often nothing.)
-    pub fn prepare(&mut self, vertices: usize, edges: usize) {
+    pub(super) fn prepare(&mut self, vertices: usize, edges: usize) {
         let n = vertices.min(2 * edges + 16);
         self.words.clear();
         self.words.reserve(RECORD * n);
@@ -112,28 +109,16 @@ struct Record {
     acc: u32,
 }
 
-/// The Grundy value of the graph on vertex ids `0..vertices` whose edges are the pairs
-/// `ends[0]-ends[1]`, `ends[2]-ends[3]`, ..., with vertex 0 the (fused) ground. Ids at or
-/// beyond `vertices` are not allowed (the parser guarantees it).
-///
-/// `vertices` may be far larger than the ids actually used (a judge file may claim
-/// `m = 4000000000`): the ids are then renumbered first, so memory follows the edges.
-///
-/// ```
-/// use hackenbush::analysis::lean::{value, Scratch};
-///
-/// let mut scratch = Scratch::default();
-/// // The POJ sample: a stalk with a triangle on top is worth *2.
-/// assert_eq!(value(4, &[0, 1, 1, 2, 1, 3, 2, 3], &mut scratch), 2);
-/// ```
-pub fn value(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> u64 {
+/// The Grundy value of the graph `vertices`, `ends` (see [`green::value`](super::value)).
+pub(super) fn value(vertices: u32, ends: &[u32], scratch: &mut ValueBuffers) -> u64 {
     evaluate(vertices, ends, scratch, &mut NoTally)
 }
 
-/// The value of a graph, and what [`value`] does not need: how many vertices and edges
-/// are attached to the ground and how many of the edges are bridges.
+/// The value of a graph of the core, and what [`value`](super::value) does not need: how
+/// many vertices and edges are attached to the ground and how many of the edges are
+/// bridges.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct Counts {
     /// The Grundy value.
     pub value: u64,
     /// Vertices other than the ground (id 0) that some edge touches.
@@ -145,29 +130,21 @@ pub struct Summary {
     pub bridges: u64,
 }
 
-/// [`value`], with the counts of a [`Summary`], at the cost of [`value`] when every edge
-/// is attached to the ground: the counts are then totals, kept on the way (every bridge
-/// is found once, by a peel or by the search), and what is attached is told by whether
-/// every vertex with an edge ended in the ground. Otherwise (some edge hangs in the air)
-/// the search runs again with per-vertex counts that ride along with the values: each
-/// vertex carries the edges and bridges hanging below it, handed to its neighbour as its
-/// term is (8 more bytes per vertex), and the ground's are the attached ones.
-///
-/// ```
-/// use hackenbush::analysis::lean::{summary, Scratch, Summary};
-///
-/// // A stalk with a triangle on top, and an edge 4-5 not attached to the ground.
-/// let got = summary(6, &[0, 1, 1, 2, 1, 3, 2, 3, 4, 5], &mut Scratch::default());
-/// assert_eq!(got, Summary { value: 2, used_vertices: 5, attached_edges: 4, bridges: 1 });
-/// ```
-pub fn summary(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
+/// [`value`], with the [`Counts`], at the cost of [`value`] when every edge is attached
+/// to the ground: the counts are then totals, kept on the way (every bridge is found
+/// once, by a peel or by the search), and what is attached is told by whether every
+/// vertex with an edge ended in the ground. Otherwise (some edge hangs in the air) the
+/// search runs again with per-vertex counts that ride along with the values: each vertex
+/// carries the edges and bridges hanging below it, handed to its neighbour as its term
+/// is (8 more bytes per vertex), and the ground's are the attached ones.
+pub(super) fn counts(vertices: u32, ends: &[u32], scratch: &mut ValueBuffers) -> Counts {
     let mut totals = Totals {
         loops: std::mem::take(&mut scratch.loops),
         ..Totals::default()
     };
     let value = evaluate(vertices, ends, scratch, &mut totals);
     scratch.loops = std::mem::take(&mut totals.loops);
-    let mut summary = Summary {
+    let mut summary = Counts {
         value,
         used_vertices: totals.used,
         attached_edges: (ends.len() / 2) as u64,
@@ -189,13 +166,18 @@ pub fn summary(vertices: u32, ends: &[u32], scratch: &mut Scratch) -> Summary {
     summary
 }
 
-fn evaluate<T: Tally>(vertices: u32, ends: &[u32], scratch: &mut Scratch, tally: &mut T) -> u64 {
+fn evaluate<T: Tally>(
+    vertices: u32,
+    ends: &[u32],
+    scratch: &mut ValueBuffers,
+    tally: &mut T,
+) -> u64 {
     if vertices == 0 {
         return 0;
     }
     let edges = ends.len() / 2;
     if vertices as usize > 2 * edges + 16 {
-        let (n, renumbered) = renumber(ends, &mut scratch.renumbered);
+        let (n, renumbered) = super::renumber(vertices, ends, &mut scratch.renumbered);
         let mut inner = std::mem::take(scratch);
         let v = value_dense(n, &renumbered, &mut inner, tally);
         *scratch = inner;
@@ -213,7 +195,7 @@ struct Below {
 }
 
 /// What is counted besides the values, at each step where a vertex hands its term on:
-/// nothing for the judge ([`NoTally`], compiled away), totals for a [`Summary`]
+/// nothing for the judge ([`NoTally`], compiled away), totals for [`Counts`]
 /// ([`Totals`]), or edges and bridges per vertex when some edge is not attached
 /// ([`Counting`]).
 trait Tally {
@@ -293,7 +275,7 @@ struct NoTally;
 
 impl Tally for NoTally {}
 
-/// The totals of a [`Summary`], right when every edge is attached to the ground, and
+/// The totals of [`Counts`], right when every edge is attached to the ground, and
 /// whether one is not (`detached`).
 ///
 /// Nothing is counted where the search and the peeling wait for memory (more work there
@@ -390,21 +372,8 @@ impl Tally for Counting<'_> {
     }
 }
 
-/// Ids in order of first use, the ground (0) first.
-fn renumber(ends: &[u32], out: &mut Vec<u32>) -> (usize, Vec<u32>) {
-    let mut ids: HashMap<u32, u32> = HashMap::with_capacity(ends.len().min(1 << 20));
-    ids.insert(0, 0);
-    let mut renumbered = std::mem::take(out);
-    renumbered.clear();
-    for &x in ends {
-        let next = ids.len() as u32;
-        renumbered.push(*ids.entry(x).or_insert(next));
-    }
-    (ids.len(), renumbered)
-}
-
-fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T) -> u64 {
-    let Scratch {
+fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut ValueBuffers, tally: &mut T) -> u64 {
+    let ValueBuffers {
         words,
         zeroed,
         adjacency,
@@ -493,7 +462,7 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut Scratch, tally: &mut T)
     value
 }
 
-/// What counting the edges keeps of a vertex: the lean search's [`Count`], the cut
+/// What counting the edges keeps of a vertex: the value search's [`Count`], the cut
 /// search's record (which also XORs the edges' indices).
 pub(super) trait Counted: Send {
     /// Edge `e`, not a loop, from this vertex to `other`.
@@ -577,7 +546,7 @@ fn count_range(counts: &mut [impl Counted], first: usize, ends: &[u32]) -> usize
 const PEELED: u32 = NONE - 1;
 
 /// What [`peel_leaves`] needs of a graph's records: which vertex is a leaf, and how one
-/// is peeled. The lean search and the cut search keep different records and hand
+/// is peeled. The value search and the cut search keep different records and hand
 /// different things on, and peel in the same order.
 pub(super) trait Leaves {
     /// How many vertex ids there are; 0 is the ground, never peeled.
@@ -725,7 +694,7 @@ impl Peelable for Record {
     }
 }
 
-/// The lean search's counts or records as [`Leaves`], with what is counted on the way.
+/// The value search's counts or records as [`Leaves`], with what is counted on the way.
 /// A judge's tree goes entirely this way, with no search and no adjacency lists.
 struct Peeling<'a, N, T> {
     nodes: &'a mut [N],
@@ -932,14 +901,14 @@ mod tests {
     use crate::analysis::analyze;
     use crate::model::Graph;
 
-    fn lean(ground_is_zero: &[(u32, u32)]) -> u64 {
+    fn core(ground_is_zero: &[(u32, u32)]) -> u64 {
         let n = ground_is_zero
             .iter()
             .flat_map(|&(u, v)| [u, v])
             .max()
             .map_or(1, |m| m + 1);
         let ends: Vec<u32> = ground_is_zero.iter().flat_map(|&(u, v)| [u, v]).collect();
-        value(n, &ends, &mut Scratch::default())
+        value(n, &ends, &mut ValueBuffers::default())
     }
 
     fn full(edges: &[(u32, u32)]) -> u64 {
@@ -960,7 +929,7 @@ mod tests {
             &[(3, 4), (0, 1)],
         ];
         for edges in shapes {
-            assert_eq!(lean(edges), full(edges), "{edges:?}");
+            assert_eq!(core(edges), full(edges), "{edges:?}");
         }
     }
 
@@ -1010,11 +979,11 @@ mod tests {
             ],
         ];
         for edges in shapes {
-            assert_eq!(lean(edges), full(edges), "{edges:?}");
+            assert_eq!(core(edges), full(edges), "{edges:?}");
         }
     }
 
-    /// The totals of a [`Summary`] against the per-vertex counts: equal when every edge
+    /// The totals of [`Counts`] against the per-vertex counts: equal when every edge
     /// is attached, and the detached ones told apart (so that only they pay for the
     /// second search).
     #[test]
@@ -1049,7 +1018,7 @@ mod tests {
         for &(edges, detached) in shapes {
             let ends: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
             let n = ends.iter().copied().max().map_or(1, |m| m + 1);
-            let mut scratch = Scratch::default();
+            let mut scratch = ValueBuffers::default();
             let mut totals = Totals::default();
             let value = evaluate(n, &ends, &mut scratch, &mut totals);
             assert_eq!(totals.detached, detached, "{edges:?}");
@@ -1058,7 +1027,7 @@ mod tests {
                 evaluate(n, &ends, &mut scratch, &mut Counting(&mut below)),
                 value
             );
-            let got = summary(n, &ends, &mut scratch);
+            let got = counts(n, &ends, &mut scratch);
             assert_eq!(got.value, value, "{edges:?}");
             assert_eq!(
                 (got.attached_edges, got.bridges),
@@ -1078,7 +1047,7 @@ mod tests {
     #[test]
     fn totals_tell_detached_parts_exactly() {
         let mut rng = crate::rng::Rng::new(7);
-        let mut scratch = Scratch::default();
+        let mut scratch = ValueBuffers::default();
         for _ in 0..20_000 {
             let n = rng.range(1, 8);
             let edges = rng.below_u32(10) as usize;
@@ -1089,7 +1058,7 @@ mod tests {
             evaluate(n, &ends, &mut scratch, &mut Counting(&mut below));
             let attached = u64::from(below[0].edges);
             assert_eq!(totals.detached, attached < edges as u64, "{ends:?}");
-            let got = summary(n, &ends, &mut scratch);
+            let got = counts(n, &ends, &mut scratch);
             assert_eq!(got.value, value);
             assert_eq!(got.attached_edges, attached, "{ends:?}");
             assert_eq!(got.bridges, u64::from(below[0].bridges), "{ends:?}");
@@ -1102,7 +1071,7 @@ mod tests {
 
     #[test]
     fn huge_claimed_vertex_counts_are_renumbered() {
-        let mut scratch = Scratch::default();
+        let mut scratch = ValueBuffers::default();
         assert_eq!(
             value(
                 u32::MAX - 1,
@@ -1123,7 +1092,10 @@ mod tests {
     fn deep_paths_need_no_stack() {
         let n = 1_000_000u32;
         let ends: Vec<u32> = (0..n).flat_map(|i| [i, i + 1]).collect();
-        assert_eq!(value(n + 1, &ends, &mut Scratch::default()), u64::from(n));
+        assert_eq!(
+            value(n + 1, &ends, &mut ValueBuffers::default()),
+            u64::from(n)
+        );
     }
 
     /// Ends of `edges` pseudo-random edges (a few of them loops) on `n` vertices.
@@ -1165,8 +1137,8 @@ mod tests {
         let n = COUNT_IN_HALVES_FROM as u32 + 3;
         let ends = scattered(n, n as usize + n as usize / 8);
         let edges: Vec<(u32, u32)> = ends.chunks_exact(2).map(|p| (p[0], p[1])).collect();
-        assert_eq!(lean(&edges), full(&edges));
-        let got = summary(n, &ends, &mut Scratch::default());
+        assert_eq!(core(&edges), full(&edges));
+        let got = counts(n, &ends, &mut ValueBuffers::default());
         assert!(got.bridges > 0 && got.bridges + 1000 < got.attached_edges);
     }
 }
