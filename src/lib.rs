@@ -87,6 +87,7 @@ pub mod game_tree;
 pub mod generate;
 pub mod model;
 mod pages;
+pub mod pipeline;
 pub mod play;
 pub mod report;
 pub mod rng;

@@ -1,11 +1,14 @@
 //! `hackenbush verify`: the fast analysis held against an exhaustive game-tree search.
 
-use std::io::Write;
+use std::io::{self, Write};
 
+use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::{Game, Outcome};
 use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued};
 use hackenbush::game_tree::{self, Verification};
 use hackenbush::model::Graph;
+use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink};
+use hackenbush::report::ErrorReport;
 use hackenbush::report::json::JsonDocument;
 use hackenbush::report::text::star;
 use hackenbush::report::verify::{VerifiedGraph, VerifiedPosition, VerifiedSum, VerifySummary};
@@ -14,7 +17,7 @@ use hackenbush::syntax::GraphDecl;
 use hackenbush::wording::printable;
 
 use super::args::VerifyArgs;
-use super::input::{self, Streamed};
+use super::input;
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
 use super::progress::{self, Progress};
 
@@ -22,68 +25,27 @@ use super::progress::{self, Progress};
 /// a graph too large to search, else [`DISAGREE`] when the analysis and the game tree
 /// disagree on some graph, else [`SUCCESS`].
 pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
-    let mut out = output::stdout();
-    let mut disagreements = 0;
-    let mut refused = 0;
-    let mut graphs = 0;
-    let limit = usize::from(args.max_edges);
-    let mut json = args.json.then(|| JsonDocument::new("positions"));
-    let mut errors = Vec::new();
-    let clean = input::each_case_streamed(
-        &args.input,
-        args.case,
-        None,
-        &mut out,
-        |out, source, foreseen| {
-            let label = foreseen.label(source);
-            let position = args.json.then(|| VerifiedPosition {
-                source: label.clone(),
-                graphs: Vec::new(),
-                sum: None,
-            });
-            let label = printable(&label).into_owned();
-            if position.is_none() {
-                writeln!(out, "{label}")?;
-                if foreseen.graphs == 0 {
-                    writeln!(out, "  (no graphs)")?;
-                }
-            }
-            Ok(Verifying {
-                label,
-                limit,
-                graphs: 0,
-                disagreements: 0,
-                refused: 0,
-                coloured: false,
-                sum: Some(PositionSum::default()),
-                json: position,
-            })
-        },
-        |out, _, _, mut verifying| {
-            if verifying.coloured {
-                let sum = verifying.sum.take().and_then(|sum| sum.finish().ok());
-                // A disagreeing sum with agreeing graphs is a disagreement of its own.
-                if let Some((analysis, game_tree)) = &sum
-                    && analysis != game_tree
-                    && verifying.disagreements == 0
-                {
-                    verifying.disagreements += 1;
-                }
-                match &mut verifying.json {
-                    Some(position) => position.sum = Some(VerifiedSum::new(sum)),
-                    None => write_position_sum(out, sum)?,
-                }
-            }
-            disagreements += verifying.disagreements;
-            refused += verifying.refused;
-            graphs += verifying.graphs;
-            if let (Some(json), Some(position)) = (&mut json, &verifying.json) {
-                json.item(out, position)?;
-            }
-            Ok(())
-        },
-        |error| errors.push(error),
-    )?;
+    let mut run = Run {
+        out: output::stdout(),
+        json: args.json.then(|| JsonDocument::new("positions")),
+        limit: usize::from(args.max_edges),
+        errors: Vec::new(),
+        disagreements: 0,
+        refused: 0,
+        graphs: 0,
+        position: None,
+    };
+    let pipeline = Pipeline::new(Compute::Graphs).case(args.case);
+    let clean = pipeline.run(input::stated(&args.input), &mut run)?;
+    let Run {
+        mut out,
+        json,
+        errors,
+        disagreements,
+        refused,
+        graphs,
+        ..
+    } = run;
     if let Some(mut json) = json {
         for error in errors {
             json.error(error);
@@ -121,6 +83,98 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     })
 }
 
+/// A run of `verify`: where its results go, and what the positions so far gave.
+struct Run {
+    out: io::BufWriter<io::Stdout>,
+    /// With `--json`: the document, whose errors come last.
+    json: Option<JsonDocument>,
+    /// `--max-edges`.
+    limit: usize,
+    errors: Vec<ErrorReport>,
+    disagreements: usize,
+    refused: usize,
+    graphs: usize,
+    /// The position being verified.
+    position: Option<Verifying>,
+}
+
+impl Sink for Run {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+        let label = foreseen.label(source);
+        let position = self.json.is_some().then(|| VerifiedPosition {
+            source: label.clone(),
+            graphs: Vec::new(),
+            sum: None,
+        });
+        let label = printable(&label).into_owned();
+        if position.is_none() {
+            writeln!(self.out, "{label}")?;
+            if foreseen.graphs == 0 {
+                writeln!(self.out, "  (no graphs)")?;
+            }
+        }
+        self.position = Some(Verifying {
+            label,
+            limit: self.limit,
+            graphs: 0,
+            disagreements: 0,
+            refused: 0,
+            coloured: false,
+            sum: Some(PositionSum::default()),
+            json: position,
+        });
+        Ok(())
+    }
+
+    fn graph(&mut self, _: &Source, decl: GraphDecl) -> io::Result<()> {
+        match &mut self.position {
+            Some(verifying) => verifying.graph(&mut self.out, decl),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, _: &Source, _: &Foreseen) -> io::Result<Reported> {
+        let Some(mut verifying) = self.position.take() else {
+            return Ok(Ok(()));
+        };
+        if verifying.coloured {
+            let sum = verifying.sum.take().and_then(|sum| sum.finish().ok());
+            // A disagreeing sum with agreeing graphs is a disagreement of its own.
+            if let Some((analysis, game_tree)) = &sum
+                && analysis != game_tree
+                && verifying.disagreements == 0
+            {
+                verifying.disagreements += 1;
+            }
+            match &mut verifying.json {
+                Some(position) => position.sum = Some(VerifiedSum::new(sum)),
+                None => write_position_sum(&mut self.out, sum)?,
+            }
+        }
+        self.disagreements += verifying.disagreements;
+        self.refused += verifying.refused;
+        self.graphs += verifying.graphs;
+        if let (Some(json), Some(position)) = (&mut self.json, &verifying.json) {
+            json.item(&mut self.out, position)?;
+        }
+        Ok(Ok(()))
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(&mut self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)?;
+        self.errors.push(error.report);
+        Ok(())
+    }
+}
+
 /// A position being verified, each graph as soon as it is read.
 struct Verifying {
     label: String,
@@ -137,8 +191,9 @@ struct Verifying {
     json: Option<VerifiedPosition>,
 }
 
-impl<W: Write> Streamed<W> for Verifying {
-    fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+impl Verifying {
+    /// The next graph of the position.
+    fn graph(&mut self, out: &mut impl Write, decl: GraphDecl) -> io::Result<()> {
         if !decl.is_green() {
             self.coloured = true;
             return self.coloured_graph(out, Graph::build(decl, self.graphs));
@@ -169,11 +224,9 @@ impl<W: Write> Streamed<W> for Verifying {
         }
         Ok(())
     }
-}
 
-impl Verifying {
     /// A graph with a blue or red edge, against its coloured game tree.
-    fn coloured_graph(&mut self, out: &mut impl Write, graph: Graph) -> Result<(), Stop> {
+    fn coloured_graph(&mut self, out: &mut impl Write, graph: Graph) -> io::Result<()> {
         self.graphs += 1;
         let what = format!(
             "verify: game tree of {} in {}",
@@ -198,7 +251,7 @@ impl Verifying {
     }
 
     /// A graph too large to search: the position's sum is dropped.
-    fn not_searched(&mut self, out: &mut impl Write, name: &str, why: String) -> Result<(), Stop> {
+    fn not_searched(&mut self, out: &mut impl Write, name: &str, why: String) -> io::Result<()> {
         self.refused += 1;
         self.sum = None;
         match &mut self.json {
@@ -254,7 +307,7 @@ fn write_coloured_verification(
     out: &mut impl Write,
     name: &str,
     v: &ColouredVerification,
-) -> Result<(), Stop> {
+) -> io::Result<()> {
     let name = printable(name);
     if v.agrees() {
         writeln!(
@@ -300,7 +353,7 @@ fn write_coloured_verification(
 
 /// The position of a coloured input: the sum of its graphs' values and who wins it, by
 /// both sides (`None`: not summed).
-fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> Result<(), Stop> {
+fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> io::Result<()> {
     let Some((analysis, game_tree)) = sum else {
         writeln!(
             out,
@@ -321,7 +374,7 @@ fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> Re
     Ok(())
 }
 
-fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
+fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> io::Result<()> {
     let name = printable(name);
     if v.agrees() {
         writeln!(
@@ -365,7 +418,7 @@ fn watched<W: Write, T>(
     out: &mut W,
     what: String,
     search: impl FnOnce(&mut dyn FnMut(usize)) -> T,
-) -> Result<T, Stop> {
+) -> io::Result<T> {
     if progress::wanted() {
         out.flush()?;
     }
