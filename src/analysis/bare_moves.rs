@@ -9,7 +9,7 @@
 //! The same four steps as [`moves`](super::moves) (read its module docs for why they are
 //! right), laid out for the memory:
 //!
-//! 1. Pendant trees are peeled off leaf by leaf, as the [lean](super::lean) search does:
+//! 1. Pendant trees are peeled off leaf by leaf, as the [lean] search does:
 //!    each vertex keeps its degree and the XOR of its neighbours and of its edges, so a
 //!    leaf knows its one neighbour and edge with no adjacency lists, and hands its value
 //!    plus one to that neighbour (Colon Principle). Every peeled edge is a bridge and

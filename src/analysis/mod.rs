@@ -31,13 +31,9 @@
 //! and bridges do not depend on colours, and the crate reads them for coloured graphs too
 //! (`breakdown`, whose Grundy values are then those of the graph taken all green).
 
-mod bridges;
-// The judge's value path: public for the binary and the tests, not part of the API.
-#[doc(hidden)]
-pub mod lean;
-// The christmas path of `analyze --moves`: public for the binary and the tests.
-#[doc(hidden)]
 pub mod bare_moves;
+mod bridges;
+pub mod lean;
 pub mod misere;
 pub mod moves;
 pub mod partizan;

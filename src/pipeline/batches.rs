@@ -302,7 +302,9 @@ fn value<R: Render>(
                 let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ lean::value(n, ends, scratch));
                 state.render.verdict(case, nim_sum, &mut state.bytes);
             }
-            state.rendered();
+            if !state.bytes.is_empty() {
+                state.rendered();
+            }
         }
         Compute::Moves => {
             for (case, trees) in batch.lined_cases().filter(|(case, _)| wanted(*case)) {

@@ -27,7 +27,7 @@ pub type Reader = Box<dyn Read + Send>;
 ///
 /// let input = Input::text("sample.in", "1\n2 1\n1 2\n");
 /// assert_eq!(input.name(), "sample.in");
-/// assert_eq!(input.read()?.text(), "1\n2 1\n1 2\n");
+/// assert_eq!(input.read()?.bytes(), b"1\n2 1\n1 2\n");
 /// assert_eq!(hackenbush::pipeline::Input::Stdin.name(), "<stdin>");
 /// # Ok::<(), String>(())
 /// ```

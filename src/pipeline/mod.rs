@@ -27,7 +27,7 @@
 //!   is held whole in memory anyway: the second reading costs time, not memory, where
 //!   keeping the graphs for a second pass would make memory follow the position;
 //! - **christmas** inputs, for values, moves and verdicts ([`Compute::Verdicts`]), are
-//!   streamed through a [`Window`](crate::syntax::window::Window) as bare edge lists in
+//!   streamed through a [`Window`] as bare edge lists in
 //!   batches: one batch is valued (and rendered, [`Render`]) on one core while the next is
 //!   read on the other; memory follows a batch, not the input. [`Compute::Violations`]
 //!   reads one test case at a time through a window.
@@ -60,8 +60,8 @@
 //! let mut kept = Kept::default();
 //! let clean = Pipeline::new(Compute::Values).run(inputs, &mut kept)?;
 //! assert!(clean);
-//! let values: Vec<_> = kept.0.iter().map(|p| (p.source.as_str(), p.value.to_string())).collect();
-//! assert_eq!(values, [("two.in#1", "*1"), ("two.in#2", "0"), ("flag", "1/2")]);
+//! let values: Vec<_> = kept.0.iter().map(|p| format!("{} {}", p.source, p.value)).collect();
+//! assert_eq!(values, ["two.in#1 *", "two.in#2 0", "flag 1/2"]);
 //! # Ok::<(), io::Error>(())
 //! ```
 
@@ -446,5 +446,154 @@ impl<S: Sink> Run<'_, S> {
             report,
             located: Some((&error, &source)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a sink was told, in order, in words.
+    #[derive(Default)]
+    struct Told(Vec<String>);
+
+    impl Sink for Told {
+        type Render = Verdicts;
+
+        fn renderer(&mut self) -> Verdicts {
+            Verdicts
+        }
+
+        fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+            let (graphs, nim_sum) = (foreseen.graphs, foreseen.nim_sum);
+            let label = foreseen.label(source);
+            self.0
+                .push(format!("start {label}: {graphs} graphs, nim-sum {nim_sum}"));
+            Ok(())
+        }
+
+        fn graph(&mut self, _: &Source, graph: GraphDecl) -> io::Result<()> {
+            self.0.push(format!("graph of {} edges", graph.edges.len()));
+            Ok(())
+        }
+
+        fn finish(&mut self, _: &Source, _: &Foreseen) -> io::Result<Reported> {
+            self.0.push("finish".into());
+            Ok(Ok(()))
+        }
+
+        fn report(&mut self, position: PositionReport) -> io::Result<()> {
+            self.0
+                .push(format!("{} {}", position.source, position.value));
+            Ok(())
+        }
+
+        fn rendered(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.push(String::from_utf8_lossy(bytes).into_owned());
+            Ok(())
+        }
+
+        fn warning(&mut self, warning: &Diagnostic, _: &Source) -> io::Result<()> {
+            self.0.push(format!("warning: {}", warning.message));
+            Ok(())
+        }
+
+        fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+            let help = error.located.and_then(|(d, _)| d.help.clone());
+            let help = help.map(|help| format!(" ({help})")).unwrap_or_default();
+            self.0
+                .push(format!("error: {}{help}", error.report.message));
+            Ok(())
+        }
+    }
+
+    /// `Sally` or `Harry`.
+    struct Verdicts;
+
+    impl Render for Verdicts {
+        fn verdict(&mut self, _: u64, nim_sum: u64, out: &mut Vec<u8>) {
+            out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
+        }
+    }
+
+    /// What `pipeline` tells of `inputs`, and whether it found them clean.
+    fn telling(pipeline: Pipeline, inputs: &[(&str, &str)]) -> (Vec<String>, bool) {
+        let inputs = (inputs.iter()).map(|&(name, text)| (Input::text(name, text), None));
+        let mut told = Told::default();
+        let clean = pipeline.run(inputs, &mut told).unwrap();
+        (told.0, clean)
+    }
+
+    const TWO_CASES: &str = "1\n2 1\n1 2\n1\n2 2\n1 2\n1 2\n";
+
+    #[test]
+    fn every_input_is_read_after_one_fails() {
+        let inputs = [
+            (Input::File("no/such/file.hb".into()), None),
+            (Input::text("two.in", TWO_CASES), None),
+        ];
+        let mut told = Told::default();
+        let clean = Pipeline::new(Compute::Values).run(inputs, &mut told);
+        assert!(!clean.unwrap());
+        assert_eq!(
+            told.0,
+            [
+                "error: cannot read no/such/file.hb: no such file",
+                "two.in#1 *",
+                "two.in#2 0"
+            ]
+        );
+    }
+
+    #[test]
+    fn verdicts_are_rendered_in_input_order() {
+        let (told, clean) = telling(Pipeline::new(Compute::Verdicts), &[("two.in", TWO_CASES)]);
+        assert!(clean);
+        assert_eq!(told, ["Sally\nHarry\n"]);
+    }
+
+    #[test]
+    fn graphs_come_after_what_the_first_reading_foresaw() {
+        // A test case of two trees: an edge (*1) and a stalk of two (*2).
+        let trees = "2\n2 1\n1 2\n3 2\n1 2\n2 3\n";
+        let (told, clean) = telling(Pipeline::new(Compute::Graphs), &[("two.in", trees)]);
+        assert!(clean);
+        let expected = [
+            "start two.in#1: 2 graphs, nim-sum 3",
+            "graph of 1 edges",
+            "graph of 2 edges",
+            "finish",
+        ];
+        assert_eq!(told, expected);
+    }
+
+    #[test]
+    fn a_case_picks_one_position_or_is_an_error() {
+        let pipeline = Pipeline::new(Compute::Values).case(Some(2));
+        let (told, clean) = telling(
+            pipeline,
+            &[("two.in", TWO_CASES), ("one.in", "1\n2 1\n1 2\n")],
+        );
+        assert!(!clean);
+        let missing = "error: one.in holds 1 position: there is no position 2 (--case)";
+        assert_eq!(told, ["two.in#2 0", missing]);
+        // The same for positions read twice.
+        let pipeline = Pipeline::new(Compute::Moves).case(Some(2));
+        let (twice, _) = telling(pipeline, &[("a.hb", "ground: g\ng-a\n")]);
+        assert_eq!(
+            twice,
+            ["error: a.hb holds 1 position: there is no position 2 (--case)"]
+        );
+    }
+
+    #[test]
+    fn a_christmas_only_computation_hints_at_another_format() {
+        let (told, clean) = telling(
+            Pipeline::new(Compute::Verdicts),
+            &[("a", "ground: g\ng-a\n")],
+        );
+        assert!(!clean);
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].ends_with("(this looks like an hb file: try `hackenbush analyze`)"));
     }
 }
