@@ -136,7 +136,7 @@ impl Input {
 
     /// The format, by the rule of docs/formats.md: the one `stated` (`--format`); else a
     /// file's extension; else, for standard input and text, `None`: it is recognised from
-    /// its first bytes once read ([`recognise`](super::format::recognise)). A file of
+    /// its first bytes once read ([`recognise`](super::recognise)). A file of
     /// unknown extension is an error, with the message to show.
     ///
     /// ```

@@ -67,7 +67,7 @@
 
 mod batches;
 mod cases;
-pub mod format;
+mod format;
 mod input;
 mod positions;
 
@@ -414,6 +414,18 @@ impl<S: Sink> Run<'_, S> {
         })
     }
 
+    /// After the last position of `source`, which held `read`: an error when `case` is
+    /// beyond them.
+    fn no_such_case(&mut self, source: &Source, case: Option<u64>, read: u64) -> io::Result<()> {
+        match case {
+            Some(case) if read < case => {
+                let message = no_such_case(source.name(), read, case);
+                self.unlocated(source.name().to_string(), message)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The warnings of a position.
     fn warnings(&mut self, warnings: &[Diagnostic], source: &Source) -> io::Result<()> {
         warnings
@@ -584,6 +596,32 @@ mod tests {
             twice,
             ["error: a.hb holds 1 position: there is no position 2 (--case)"]
         );
+    }
+
+    #[test]
+    fn a_case_picks_one_position_read_whole() {
+        let pipeline = Pipeline::new(Compute::Positions).case(Some(2));
+        let mut picked = Picked::default();
+        let inputs = [(Input::text("two.in", TWO_CASES), Some(Format::Christmas))];
+        assert!(pipeline.run(inputs, &mut picked).unwrap());
+        assert_eq!(picked.0, [Some(2)]);
+        let inputs = [(Input::text("a.hb", "ground: g\ng-a\n"), None)];
+        assert!(!pipeline.run(inputs, &mut picked).unwrap());
+    }
+
+    /// The case of each position read whole.
+    #[derive(Default)]
+    struct Picked(Vec<Option<usize>>);
+
+    impl Sink for Picked {
+        type Render = ();
+
+        fn renderer(&mut self) {}
+
+        fn position(&mut self, _: &Source, position: Position) -> io::Result<Reported> {
+            self.0.push(position.case);
+            Ok(Ok(()))
+        }
     }
 
     #[test]

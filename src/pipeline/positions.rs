@@ -11,7 +11,7 @@ use crate::source::Source;
 use crate::syntax::{self, Collected, Format, GraphDecl, GraphSink, PositionRead};
 use crate::valuing::{Summarized, WithMoves};
 
-use super::{Compute, Foreseen, Pipeline, Reported, Run, Sink, no_such_case};
+use super::{Compute, Foreseen, Pipeline, Reported, Run, Sink};
 
 /// Reads `source`, in `format`, as `pipeline` computes; the first parse error gets
 /// `hint`.
@@ -31,6 +31,7 @@ pub(super) fn read<S: Sink>(
     match pipeline.compute {
         Compute::Positions => reading.once(
             run,
+            case,
             |_| Collected::default(),
             |sink, read, collected| sink.position(source, collected.into_position(read)),
         ),
@@ -38,6 +39,7 @@ pub(super) fn read<S: Sink>(
         // reports are kept.
         Compute::Values if case.is_none() => reading.once(
             run,
+            None,
             |sink| observed_summary(budget, sink.progress()),
             |sink, read, summarized| match summarized.report(source.label(read.case)) {
                 Ok(position) => sink.report(position).map(Ok),
@@ -73,23 +75,30 @@ impl Reading<'_> {
     /// Reads the source once, position by position: the graphs of each go to a new
     /// graph sink from `new`, and the graph sink goes to `done` when the position is
     /// complete, after its warnings. Malformed positions, and those `done` refuses, are
-    /// reported; the positions after them are still read.
+    /// reported; the positions after them are still read. Only position `case` (from 1)
+    /// goes to `done` when it is `Some`; fewer positions is an error.
     fn once<S: Sink, G: GraphSink>(
         self,
         run: &mut Run<'_, S>,
+        case: Option<u64>,
         mut new: impl FnMut(&mut S) -> G,
         mut done: impl FnMut(&mut S, PositionRead, G) -> io::Result<Reported>,
     ) -> io::Result<()> {
         let source = self.source;
         let mut reader = syntax::reader(self.format, source);
+        let mut read_so_far = 0;
         loop {
             let mut sink = Warned {
                 inner: new(run.sink),
                 warnings: Vec::new(),
             };
             match reader.next_position(&mut sink) {
-                None => return Ok(()),
+                None => return run.no_such_case(source, case, read_so_far),
                 Some(Ok(read)) => {
+                    read_so_far += 1;
+                    if case.is_some_and(|case| read.case.unwrap_or(1) as u64 != case) {
+                        continue;
+                    }
                     run.warnings(&sink.warnings, source)?;
                     if let Err(refused) = done(run.sink, read, sink.inner)? {
                         run.malformed(&refused, source, &mut None)?;
@@ -129,15 +138,7 @@ impl Reading<'_> {
                 }
             }
             match next {
-                None => {
-                    if let Some(case) = case
-                        && read_so_far < case
-                    {
-                        let message = no_such_case(source.name(), read_so_far, case);
-                        run.unlocated(source.name().to_string(), message)?;
-                    }
-                    return Ok(());
-                }
+                None => return run.no_such_case(source, case, read_so_far),
                 Some(Err(diagnostic)) => {
                     // The second reading stops at the same error: skip it there.
                     let _ = reader.next_position(&mut Skipped);
