@@ -135,14 +135,14 @@ impl Batch {
 
 /// What a batch becomes on the core that values it, in input order: rendered bytes, or
 /// reports for the sink.
-struct Valued<R> {
+struct Results<R> {
     render: R,
     kept: Vec<Kept>,
     bytes: Vec<u8>,
     moves: BareScratch,
 }
 
-/// One run of positions of a [`Valued`] batch.
+/// One run of positions of a batch's [`Results`].
 enum Kept {
     /// Rendered, in `bytes` up to this offset (from the end of the one before).
     Rendered(usize),
@@ -150,14 +150,14 @@ enum Kept {
     Report(PositionReport),
 }
 
-impl<R: Render> Valued<R> {
+impl<R: Render> Results<R> {
     /// A position's text is rendered where it is valued, beside the reading of the next
     /// batch (a file of small trees has a line for each), unless it is larger than this
     /// many graphs: then its report goes to the sink, not held twice.
     const RENDERED_GRAPHS: usize = 1 << 12;
 
     fn new(render: R) -> Self {
-        Valued {
+        Results {
             render,
             kept: Vec::new(),
             bytes: Vec::new(),
@@ -191,7 +191,7 @@ impl<R: Render> Valued<R> {
     }
 
     /// Hands what is kept to `sink`, in input order.
-    fn emit(&mut self, sink: &mut impl Sink) -> io::Result<()> {
+    fn emit<S: Sink + ?Sized>(&mut self, sink: &mut S) -> io::Result<()> {
         let mut start = 0;
         for kept in self.kept.drain(..) {
             match kept {
@@ -212,7 +212,7 @@ impl<R: Render> Valued<R> {
 /// error that ends the input early is reported after them, with a hint if the input
 /// looks like another format. On a large file, the first tree's buffers (as its first
 /// line claims them) are prepared on the second core while the first batch is read.
-pub(super) fn read<S: Sink>(
+pub(super) fn read<S: Sink + ?Sized>(
     pipeline: &Pipeline,
     run: &mut Run<'_, S>,
     input: &Input,
@@ -228,12 +228,12 @@ pub(super) fn read<S: Sink>(
     let mut scratch = Scratch::default();
     let mut current = Batch::new(moves);
     let mut next = Batch::new(moves);
-    let mut state = Valued::new(run.sink.renderer());
+    let mut state = Results::new(run.sink.renderer());
     let name = input.name();
     let mut read = 0;
     // The first tree's room where it will be searched: the lean search's, or with moves
     // (one search gives a one-tree case its value and cuts) the cut search's.
-    let prepare = |scratch: &mut Scratch, state: &mut Valued<S::Render>, m, k| {
+    let prepare = |scratch: &mut Scratch, state: &mut Results<S::Render>, m, k| {
         if moves {
             state.moves.prepare(m, k);
         } else {
@@ -249,7 +249,7 @@ pub(super) fn read<S: Sink>(
         }
         None => current.fill(&mut cases, &mut read),
     }
-    let value = |batch: &Batch, scratch: &mut Scratch, state: &mut Valued<S::Render>| {
+    let value = |batch: &Batch, scratch: &mut Scratch, state: &mut Results<S::Render>| {
         value(compute, pipeline.case, &name, batch, scratch, state)
     };
     // One batch is the whole input: no second core needed. Nor on one core
@@ -291,7 +291,7 @@ fn value<R: Render>(
     name: &str,
     batch: &Batch,
     scratch: &mut Scratch,
-    state: &mut Valued<R>,
+    state: &mut Results<R>,
 ) {
     state.clear();
     let wanted = |case: u64| only.is_none_or(|only| only == case);

@@ -14,7 +14,7 @@ use super::{Input, Reader, Run, Sink};
 /// Checks every test case of `input`, read through `window`: the violations of each go
 /// to the sink with the excerpt that holds the case, then the input's end, then the
 /// error that ended it early, if one did.
-pub(super) fn check<S: Sink>(
+pub(super) fn check<S: Sink + ?Sized>(
     run: &mut Run<'_, S>,
     input: &Input,
     window: Window<Reader>,

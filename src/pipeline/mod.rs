@@ -162,6 +162,9 @@ impl Pipeline {
         inputs: impl IntoIterator<Item = (Input, Option<Format>)>,
         sink: &mut S,
     ) -> io::Result<bool> {
+        // One reading for every sink with the same renderer: the reading is compiled
+        // once per renderer, not once per sink.
+        let sink: &mut dyn Sink<Render = S::Render> = sink;
         let mut run = Run { sink, clean: true };
         for (input, stated) in inputs {
             self.input(&mut run, &input, stated)?;
@@ -170,7 +173,7 @@ impl Pipeline {
     }
 
     /// Reads one input.
-    fn input<S: Sink>(
+    fn input<S: Sink + ?Sized>(
         &self,
         run: &mut Run<'_, S>,
         input: &Input,
@@ -209,7 +212,7 @@ impl Pipeline {
     }
 
     /// Reads a christmas input through `window`.
-    fn christmas<S: Sink>(
+    fn christmas<S: Sink + ?Sized>(
         &self,
         run: &mut Run<'_, S>,
         input: &Input,
@@ -376,12 +379,12 @@ impl Foreseen {
 }
 
 /// A run under way: the sink, and whether an error was reported to it.
-struct Run<'s, S> {
+struct Run<'s, S: ?Sized> {
     sink: &'s mut S,
     clean: bool,
 }
 
-impl<S: Sink> Run<'_, S> {
+impl<S: Sink + ?Sized> Run<'_, S> {
     /// An error, told to the sink.
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
         self.clean = false;

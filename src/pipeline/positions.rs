@@ -15,7 +15,7 @@ use super::{Compute, Foreseen, Pipeline, Reported, Run, Sink};
 
 /// Reads `source`, in `format`, as `pipeline` computes; the first parse error gets
 /// `hint`.
-pub(super) fn read<S: Sink>(
+pub(super) fn read<S: Sink + ?Sized>(
     pipeline: &Pipeline,
     run: &mut Run<'_, S>,
     format: Format,
@@ -77,7 +77,7 @@ impl Reading<'_> {
     /// complete, after its warnings. Malformed positions, and those `done` refuses, are
     /// reported; the positions after them are still read. Only position `case` (from 1)
     /// goes to `done` when it is `Some`; fewer positions is an error.
-    fn once<S: Sink, G: GraphSink>(
+    fn once<S: Sink + ?Sized, G: GraphSink>(
         self,
         run: &mut Run<'_, S>,
         case: Option<u64>,
@@ -116,7 +116,7 @@ impl Reading<'_> {
     /// reported before the position is started. Only position `case` (from 1) is started
     /// when it is `Some`: the others are read, for their errors; fewer positions is an
     /// error.
-    fn twice<S: Sink>(
+    fn twice<S: Sink + ?Sized>(
         self,
         run: &mut Run<'_, S>,
         case: Option<u64>,
@@ -182,7 +182,7 @@ impl Reading<'_> {
 
 /// What becomes of the graphs of a position read twice, as the second reading reads
 /// them.
-trait Streamed<S> {
+trait Streamed<S: ?Sized> {
     /// A position begins.
     fn start(&mut self, sink: &mut S, source: &Source, foreseen: &Foreseen) -> io::Result<()>;
 
@@ -201,7 +201,7 @@ trait Streamed<S> {
 /// Each graph to the sink ([`Compute::Graphs`]).
 struct Forwarded;
 
-impl<S: Sink> Streamed<S> for Forwarded {
+impl<S: Sink + ?Sized> Streamed<S> for Forwarded {
     fn start(&mut self, sink: &mut S, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
         sink.start(source, foreseen)
     }
@@ -225,11 +225,11 @@ impl<S: Sink> Streamed<S> for Forwarded {
 struct Valuing {
     budget: Budget,
     moves: bool,
-    position: Option<Valued>,
+    position: Option<Reporting>,
 }
 
-/// A position being valued.
-enum Valued {
+/// The report of a position being valued, as its graphs come.
+enum Reporting {
     Values(Box<Summarized>),
     Moves(Box<WithMoves>),
 }
@@ -243,25 +243,25 @@ fn observed_summary(budget: Budget, progress: Option<SearchProgress>) -> Summari
     }
 }
 
-impl<S: Sink> Streamed<S> for Valuing {
+impl<S: Sink + ?Sized> Streamed<S> for Valuing {
     fn start(&mut self, sink: &mut S, _: &Source, foreseen: &Foreseen) -> io::Result<()> {
         let progress = sink.progress();
         self.position = Some(if self.moves {
             let moves = WithMoves::new(foreseen.nim_sum, foreseen.coloured, self.budget);
-            Valued::Moves(Box::new(match progress {
+            Reporting::Moves(Box::new(match progress {
                 Some(progress) => moves.observed(progress),
                 None => moves,
             }))
         } else {
-            Valued::Values(Box::new(observed_summary(self.budget, progress)))
+            Reporting::Values(Box::new(observed_summary(self.budget, progress)))
         });
         Ok(())
     }
 
     fn graph(&mut self, _: &mut S, source: &Source, decl: GraphDecl) -> io::Result<()> {
         match &mut self.position {
-            Some(Valued::Values(summarized)) => summarized.graph(decl),
-            Some(Valued::Moves(moves)) => moves.add(source, decl),
+            Some(Reporting::Values(summarized)) => summarized.graph(decl),
+            Some(Reporting::Moves(moves)) => moves.add(source, decl),
             None => {}
         }
         Ok(())
@@ -275,8 +275,8 @@ impl<S: Sink> Streamed<S> for Valuing {
     ) -> io::Result<Reported> {
         let label = foreseen.label(source);
         let valued = match self.position.take() {
-            Some(Valued::Values(summarized)) => summarized.report(label),
-            Some(Valued::Moves(moves)) => moves.report(label),
+            Some(Reporting::Values(summarized)) => summarized.report(label),
+            Some(Reporting::Moves(moves)) => moves.report(label),
             None => return Ok(Ok(())),
         };
         match valued {
@@ -334,14 +334,14 @@ impl GraphSink for Skipped {
 
 /// The second reading: each graph to `streamed`, with the sink at hand; the first call
 /// that fails stops the handing over (the reader reads on, unheard).
-struct Feeding<'a, S, T> {
+struct Feeding<'a, S: ?Sized, T> {
     sink: &'a mut S,
     streamed: &'a mut T,
     source: &'a Source,
     stop: Option<io::Error>,
 }
 
-impl<S, T: Streamed<S>> GraphSink for Feeding<'_, S, T> {
+impl<S: ?Sized, T: Streamed<S>> GraphSink for Feeding<'_, S, T> {
     fn graph(&mut self, decl: GraphDecl) {
         if self.stop.is_none()
             && let Err(stop) = self.streamed.graph(self.sink, self.source, decl)
