@@ -52,6 +52,10 @@
 //!   the values of coloured graphs ([`analysis::partizan`]) as [`game`]s;
 //! - [`report`]: what the command line shows, as serde types rendered to text or JSON,
 //!   built graph by graph by [`Summarized`] and [`WithMoves`];
+//! - [`pipeline`]: a whole run, inputs to positions to values: files, standard input or
+//!   text in memory, each format chosen or recognised, read whole or streamed (christmas
+//!   in batches on two cores), each position valued as asked, and every finding told to a
+//!   [`Sink`](pipeline::Sink) (the command line's writers are sinks);
 //! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
 //!   check behind `hackenbush verify` and the test suite.
 //! - [`generate`]: seeded, reproducible positions in every format (`hackenbush gen`);
@@ -69,7 +73,8 @@
 //! ```
 //!
 //! The library never prints; the binary, in the command line's crate (`cli/` in the
-//! repository), does.
+//! repository), turns its arguments into a [`Pipeline`](pipeline::Pipeline) and writes
+//! what its sinks are told.
 //!
 //! Features: `graphviz` (default) writes DOT pictures ([`report::picture`]) with
 //! graphviz-rust and runs Graphviz to render them; `parallel` (default) uses a second
@@ -90,6 +95,7 @@ pub mod game_tree;
 pub mod generate;
 mod huge_pages;
 pub mod model;
+pub mod pipeline;
 pub mod play;
 pub mod position;
 pub mod report;

@@ -1,5 +1,6 @@
 //! How the library words text for people: input text escaped so that it shows rather than
-//! acts on a terminal ([`printable`]), and the plural after a count ([`plural`]). On the
+//! acts on a terminal ([`printable`]), the plural after a count ([`plural`]), and why an
+//! input or output failed ([`io_reason`]). On the
 //! ground floor, under the diagnostics, the readers and the reports that all use them.
 
 use std::borrow::Cow;
@@ -56,4 +57,31 @@ pub(crate) fn acts(c: char) -> bool {
 /// ```
 pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     if n == N::from(1) { "" } else { "s" }
+}
+
+/// An I/O error's reason as messages give it: lowercase, without Rust's "(os error N)".
+///
+/// ```
+/// use std::io::{Error, ErrorKind};
+/// use hackenbush::wording::io_reason;
+///
+/// assert_eq!(io_reason(&Error::from(ErrorKind::NotFound)), "no such file");
+/// assert_eq!(io_reason(&Error::other("Disk on fire")), "disk on fire");
+/// ```
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "no such file".into(),
+        ErrorKind::PermissionDenied => "permission denied".into(),
+        ErrorKind::IsADirectory => "it is a directory".into(),
+        _ => {
+            let text = e.to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text).to_string();
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => text,
+            }
+        }
+    }
 }

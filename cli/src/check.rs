@@ -1,16 +1,16 @@
 //! `hackenbush check`: christmas-format judge data held against the promises of the POJ
 //! 3710 statement, every violation listed with its place in the input.
 
-use std::io::Write;
+use std::io::{self, Write};
 
-use hackenbush::check::{self, Options, Violation, ViolationKind};
+use hackenbush::check::{Options, Violation, ViolationKind};
+use hackenbush::pipeline::{Compute, Failure, Input, Pipeline, Sink};
 use hackenbush::report::json::{CheckSummary, JsonDocument, ViolationReport};
 use hackenbush::source::{Origin, Source};
-use hackenbush::syntax::christmas::Cases;
 use hackenbush::wording::{plural, printable};
 
 use super::args::CheckArgs;
-use super::input::{self, Input};
+use super::input;
 use super::output::{self, BAD_INPUT, DISAGREE, SUCCESS, Stop};
 
 /// How many violations are shown with their input line and a caret (the rest, one line
@@ -19,25 +19,27 @@ const SHOWN_IN_FULL: usize = 20;
 
 /// Runs the command; its exit status: [`BAD_INPUT`] when an input cannot be read or is
 /// malformed, else [`DISAGREE`] when a promise is broken, else [`SUCCESS`]. The inputs
-/// are checked in turn, each read to its end even when one before failed. Reads the test
-/// cases one at a time through a window, as `judge` does: memory follows the largest test
-/// case, which the window holds while its violations are shown.
+/// are checked in turn, each read to its end even when one before failed. The library's
+/// pipeline reads the test cases one at a time through a window, as `judge` does
+/// ([`Compute::Violations`]): memory follows the largest test case, which the window
+/// holds while its violations are shown.
 pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
-    let mut out = output::stdout();
+    let options = Options {
+        allow_digons: !args.no_digons,
+    };
     let mut checking = Checking {
-        options: Options {
-            allow_digons: !args.no_digons,
-        },
+        out: output::stdout(),
         short: args.short,
         several: args.input.files.len() > 1,
         color: output::stdout_color(),
         json: args.json.then(|| JsonDocument::new("violations")),
+        tally: CheckSummary::default(),
         total: CheckSummary::default(),
         failed: false,
     };
-    for file in &args.input.files {
-        checking.input(&Input::from_arg(Some(file)), &mut out)?;
-    }
+    let inputs = input::christmas(&args.input.files);
+    Pipeline::new(Compute::Violations(options)).run(inputs, &mut checking)?;
+    let mut out = checking.out;
     if let Some(json) = checking.json.take() {
         json.finish_with(&mut out, Some(("summary", &checking.total)))?;
     }
@@ -53,7 +55,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
 
 /// A run of `check`: its options, and what the inputs checked so far gave.
 struct Checking {
-    options: Options,
+    out: Out,
     /// `--short`.
     short: bool,
     /// Whether there is more than one input: then each one's summary line names it.
@@ -61,83 +63,65 @@ struct Checking {
     color: bool,
     /// With `--json`, the document, whose summary counts every input.
     json: Option<JsonDocument>,
-    /// The violations of every input so far.
+    /// The violations of the input being checked.
+    tally: CheckSummary,
+    /// The violations of every input before it.
     total: CheckSummary,
     /// Whether an input could not be read or was malformed.
     failed: bool,
 }
 
-impl Checking {
-    /// Checks `input`: its violations, then (as text) its summary line, then its error
-    /// if any, on stderr.
-    fn input(&mut self, input: &Input, out: &mut Out) -> Result<(), Stop> {
-        let window = match input.window() {
-            Ok(window) => window,
-            Err(message) => {
-                out.flush()?;
-                let error = input::report_unopened(input, message);
-                self.failed = true;
-                if let Some(json) = &mut self.json {
-                    json.error(error);
-                }
-                return Ok(());
-            }
-        };
-        let mut cases = Cases::streaming(window);
-        let mut tally = CheckSummary::default();
-        let mut error = None;
-        while let Some(case) = cases.next_case() {
-            let case = match case {
-                Ok(case) => case,
-                Err(diagnostic) => {
-                    error = Some(diagnostic);
-                    break;
-                }
-            };
-            tally.cases += 1;
-            let violations = check::check_case_with(&case, &self.options);
-            if violations.is_empty() {
+impl Sink for Checking {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    /// The violations of a test case, as they are found.
+    fn violations(&mut self, violations: &[Violation], source: &Source) -> io::Result<()> {
+        let (out, tally) = (&mut self.out, &mut self.tally);
+        tally.bad_cases += 1;
+        let mut locator = Locator::default();
+        for violation in violations {
+            tally.by_kind[violation.kind as usize] += 1;
+            tally.violations += 1;
+            if let Some(json) = &mut self.json {
+                let at = locator.locate(source, violation.span.start as usize);
+                let name = source.name();
+                json.item(out, &ViolationReport::new(violation, name, at))?;
                 continue;
             }
-            tally.bad_cases += 1;
-            // The window holds the whole test case: every span of it shows.
-            let source = cases.feed_mut().excerpt();
-            let mut locator = Locator::default();
-            for violation in &violations {
-                tally.by_kind[violation.kind as usize] += 1;
-                tally.violations += 1;
-                if let Some(json) = &mut self.json {
-                    let at = locator.locate(&source, violation.span.start as usize);
-                    let name = source.name();
-                    json.item(out, &ViolationReport::new(violation, name, at))?;
-                    continue;
-                }
-                // The first violations of the run are shown in full.
-                let text = if self.short || self.total.violations + tally.violations > SHOWN_IN_FULL
-                {
-                    short(violation, &source, &mut locator)
-                } else {
-                    full(violation, &source, self.color)
-                };
-                writeln!(out, "{text}")?;
-            }
+            // The first violations of the run are shown in full.
+            let text = if self.short || self.total.violations + tally.violations > SHOWN_IN_FULL {
+                short(violation, source, &mut locator)
+            } else {
+                full(violation, source, self.color)
+            };
+            writeln!(out, "{text}")?;
         }
-        let malformed = error.is_some() || cases.feed().error().is_some();
+        Ok(())
+    }
+
+    /// After an input: its summary line (as text), before its error if any.
+    fn ended(&mut self, input: &Input, cases: u64, malformed: bool) -> io::Result<()> {
+        let mut tally = std::mem::take(&mut self.tally);
+        tally.cases = cases as usize;
         if self.json.is_none() {
             let summary = summary(&tally, malformed);
             match self.several {
-                true => writeln!(out, "{}: {summary}", printable(&input.name()))?,
-                false => writeln!(out, "{summary}")?,
+                true => writeln!(self.out, "{}: {summary}", printable(&input.name()))?,
+                false => writeln!(self.out, "{summary}")?,
             }
         }
-        out.flush()?;
-        let error = input::report_end(input, &mut cases, error, true);
+        self.out.flush()?;
         add(&mut self.total, &tally);
-        if let Some(error) = error {
-            self.failed = true;
-            if let Some(json) = &mut self.json {
-                json.error(error);
-            }
+        Ok(())
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)?;
+        self.failed = true;
+        if let Some(json) = &mut self.json {
+            json.error(error.report);
         }
         Ok(())
     }

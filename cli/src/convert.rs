@@ -10,26 +10,26 @@
 //! (hb, json, dot) waits for the end of the inputs, to refuse several positions before
 //! writing any.
 
-use std::cell::Cell;
-use std::io::Write;
+use std::io::{self, Write};
 
 use hackenbush::convert;
 use hackenbush::convert::WriteError;
 use hackenbush::diagnostic::Diagnostic;
+use hackenbush::pipeline::{Compute, Failure, Pipeline, Reported, Sink, no_such_case};
 use hackenbush::source::Source;
-use hackenbush::syntax::{Collected, Format, Position};
+use hackenbush::syntax::{Format, Position};
 use hackenbush::wording::{plural, printable};
 
 use super::args::ConvertArgs;
 use super::file::{self, Destination};
-use super::input::{self, Input, Reported};
+use super::input;
 use super::output::{self, Stop};
 
 /// Runs the command: converts every position (or `--case N` of each input) to the target
 /// format, on stdout or into `-o FILE`. Returns whether everything was converted and
 /// written.
 pub fn run(args: &ConvertArgs) -> Result<bool, Stop> {
-    let inputs = Input::list(&args.input);
+    let inputs = input::list(&args.input);
     let checked = target(args).and_then(|format| {
         let destination = Destination::new(args.output.as_deref(), &inputs)?;
         Ok((format, destination))
@@ -148,24 +148,20 @@ impl<'a> Conversion<'a> {
         if let Some(case) = self.args.case
             && !picked
         {
-            output::report_error(&input::no_such_case(&name, seen as u64, case));
+            output::report_error(&no_such_case(&name, seen as u64, case));
             self.missing = true;
         }
     }
 
     /// Converts every input into `out`; whether everything was converted and written.
     fn run<W: Write>(&mut self, out: &mut W) -> Result<bool, Stop> {
-        let failed = Cell::new(false);
-        let clean = input::each_position(
-            &self.args.input,
-            out,
-            Collected::default,
-            |out, source, read, collected| {
-                let position = collected.into_position(read);
-                self.position(out, source, position, failed.get())
-            },
-            |_| failed.set(true),
-        )?;
+        let mut converting = Converting {
+            conversion: self,
+            out: &mut *out,
+            failed: false,
+        };
+        let inputs = input::stated(&converting.conversion.args.input);
+        let clean = Pipeline::new(Compute::Positions).run(inputs, &mut converting)?;
         if !self.finish(out, clean)? {
             return Ok(false);
         }
@@ -190,7 +186,7 @@ impl<'a> Conversion<'a> {
         source: &Source,
         position: Position,
         failed: bool,
-    ) -> Result<Reported, Stop> {
+    ) -> io::Result<Reported> {
         self.seen += 1;
         self.reading(source);
         let case = position.case.unwrap_or(1) as u64;
@@ -252,7 +248,7 @@ impl<'a> Conversion<'a> {
         out: &mut W,
         label: &str,
         position: &Position,
-    ) -> Result<Reported, Stop> {
+    ) -> io::Result<Reported> {
         let written = if self.renumbered() {
             convert::write_game(out, self.format, position, label)
         } else {
@@ -260,7 +256,7 @@ impl<'a> Conversion<'a> {
         };
         match written {
             Ok(()) => Ok(Ok(())),
-            Err(WriteError::Io(e)) => Err(e.into()),
+            Err(WriteError::Io(e)) => Err(e),
             // `refusal` found nothing, so the writers refuse nothing: never here.
             Err(unwritable) => Ok(Err(Diagnostic::new(
                 position.span,
@@ -356,6 +352,34 @@ impl<'a> Conversion<'a> {
     /// The name of the one input, as messages show it.
     fn input_name(&self) -> String {
         let first = self.args.input.inputs.first().map(|input| &input.file);
-        Input::from_arg(first).name()
+        input::from_arg(first).name()
+    }
+}
+
+/// A conversion as the pipeline's sink: each position read whole, with the output at
+/// hand and whether an error came before it.
+struct Converting<'a, 'c, W> {
+    conversion: &'a mut Conversion<'c>,
+    out: &'a mut W,
+    /// Whether an error was reported: what comes after it is not written.
+    failed: bool,
+}
+
+impl<W: Write> Sink for Converting<'_, '_, W> {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
+        (self.conversion).position(self.out, source, position, self.failed)
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        self.failed = true;
+        output::report_failure(self.out, &error)
     }
 }

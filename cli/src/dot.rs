@@ -5,14 +5,16 @@ use std::path::Path;
 use std::time::Duration;
 
 use hackenbush::analysis::position::winning_moves_in;
+use hackenbush::diagnostic::Diagnostic;
 use hackenbush::petgraph::graph::EdgeIndex;
+use hackenbush::pipeline::{Compute, Failure, Foreseen, Input, Pipeline, Reported, Sink};
 use hackenbush::report::picture::{self, Options, Picture, RenderFormat};
 use hackenbush::source::Source;
 use hackenbush::syntax::GraphDecl;
 
 use super::args::{DotArgs, RenderArg};
 use super::file::{self, Destination, FileWriter};
-use super::input::{self, Input, Streamed};
+use super::input;
 use super::output::{self, Stop};
 use super::progress::Progress;
 
@@ -27,7 +29,7 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         no_legend: args.no_legend,
         title: None,
     };
-    let inputs = Input::list(&args.input);
+    let inputs = input::list(&args.input);
     let Some(destination) = output::or_report(Destination::new(args.output.as_deref(), &inputs))
     else {
         return Ok(false);
@@ -37,54 +39,28 @@ pub fn run(args: &DotArgs) -> Result<bool, Stop> {
         (Destination::Stdout, None) => Ok(Out::Stdout(output::stdout())),
         (Destination::File(path), None) => file::create(path).map(Out::File),
     };
-    let Some(mut out) = output::or_report(out) else {
+    let Some(out) = output::or_report(out) else {
         return Ok(false);
     };
-    // For --render: the text of the first picture drawn; and how many there were.
-    let mut rendered: Option<(String, String)> = None;
-    let mut drawn = 0;
+    let mut pictures = Pictures {
+        args,
+        options,
+        out,
+        rendered: None,
+        drawn: 0,
+        position: None,
+    };
     // With --case, only that position of each input is started (an input without it is
     // an error).
-    let result = input::each_case_streamed(
-        &args.input,
-        args.case,
-        None,
-        &mut out,
-        |out, source, foreseen| {
-            drawn += 1;
-            // --render draws one picture, and refuses when there are more.
-            let mut text = String::new();
-            let skipped = args.render.is_some() && drawn > 1;
-            let options = Options {
-                title: Some(title(args, source, foreseen.case)),
-                ..options.clone()
-            };
-            let drawing =
-                (!skipped).then(|| Picture::begin(&mut text, &foreseen.label(source), &options));
-            let mut drawn = Drawn {
-                drawing,
-                text,
-                // The nim-sum's winning moves are Green Hackenbush's.
-                nim_sum: (args.moves && !foreseen.coloured).then_some(foreseen.nim_sum),
-                kept: args.render.is_some(),
-            };
-            drawn.write(out)?;
-            Ok(drawn)
-        },
-        |out, source, foreseen, mut drawn| {
-            if let Some(drawing) = drawn.drawing.take() {
-                drawing.finish(&mut drawn.text);
-                if drawn.kept {
-                    rendered = Some((foreseen.label(source), drawn.text));
-                } else {
-                    out.write_all(drawn.text.as_bytes())?;
-                }
-            }
-            Ok(())
-        },
-        |_| {},
-    );
-    let clean = match result {
+    let pipeline = Pipeline::new(Compute::Graphs).case(args.case);
+    let result = pipeline.run(input::stated(&args.input), &mut pictures);
+    let Pictures {
+        out,
+        rendered,
+        drawn,
+        ..
+    } = pictures;
+    let clean = match result.map_err(Stop::from) {
         Ok(clean) => clean,
         Err(Stop::Io(e)) if matches!(out, Out::File(_)) => {
             if let Out::File(file) = &out {
@@ -241,8 +217,9 @@ impl Drawn {
     }
 }
 
-impl<W: Write> Streamed<W> for Drawn {
-    fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+impl Drawn {
+    /// The next graph of the position, drawn and written out.
+    fn graph(&mut self, out: &mut impl Write, decl: GraphDecl) -> io::Result<()> {
         let Some(drawing) = &mut self.drawing else {
             return Ok(());
         };
@@ -256,8 +233,80 @@ impl<W: Write> Streamed<W> for Drawn {
             None => Vec::new(),
         };
         drawing.graph(&mut self.text, &graph, &analysis, &winning);
-        self.write(out)?;
+        self.write(out)
+    }
+}
+
+/// The pictures of a run, each position's written as its graphs are read.
+struct Pictures<'a> {
+    args: &'a DotArgs,
+    options: Options,
+    out: Out,
+    /// For --render: the label and text of the first picture drawn.
+    rendered: Option<(String, String)>,
+    /// How many positions were started.
+    drawn: usize,
+    /// The position being drawn.
+    position: Option<Drawn>,
+}
+
+impl Sink for Pictures<'_> {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+        let args = self.args;
+        self.drawn += 1;
+        // --render draws one picture, and refuses when there are more.
+        let mut text = String::new();
+        let skipped = args.render.is_some() && self.drawn > 1;
+        let options = Options {
+            title: Some(title(args, source, foreseen.case)),
+            ..self.options.clone()
+        };
+        let drawing =
+            (!skipped).then(|| Picture::begin(&mut text, &foreseen.label(source), &options));
+        let mut drawn = Drawn {
+            drawing,
+            text,
+            // The nim-sum's winning moves are Green Hackenbush's.
+            nim_sum: (args.moves && !foreseen.coloured).then_some(foreseen.nim_sum),
+            kept: args.render.is_some(),
+        };
+        drawn.write(&mut self.out)?;
+        self.position = Some(drawn);
         Ok(())
+    }
+
+    fn graph(&mut self, _: &Source, decl: GraphDecl) -> io::Result<()> {
+        match &mut self.position {
+            Some(drawn) => drawn.graph(&mut self.out, decl),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<Reported> {
+        let Some(mut drawn) = self.position.take() else {
+            return Ok(Ok(()));
+        };
+        if let Some(drawing) = drawn.drawing.take() {
+            drawing.finish(&mut drawn.text);
+            if drawn.kept {
+                self.rendered = Some((foreseen.label(source), drawn.text));
+            } else {
+                self.out.write_all(drawn.text.as_bytes())?;
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(&mut self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)
     }
 }
 

@@ -1,10 +1,11 @@
 //! `hackenbush explain`: the step-by-step derivation of every position's value, each
 //! graph explained as soon as it is read; with `--cut`, what cutting one edge does.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::{Side, WholeForms};
+use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink};
 use hackenbush::play::{EdgeRef, Illegal, Match};
 use hackenbush::report::explain::{self, Explanation};
 use hackenbush::source::Source;
@@ -12,7 +13,7 @@ use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::{plural, printable};
 
 use super::args::{CutArg, ExplainArgs};
-use super::input::{self, Streamed};
+use super::input;
 use super::output::{self, Stop};
 use super::progress;
 
@@ -20,49 +21,104 @@ use super::progress;
 pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
     // Values are written on this thread, as each graph is explained.
     let _whole = args.full.then(WholeForms::begin);
-    let mut out = output::stdout();
-    let color = output::stdout_color();
-    let mut first = true;
-    let mut cuts_made = true;
-    let clean = input::each_case_streamed(
-        &args.input,
-        args.case,
-        None,
-        &mut out,
-        |out, source, foreseen| {
-            if !std::mem::take(&mut first) {
-                out.write_all(b"\n")?;
-            }
-            let label = foreseen.label(source);
-            let nim_sum = (!foreseen.coloured).then_some(foreseen.nim_sum);
-            let (explanation, text) = Explanation::new(&label, foreseen.graphs, nim_sum, color);
-            let explanation = explanation
-                .within(args.budget.budget())
-                .observed(progress::searches("explain"));
-            out.write_all(text.as_bytes())?;
-            Ok(Explaining {
-                explanation,
-                kept: args.cut.as_ref().map(|_| Vec::new()),
-            })
-        },
-        |out, source, foreseen, explaining| {
-            out.write_all(explaining.explanation.finish().as_bytes())?;
-            if let (Some(cut), Some(graphs)) = (&args.cut, explaining.kept) {
-                match what_if(source, &foreseen.label(source), graphs, cut, color) {
-                    Ok(text) => out.write_all(text.as_bytes())?,
-                    Err(message) => {
-                        out.flush()?;
-                        output::report_error(&message);
-                        cuts_made = false;
-                    }
+    let mut explaining = Explaining {
+        args,
+        out: output::stdout(),
+        color: output::stdout_color(),
+        first: true,
+        cuts_made: true,
+        position: None,
+    };
+    let pipeline = Pipeline::new(Compute::Graphs).case(args.case);
+    let clean = pipeline.run(input::stated(&args.input), &mut explaining)?;
+    explaining.out.flush()?;
+    Ok(clean && explaining.cuts_made)
+}
+
+/// The explanations of a run, each position's written as its graphs are read.
+struct Explaining<'a> {
+    args: &'a ExplainArgs,
+    out: io::BufWriter<io::Stdout>,
+    color: bool,
+    /// No position was explained yet.
+    first: bool,
+    /// Whether every `--cut` could be made.
+    cuts_made: bool,
+    /// The position being explained.
+    position: Option<Explained>,
+}
+
+/// A position being explained: each graph is modelled, analyzed and explained as it is
+/// read, then dropped (kept as read, for `--cut`).
+struct Explained {
+    explanation: Explanation,
+    kept: Option<Vec<GraphDecl>>,
+}
+
+impl Sink for Explaining<'_> {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+        if !std::mem::take(&mut self.first) {
+            self.out.write_all(b"\n")?;
+        }
+        let label = foreseen.label(source);
+        let nim_sum = (!foreseen.coloured).then_some(foreseen.nim_sum);
+        let (explanation, text) = Explanation::new(&label, foreseen.graphs, nim_sum, self.color);
+        let explanation = explanation
+            .within(self.args.budget.budget())
+            .observed(progress::searches("explain"));
+        self.out.write_all(text.as_bytes())?;
+        self.position = Some(Explained {
+            explanation,
+            kept: self.args.cut.as_ref().map(|_| Vec::new()),
+        });
+        Ok(())
+    }
+
+    fn graph(&mut self, source: &Source, decl: GraphDecl) -> io::Result<()> {
+        let Some(Explained { explanation, kept }) = &mut self.position else {
+            return Ok(());
+        };
+        if let Some(kept) = kept {
+            kept.push(decl.clone());
+        }
+        let (graph, analysis) = hackenbush::analyze_graph(decl, explanation.told());
+        self.out
+            .write_all(explanation.graph(&graph, &analysis, source).as_bytes())
+    }
+
+    fn finish(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<Reported> {
+        let Some(mut explained) = self.position.take() else {
+            return Ok(Ok(()));
+        };
+        if let Some(refused) = explained.explanation.refused() {
+            return Ok(Err(refused));
+        }
+        self.out
+            .write_all(explained.explanation.finish().as_bytes())?;
+        if let (Some(cut), Some(graphs)) = (&self.args.cut, explained.kept) {
+            match what_if(source, &foreseen.label(source), graphs, cut, self.color) {
+                Ok(text) => self.out.write_all(text.as_bytes())?,
+                Err(message) => {
+                    self.out.flush()?;
+                    output::report_error(&message);
+                    self.cuts_made = false;
                 }
             }
-            Ok(())
-        },
-        |_| {},
-    )?;
-    out.flush()?;
-    Ok(clean && cuts_made)
+        }
+        Ok(Ok(()))
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(&mut self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)
+    }
 }
 
 /// The `--cut` section of the position `label` of `graphs`, read from `source`: or why
@@ -112,26 +168,4 @@ fn what_if(
         }
     }
     explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
-}
-
-/// A position being explained: each graph is modelled, analyzed and explained as it is
-/// read, then dropped (kept as read, for `--cut`).
-struct Explaining {
-    explanation: Explanation,
-    kept: Option<Vec<GraphDecl>>,
-}
-
-impl<W: Write> Streamed<W> for Explaining {
-    fn graph(&mut self, out: &mut W, source: &Source, decl: GraphDecl) -> Result<(), Stop> {
-        if let Some(kept) = &mut self.kept {
-            kept.push(decl.clone());
-        }
-        let (graph, analysis) = hackenbush::analyze_graph(decl, self.explanation.told());
-        out.write_all(self.explanation.graph(&graph, &analysis, source).as_bytes())?;
-        Ok(())
-    }
-
-    fn refused(&mut self) -> Option<Diagnostic> {
-        self.explanation.refused()
-    }
 }

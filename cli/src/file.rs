@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 
 use same_file::Handle;
 
-use super::input::Input;
+use hackenbush::pipeline::Input;
+
 use super::output;
 use super::temporary::{self, Partial};
 
@@ -66,15 +67,15 @@ fn refuse_inputs(path: &Path, inputs: &[Input]) -> Result<(), String> {
     for input in inputs {
         let handle = match input {
             Input::File(p) if is_regular_file(p) => Handle::from_path(p),
-            Input::File(_) => continue,
+            Input::File(_) | Input::Text { .. } => continue,
             Input::Stdin => Handle::stdin(),
         };
         if handle.is_ok_and(|h| h == destination) {
             let shown = path.display().to_string();
             let what = match input {
-                Input::Stdin => "the standard input".to_string(),
                 Input::File(p) if p.display().to_string() == shown => "an input".to_string(),
                 Input::File(p) => format!("the input {}", p.display()),
+                _ => "the standard input".to_string(),
             };
             return Err(format!(
                 "will not write {shown}: it is {what} of this command, and hackenbush never \

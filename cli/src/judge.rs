@@ -1,83 +1,76 @@
 //! `hackenbush judge`: the Christmas Game judge, `Sally` or `Harry` per test case.
 //!
-//! The judge needs values only: the test cases stream in batches of bare edge lists,
-//! valued by the Green core on one core while the next batch is read on the other
-//! ([`batches`](super::batches)).
+//! The judge needs values only: the library's pipeline streams the test cases in batches
+//! of bare edge lists, valued by the lean search on one core while the next batch is
+//! read on the other ([`Compute::Verdicts`]); each verdict is written where it is found.
 
-use std::io::Write;
+use std::io::{self, Write};
 
-use hackenbush::analysis::green;
-use hackenbush::report::ErrorReport;
+use hackenbush::pipeline::{Compute, Failure, Input, Pipeline, Render, Sink};
 use hackenbush::report::json::{self, CaseLine, ErrorLine};
 
 use super::args::JudgeArgs;
-use super::batches::{self, Batch};
-use super::input::{self, Input};
+use super::input;
 use super::output::{self, Stop};
 
 /// Runs the command; whether every input was clean. The inputs are judged in turn, each
 /// read to its end even when one before failed; the verdicts before a malformed test case
 /// are printed (and flushed) before its error.
 pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
-    let mut out = output::stdout();
-    let mut clean = true;
-    for file in &args.input.files {
-        let input = Input::from_arg(Some(file));
-        let error = judge(&input, args.json, &mut out)?;
-        if let Some(error) = &error
-            && args.json
-        {
-            json::write_line(&mut out, &ErrorLine::new(error.clone()))?;
-        }
-        clean &= error.is_none();
-    }
-    out.flush()?;
+    let mut judging = Judging {
+        out: output::stdout(),
+        json: args.json,
+    };
+    let inputs = input::christmas(&args.input.files);
+    let clean = Pipeline::new(Compute::Verdicts).run(inputs, &mut judging)?;
+    judging.out.flush()?;
     Ok(clean)
 }
 
-/// Judges the test cases of `input` into `out`; the error that ended it, if any (reported
-/// on stderr).
-fn judge(input: &Input, json: bool, out: &mut Out) -> Result<Option<ErrorReport>, Stop> {
-    let window = match input.window() {
-        Ok(window) => window,
-        Err(message) => {
-            out.flush()?;
-            return Ok(Some(input::report_unopened(input, message)));
-        }
-    };
-    let mut printed = Vec::new();
-    let verdicts = |batch: &Batch, scratch: &mut _, printed: &mut Vec<u8>| {
-        printed.clear();
-        for (case, trees) in batch.cases() {
-            let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ green::value(n, ends, scratch));
-            if json {
-                json::write_line(printed, &CaseLine::new(case, nim_sum))
-                    .expect("a Vec takes every write");
-            } else {
-                printed.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
-            }
-        }
-    };
-    let write = |out: &mut _, printed: &mut Vec<u8>| -> Result<(), Stop> {
-        Write::write_all(out, printed)?;
-        Ok(())
-    };
-    let reading = batches::Reading {
-        christmas_only: true,
-        lines: false,
-    };
-    let read = batches::each_batch(
-        input,
-        window,
-        reading,
-        out,
-        &mut printed,
-        |scratch, _, vertices, edges| scratch.prepare(vertices, edges),
-        verdicts,
-        write,
-    )?;
-    Ok(read.error)
+/// Where the verdicts go.
+type Out = io::BufWriter<io::Stdout>;
+
+/// The judge's output: the verdicts, and with `--json` an error line after each error.
+struct Judging {
+    out: Out,
+    json: bool,
 }
 
-/// Where the verdicts go.
-type Out = std::io::BufWriter<std::io::Stdout>;
+/// A verdict per line, `Sally` or `Harry`, or with `--json` a [`CaseLine`].
+struct Verdicts {
+    json: bool,
+}
+
+impl Render for Verdicts {
+    fn verdict(&mut self, case: u64, nim_sum: u64, out: &mut Vec<u8>) {
+        if self.json {
+            json::write_line(out, &CaseLine::new(case, nim_sum)).expect("a Vec takes every write");
+        } else {
+            out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
+        }
+    }
+}
+
+impl Sink for Judging {
+    type Render = Verdicts;
+
+    fn renderer(&mut self) -> Verdicts {
+        Verdicts { json: self.json }
+    }
+
+    fn rendered(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)
+    }
+
+    fn ended(&mut self, _: &Input, _: u64, _: bool) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)?;
+        if self.json {
+            json::write_line(&mut self.out, &ErrorLine::new(error.report))?;
+        }
+        Ok(())
+    }
+}

@@ -3,7 +3,6 @@
 
 mod analyze;
 mod args;
-mod batches;
 mod check;
 mod completions;
 mod convert;

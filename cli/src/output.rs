@@ -10,8 +10,11 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use hackenbush::diagnostic::{Diagnostic, Level};
+use hackenbush::pipeline::Failure;
 use hackenbush::source::Source;
 use hackenbush::wording::printable;
+
+pub use hackenbush::wording::io_reason;
 
 /// Exit status 0: everything was read and reported.
 pub const SUCCESS: u8 = 0;
@@ -85,24 +88,6 @@ static FAILED: AtomicBool = AtomicBool::new(false);
 
 /// Whether a search beyond the budget was reported during this run.
 static SEARCH_REFUSED: AtomicBool = AtomicBool::new(false);
-
-/// An I/O error's reason without Rust's "(os error N)" suffix, lowercase.
-pub fn io_reason(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".into(),
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        io::ErrorKind::IsADirectory => "it is a directory".into(),
-        _ => {
-            let text = e.to_string();
-            let text = text.split(" (os error").next().unwrap_or(&text).to_string();
-            let mut chars = text.chars();
-            match chars.next() {
-                Some(c) => c.to_lowercase().chain(chars).collect(),
-                None => text,
-            }
-        }
-    }
-}
 
 /// Runs `render`, which writes text with `std::fmt::Write`, straight into `out`: the
 /// first I/O error is the result.
@@ -206,6 +191,28 @@ pub fn report_diagnostic(diagnostic: &Diagnostic, source: &Source) {
     }
     let text = diagnostic.render(source, stderr_color());
     let _ = writeln!(io::stderr().lock(), "{text}\n");
+}
+
+/// Shows an error of the input on stderr (located, with its source line, when it is
+/// about the content), after what `out` holds.
+pub fn report_failure(out: &mut impl Write, failure: &Failure<'_>) -> io::Result<()> {
+    out.flush()?;
+    match failure.located {
+        Some((diagnostic, source)) => report_diagnostic(diagnostic, source),
+        None => report_error(&failure.report.message),
+    }
+    Ok(())
+}
+
+/// Shows a warning on stderr, after what `out` holds.
+pub fn report_warning(
+    out: &mut impl Write,
+    warning: &Diagnostic,
+    source: &Source,
+) -> io::Result<()> {
+    out.flush()?;
+    report_diagnostic(warning, source);
+    Ok(())
 }
 
 /// The value of `result`, or `None` once its error message is reported on stderr.

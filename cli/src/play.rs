@@ -6,6 +6,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
+use hackenbush::pipeline::{self, Input};
 use hackenbush::play::{Cut, EdgeRef, Illegal, Match, Turn};
 use hackenbush::report::text::listed;
 use hackenbush::source::Source;
@@ -13,7 +14,6 @@ use hackenbush::syntax::{self, Colour, Format, GraphDecl, Position};
 use hackenbush::wording::printable;
 
 use super::args::{First, PlayArgs, SideArg};
-use super::input::{self, Input};
 use super::output::{self, Stop};
 
 /// The position played without FILE.
@@ -64,7 +64,7 @@ fn read(args: &PlayArgs) -> Option<(Source, Position)> {
         // --format, else the file's extension, as for every command.
         Some(path) => (args.format.map(Into::into))
             .or(Format::from_path(path))
-            .ok_or_else(|| input::unknown_extension(path))
+            .ok_or_else(|| pipeline::unknown_extension(path))
             .and_then(|format| Ok((Input::File(path.clone()).read()?, format))),
     };
     let (source, format) = output::or_report(opened)?;
@@ -99,7 +99,7 @@ fn pick(
             return Ok(position);
         }
     }
-    output::report_error(&input::no_such_case(name, read, case));
+    output::report_error(&pipeline::no_such_case(name, read, case));
     Err(None)
 }
 

@@ -1,11 +1,14 @@
 //! `hackenbush verify`: the fast analysis held against an exhaustive game-tree search.
 
-use std::io::Write;
+use std::io::{self, Write};
 
+use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::{Game, Outcome};
 use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued};
 use hackenbush::game_tree::{self, Limits, Unverified, Verification};
 use hackenbush::model::Graph;
+use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink};
+use hackenbush::report::ErrorReport;
 use hackenbush::report::json::JsonDocument;
 use hackenbush::report::text::star;
 use hackenbush::report::verify::{VerifiedGraph, VerifiedPosition, VerifiedSum, VerifySummary};
@@ -14,7 +17,7 @@ use hackenbush::syntax::GraphDecl;
 use hackenbush::wording::printable;
 
 use super::args::VerifyArgs;
-use super::input::{self, Streamed};
+use super::input;
 use super::output::{self, BAD_INPUT, DISAGREE, REFUSED, SUCCESS, Stop};
 use super::progress::{self, Progress};
 
@@ -23,67 +26,30 @@ use super::progress::{self, Progress};
 /// disagree on some graph, else [`REFUSED`] when a search needed more positions than
 /// `--max-positions`, else [`SUCCESS`].
 pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
-    let mut out = output::stdout();
-    let mut disagreements = 0;
-    let mut refused = 0;
-    let mut over_budget = 0;
-    let mut graphs = 0;
-    let limits = args.limits();
-    let mut json = args.json.then(|| JsonDocument::new("positions"));
-    let mut errors = Vec::new();
-    let clean = input::each_case_streamed(
-        &args.input,
-        args.case,
-        None,
-        &mut out,
-        |out, source, foreseen| {
-            let label = foreseen.label(source);
-            let position = args.json.then(|| VerifiedPosition::new(label.clone()));
-            let label = printable(&label).into_owned();
-            if position.is_none() {
-                writeln!(out, "{label}")?;
-                if foreseen.graphs == 0 {
-                    writeln!(out, "  (no graphs)")?;
-                }
-            }
-            Ok(Verifying {
-                label,
-                limits,
-                graphs: 0,
-                disagreements: 0,
-                refused: 0,
-                over_budget: 0,
-                coloured: false,
-                sum: Some(PositionSum::default()),
-                json: position,
-            })
-        },
-        |out, _, _, mut verifying| {
-            if verifying.coloured {
-                let sum = verifying.sum.take().and_then(|sum| sum.finish().ok());
-                // A disagreeing sum with agreeing graphs is a disagreement of its own.
-                if let Some((analysis, game_tree)) = &sum
-                    && analysis != game_tree
-                    && verifying.disagreements == 0
-                {
-                    verifying.disagreements += 1;
-                }
-                match &mut verifying.json {
-                    Some(position) => position.sum = Some(VerifiedSum::new(sum)),
-                    None => write_position_sum(out, sum)?,
-                }
-            }
-            disagreements += verifying.disagreements;
-            refused += verifying.refused;
-            over_budget += verifying.over_budget;
-            graphs += verifying.graphs;
-            if let (Some(json), Some(position)) = (&mut json, &verifying.json) {
-                json.item(out, position)?;
-            }
-            Ok(())
-        },
-        |error| errors.push(error),
-    )?;
+    let mut run = Run {
+        out: output::stdout(),
+        json: args.json.then(|| JsonDocument::new("positions")),
+        limits: args.limits(),
+        errors: Vec::new(),
+        disagreements: 0,
+        refused: 0,
+        over_budget: 0,
+        graphs: 0,
+        position: None,
+    };
+    let pipeline = Pipeline::new(Compute::Graphs).case(args.case);
+    let clean = pipeline.run(input::stated(&args.input), &mut run)?;
+    let Run {
+        mut out,
+        json,
+        errors,
+        disagreements,
+        refused,
+        over_budget,
+        graphs,
+        limits,
+        ..
+    } = run;
     if let Some(mut json) = json {
         for error in errors {
             json.error(error);
@@ -135,6 +101,102 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     })
 }
 
+/// A run of `verify`: where its results go, and what the positions so far gave.
+struct Run {
+    out: io::BufWriter<io::Stdout>,
+    /// With `--json`: the document, whose errors come last.
+    json: Option<JsonDocument>,
+    /// `--max-edges` and `--max-positions`.
+    limits: Limits,
+    errors: Vec<ErrorReport>,
+    disagreements: usize,
+    /// Graphs with more edges than `--max-edges`.
+    refused: usize,
+    /// Graphs whose search needed more positions than `--max-positions`.
+    over_budget: usize,
+    graphs: usize,
+    /// The position being verified.
+    position: Option<Verifying>,
+}
+
+impl Sink for Run {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+        let label = foreseen.label(source);
+        let position = self
+            .json
+            .is_some()
+            .then(|| VerifiedPosition::new(label.clone()));
+        let label = printable(&label).into_owned();
+        if position.is_none() {
+            writeln!(self.out, "{label}")?;
+            if foreseen.graphs == 0 {
+                writeln!(self.out, "  (no graphs)")?;
+            }
+        }
+        self.position = Some(Verifying {
+            label,
+            limits: self.limits,
+            graphs: 0,
+            disagreements: 0,
+            refused: 0,
+            over_budget: 0,
+            coloured: false,
+            sum: Some(PositionSum::default()),
+            json: position,
+        });
+        Ok(())
+    }
+
+    fn graph(&mut self, _: &Source, decl: GraphDecl) -> io::Result<()> {
+        match &mut self.position {
+            Some(verifying) => verifying.graph(&mut self.out, decl),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, _: &Source, _: &Foreseen) -> io::Result<Reported> {
+        let Some(mut verifying) = self.position.take() else {
+            return Ok(Ok(()));
+        };
+        if verifying.coloured {
+            let sum = verifying.sum.take().and_then(|sum| sum.finish().ok());
+            // A disagreeing sum with agreeing graphs is a disagreement of its own.
+            if let Some((analysis, game_tree)) = &sum
+                && analysis != game_tree
+                && verifying.disagreements == 0
+            {
+                verifying.disagreements += 1;
+            }
+            match &mut verifying.json {
+                Some(position) => position.sum = Some(VerifiedSum::new(sum)),
+                None => write_position_sum(&mut self.out, sum)?,
+            }
+        }
+        self.disagreements += verifying.disagreements;
+        self.refused += verifying.refused;
+        self.over_budget += verifying.over_budget;
+        self.graphs += verifying.graphs;
+        if let (Some(json), Some(position)) = (&mut self.json, &verifying.json) {
+            json.item(&mut self.out, position)?;
+        }
+        Ok(Ok(()))
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(&mut self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)?;
+        self.errors.push(error.report);
+        Ok(())
+    }
+}
+
 /// A position being verified, each graph as soon as it is read.
 struct Verifying {
     label: String,
@@ -154,8 +216,9 @@ struct Verifying {
     json: Option<VerifiedPosition>,
 }
 
-impl<W: Write> Streamed<W> for Verifying {
-    fn graph(&mut self, out: &mut W, _: &Source, decl: GraphDecl) -> Result<(), Stop> {
+impl Verifying {
+    /// The next graph of the position.
+    fn graph(&mut self, out: &mut impl Write, decl: GraphDecl) -> io::Result<()> {
         if !decl.is_green() {
             self.coloured = true;
             return self.coloured_graph(out, Graph::build(decl, self.graphs));
@@ -186,11 +249,9 @@ impl<W: Write> Streamed<W> for Verifying {
         }
         Ok(())
     }
-}
 
-impl Verifying {
     /// A graph with a blue or red edge, against its coloured game tree.
-    fn coloured_graph(&mut self, out: &mut impl Write, graph: Graph) -> Result<(), Stop> {
+    fn coloured_graph(&mut self, out: &mut impl Write, graph: Graph) -> io::Result<()> {
         self.graphs += 1;
         let what = format!(
             "verify: game tree of {} in {}",
@@ -220,7 +281,7 @@ impl Verifying {
         out: &mut impl Write,
         name: &str,
         why: &Unverified,
-    ) -> Result<(), Stop> {
+    ) -> io::Result<()> {
         match why {
             Unverified::TooManyPositions { .. } => self.over_budget += 1,
             _ => self.refused += 1,
@@ -280,7 +341,7 @@ fn write_coloured_verification(
     out: &mut impl Write,
     name: &str,
     v: &ColouredVerification,
-) -> Result<(), Stop> {
+) -> io::Result<()> {
     let name = printable(name);
     if v.agrees() {
         writeln!(
@@ -326,7 +387,7 @@ fn write_coloured_verification(
 
 /// The position of a coloured input: the sum of its graphs' values and who wins it, by
 /// both sides (`None`: not summed).
-fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> Result<(), Stop> {
+fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> io::Result<()> {
     let Some((analysis, game_tree)) = sum else {
         writeln!(
             out,
@@ -347,7 +408,7 @@ fn write_position_sum(out: &mut impl Write, sum: Option<(Valued, Valued)>) -> Re
     Ok(())
 }
 
-fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> Result<(), Stop> {
+fn write_verification(out: &mut impl Write, name: &str, v: &Verification) -> io::Result<()> {
     let name = printable(name);
     if v.agrees() {
         writeln!(
@@ -391,7 +452,7 @@ fn watched<W: Write, T>(
     out: &mut W,
     what: String,
     search: impl FnOnce(&mut dyn FnMut(usize)) -> T,
-) -> Result<T, Stop> {
+) -> io::Result<T> {
     if progress::wanted() {
         out.flush()?;
     }

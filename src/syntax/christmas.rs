@@ -91,7 +91,6 @@ impl<R: std::io::Read + Send> Cases<Window<R>> {
     /// Cases read through `window`: memory stays within the window and the current test
     /// case's edge lists, whatever the size of the input. Only
     /// [`Cases::next_edge_lists`] reads this way (syntax trees need the whole input).
-    #[doc(hidden)]
     pub fn streaming(window: Window<R>) -> Self {
         Cases::with_feed(window)
     }
@@ -112,16 +111,15 @@ impl<F: Feed> Cases<F> {
 
     /// The cases, counting lines as they are read, so that [`EdgeLists::with_lines`] get
     /// the line of each edge. Lines are counted from the first byte read: call it first.
-    #[doc(hidden)]
     pub fn counting_lines(mut self) -> Self {
         self.lines = Some(LineCursor::default());
         self
     }
 
     /// Reads every tree on two cores when the feed can be split, not only one that fills
-    /// a large input, the far part starting about `percent` of the way into the tree
-    /// (for tests, which split small inputs everywhere).
-    #[doc(hidden)]
+    /// a large input, the far part starting about `percent` of the way into the tree: a
+    /// way to try the two-core reading on small inputs (the tests split them
+    /// everywhere), never faster.
     pub fn splitting_every_tree(mut self, percent: u64) -> Self {
         self.split_every = Some(percent);
         self
@@ -155,13 +153,11 @@ impl<F: Feed> Cases<F> {
     }
 
     /// What the cases are read from (after an error: where its span points).
-    #[doc(hidden)]
     pub fn feed(&self) -> &F {
         &self.feed
     }
 
     /// See [`Cases::feed`].
-    #[doc(hidden)]
     pub fn feed_mut(&mut self) -> &mut F {
         &mut self.feed
     }
@@ -659,14 +655,14 @@ fn too_many_vertices(span: Span) -> Diagnostic {
     Diagnostic::new(span, "too many vertices in one tree", "")
 }
 
-/// A test case as bare edge lists, for the judge: no names, no spans, one flat buffer
-/// reused from case to case. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the input
+/// A test case as bare edge lists, for values alone ([`Cases::next_edge_lists`], the
+/// [pipeline](crate::pipeline)'s judge and christmas path): no names, no spans, one flat
+/// buffer reused from case to case. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the input
 /// is id 0, the ground) and its edges are the pairs `ends[trees[t].1]` (u, v, u, v, ...).
 ///
 /// Made [`EdgeLists::with_lines`] (for winning moves, read by [`Cases`] that count
 /// lines), they also hold the line of each edge and the vertex numbers behind the ids.
 #[derive(Clone, Debug, Default)]
-#[doc(hidden)]
 pub struct EdgeLists {
     /// Per tree: vertex-id count and the range of its ends in `ends`.
     pub trees: Vec<(u32, std::ops::Range<usize>)>,
@@ -821,7 +817,6 @@ impl<F: Feed> Cases<F> {
     /// syntax tree. Its trees are APPENDED to `lists` (clear it to start afresh), so a
     /// batch of cases can share one buffer; a malformed case appends nothing. Returns
     /// `None` at the end of the input or after an error.
-    #[doc(hidden)]
     pub fn next_edge_lists(&mut self, lists: &mut EdgeLists) -> Option<Result<(), Diagnostic>> {
         if self.failed || self.at_end() {
             return None;
@@ -844,7 +839,6 @@ impl<F: Feed> Cases<F> {
     /// consuming a token (it may read the first window); `k` is capped by the bytes known
     /// to be left (4 per edge at least). `None` if what shows does not start that way. A
     /// hint for preparing buffers, not a promise.
-    #[doc(hidden)]
     pub fn peek_first_tree(&mut self) -> Option<(u64, u64)> {
         self.skip_space();
         let mut ahead = Cases::new(self.rest());

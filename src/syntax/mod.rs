@@ -31,8 +31,6 @@ pub mod dot;
 pub mod hb;
 pub mod json;
 mod lex;
-// The binary's streaming reader: public for it and the tests, not part of the API.
-#[doc(hidden)]
 pub mod window;
 pub mod write;
 

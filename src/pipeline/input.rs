@@ -1,0 +1,285 @@
+//! Where positions come from: standard input, a file, or text already in memory (what a
+//! browser hands over), opened for reading whole into a [`Source`] or for streaming
+//! through a [`Window`], and opened again at a byte offset where it can be (a file on
+//! Unix, text in memory), so that a large tree is read on two cores.
+
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::source::{MAX_SOURCE_LEN, Source};
+use crate::syntax::Format;
+use crate::syntax::detect::detect;
+use crate::syntax::window::{Reopen, Window};
+use crate::wording::io_reason;
+
+use super::format::unknown_extension;
+
+/// An input opened for streaming ([`Input::window`]); `Send`, so that it can be read on
+/// either core.
+pub type Reader = Box<dyn Read + Send>;
+
+/// One input of a [`Pipeline`](super::Pipeline): where its bytes come from, and the name
+/// messages and reports give it.
+///
+/// ```
+/// use hackenbush::pipeline::Input;
+///
+/// let input = Input::text("sample.in", "1\n2 1\n1 2\n");
+/// assert_eq!(input.name(), "sample.in");
+/// assert_eq!(input.read()?.bytes(), b"1\n2 1\n1 2\n");
+/// assert_eq!(hackenbush::pipeline::Input::Stdin.name(), "<stdin>");
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// Standard input (`-` on the command line, or no file at all).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+    /// Text held in memory under a name (a browser's text area, a test).
+    Text {
+        /// The name shown in messages and reports.
+        name: String,
+        /// The bytes.
+        bytes: Arc<[u8]>,
+    },
+}
+
+/// An input opened for reading.
+pub(super) struct Opening {
+    pub(super) reader: Reader,
+    /// The input's size, when it is known (a file, text in memory).
+    size: Option<u64>,
+    /// How to open it again at a byte offset, when it can be: a large tree in it is then
+    /// read on two cores ([`Window::with_reopen`]).
+    reopen: Option<Reopen<Reader>>,
+}
+
+impl Opening {
+    /// A window over the input named `name`, for streaming.
+    pub(super) fn window(self, name: String) -> Window<Reader> {
+        let window = Window::new(name, self.reader).with_size(self.size);
+        match self.reopen {
+            Some(reopen) => window.with_reopen(reopen),
+            None => window,
+        }
+    }
+}
+
+/// A file read from a byte offset on, with `pread`: it moves no offset that another
+/// reader of the same file uses.
+#[cfg(unix)]
+struct ReadAt {
+    file: Arc<std::fs::File>,
+    at: u64,
+}
+
+#[cfg(unix)]
+impl Read for ReadAt {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = std::os::unix::fs::FileExt::read_at(&*self.file, buf, self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+/// How to open `file` again at a byte offset: through a handle of its own, so that
+/// every reader reads the same file whatever happens to its name.
+fn reopen_file(file: &std::fs::File) -> Option<Reopen<Reader>> {
+    #[cfg(unix)]
+    {
+        let file = Arc::new(file.try_clone().ok()?);
+        Some(Arc::new(move |at| {
+            let file = Arc::clone(&file);
+            Ok(Box::new(ReadAt { file, at }) as Reader)
+        }))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        None
+    }
+}
+
+/// How to read `bytes` again from a byte offset.
+fn reopen_text(bytes: &Arc<[u8]>) -> Reopen<Reader> {
+    let bytes = Arc::clone(bytes);
+    Arc::new(move |at| {
+        let mut cursor = io::Cursor::new(Arc::clone(&bytes));
+        cursor.set_position(at);
+        Ok(Box::new(cursor) as Reader)
+    })
+}
+
+/// What [`Input::open_recognised`] reads of an input to recognise christmas.
+const PEEK: u64 = 1 << 16;
+
+impl Input {
+    /// Text in memory, named `name` in messages and reports.
+    pub fn text(name: impl Into<String>, text: impl Into<Vec<u8>>) -> Input {
+        Input::Text {
+            name: name.into(),
+            bytes: text.into().into(),
+        }
+    }
+
+    /// The name shown in messages and reports: `<stdin>`, the file's path as given, or
+    /// the text's name.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(path) => path.display().to_string(),
+            Input::Text { name, .. } => name.clone(),
+        }
+    }
+
+    /// The format, by the rule of docs/formats.md: the one `stated` (`--format`); else a
+    /// file's extension; else, for standard input and text, `None`: it is recognised from
+    /// its first bytes once read ([`recognise`](super::recognise)). A file of
+    /// unknown extension is an error, with the message to show.
+    ///
+    /// ```
+    /// use hackenbush::{pipeline::Input, syntax::Format};
+    ///
+    /// assert_eq!(Input::File("a.hb".into()).format(None), Ok(Some(Format::Hb)));
+    /// assert_eq!(Input::File("a.x".into()).format(Some(Format::Json)), Ok(Some(Format::Json)));
+    /// assert!(Input::File("a.x".into()).format(None).is_err());
+    /// assert_eq!(Input::Stdin.format(None), Ok(None));
+    /// ```
+    pub fn format(&self, stated: Option<Format>) -> Result<Option<Format>, String> {
+        if stated.is_some() {
+            return Ok(stated);
+        }
+        match self {
+            Input::File(path) => Format::from_path(path)
+                .map(Some)
+                .ok_or_else(|| unknown_extension(path)),
+            Input::Stdin | Input::Text { .. } => Ok(None),
+        }
+    }
+
+    /// The input opened for reading.
+    pub(super) fn open(&self) -> Result<Opening, String> {
+        match self {
+            Input::Stdin => Ok(Opening {
+                reader: Box::new(io::stdin()),
+                size: None,
+                reopen: None,
+            }),
+            Input::File(path) => {
+                let file = std::fs::File::open(path).map_err(|e| self.cannot_read(&e))?;
+                let size = file.metadata().ok().filter(|m| m.is_file());
+                let reopen = size.is_some().then(|| reopen_file(&file)).flatten();
+                Ok(Opening {
+                    reader: Box::new(file),
+                    size: size.map(|m| m.len()),
+                    reopen,
+                })
+            }
+            Input::Text { bytes, .. } => Ok(Opening {
+                reader: Box::new(io::Cursor::new(Arc::clone(bytes))),
+                size: Some(bytes.len() as u64),
+                reopen: Some(reopen_text(bytes)),
+            }),
+        }
+    }
+
+    /// `cannot read NAME: reason`.
+    pub(super) fn cannot_read(&self, e: &io::Error) -> String {
+        format!("cannot read {}: {}", self.name(), io_reason(e))
+    }
+
+    /// The input read through a [`Window`], for streaming: memory follows what the
+    /// reader holds, not the input. A file's size is known to the window, and a file (on
+    /// Unix) or text can be opened again at an offset ([`Window::with_reopen`]). An input
+    /// that cannot be opened is an error, with the message to show.
+    pub fn window(&self) -> Result<Window<Reader>, String> {
+        Ok(self.open()?.window(self.name()))
+    }
+
+    /// The input opened for reading as [`Input::open`] opens it, with its format when
+    /// its first bytes tell that it is christmas ([`detect`]): for an input without a
+    /// format to go by, which is read whole otherwise (and then recognised), but may be
+    /// streamed as christmas. The bytes looked at are read again from the reader
+    /// returned.
+    pub(super) fn open_recognised(&self) -> Result<(Opening, Option<Format>), String> {
+        let opening = self.open()?;
+        let mut first = Vec::new();
+        let mut reader = opening.reader;
+        (&mut reader)
+            .take(PEEK)
+            .read_to_end(&mut first)
+            .map_err(|e| self.cannot_read(&e))?;
+        // A line cut short could be read otherwise whole (`12` then `-3`): only whole
+        // lines are looked at, unless the input ended.
+        let whole = match first.iter().rposition(|&b| b == b'\n') {
+            _ if (first.len() as u64) < PEEK => &first[..],
+            Some(end) => &first[..=end],
+            None => &[][..],
+        };
+        let format = detect(whole).filter(|&f| f == Format::Christmas);
+        let reader: Reader = Box::new(io::Cursor::new(first).chain(reader));
+        Ok((Opening { reader, ..opening }, format))
+    }
+
+    /// Reads the whole input into a [`Source`]; or the message to show when it cannot be
+    /// read, or is larger than a source may be.
+    pub fn read(&self) -> Result<Source, String> {
+        if let Input::Text { name, bytes } = self {
+            return Source::new(name.clone(), bytes.to_vec()).map_err(|e| e.to_string());
+        }
+        self.read_from(self.open()?.reader)
+    }
+
+    /// Reads the whole input from `reader`, which it was opened as.
+    pub(super) fn read_from(&self, reader: Reader) -> Result<Source, String> {
+        let mut bytes = Vec::new();
+        // One byte more than a source may hold is enough to refuse it: an endless input
+        // stops there.
+        reader
+            .take(MAX_SOURCE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| self.cannot_read(&e))?;
+        Source::new(self.name(), bytes).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::syntax::window::Feed;
+
+    use super::*;
+
+    /// A file's window opens the file again for its far part (so that a large tree in it
+    /// is read on two cores): the far window starts at the first line past the offset
+    /// asked for that starts with a digit after one, and reads the file from there.
+    #[test]
+    fn a_file_window_splits_at_a_line() {
+        let text: String = (1..2000).map(|v| format!("{v} {}\n", v + 1)).collect();
+        let path = std::env::temp_dir().join(format!("hackenbush-split-{}.in", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        let window = Input::File(path.clone()).window().unwrap();
+        let at = 10_000;
+        let far = window.split(at);
+        std::fs::remove_file(&path).unwrap();
+        if cfg!(unix) {
+            assert_far_part(far.expect("a file can be read twice"), &text, at);
+        }
+        // Text in memory can be read twice too; standard input cannot.
+        let far = Input::text("t.in", text.clone())
+            .window()
+            .unwrap()
+            .split(at);
+        assert_far_part(far.expect("text can be read twice"), &text, at);
+        assert!(Input::Stdin.window().unwrap().split(at).is_none());
+    }
+
+    fn assert_far_part(mut far: Window<Reader>, text: &str, at: u64) {
+        let start = text[at as usize..].find('\n').unwrap() + at as usize + 1;
+        assert_eq!(far.offset(), start as u64);
+        far.more(0).expect("the far part shows");
+        assert!(text.as_bytes()[start..].starts_with(far.bytes()));
+        assert!(far.bytes().len() > 1000);
+    }
+}

@@ -1,0 +1,640 @@
+//! Inputs -> positions -> values, for a whole run: what `hackenbush` does between its
+//! arguments and its output. A [`Pipeline`] reads each [`Input`] in turn (a file, standard
+//! input or text in memory), chooses its format, reads its positions and computes what it
+//! was asked to ([`Compute`]), and tells a [`Sink`] each thing it finds: a position begun
+//! and its graphs, a valued position, a test case's violations, a warning, an error. The
+//! sink decides what becomes of them (the command line writes text or JSON); the pipeline
+//! never prints.
+//!
+//! ```text
+//! Input ──> format ──> reading ───────────────────────────> Sink
+//!  file      stated,    whole: one reading, or a lean one      start, graph, finish
+//!  stdin     extension, ahead of the one that streams          position, report
+//!  text      first bytes christmas: a window, in batches       rendered, violations
+//!                        valued on one core, read on the other  warning, error
+//! ```
+//!
+//! How each input is read, by what is computed:
+//!
+//! - **whole positions** ([`Compute::Positions`]) and **values** ([`Compute::Values`]
+//!   without a case) read an input once, position by position: memory follows a
+//!   position's graphs ([`Compute::Positions`]) or their reports;
+//! - **graphs as read** ([`Compute::Graphs`]), **values of one case** and **winning moves**
+//!   ([`Compute::Moves`]) read it twice: a lean first reading (each graph's value by the
+//!   [Green core](crate::analysis::green), no model, [`analysis::summary`](crate::analysis::summary)) one position
+//!   ahead of the one that streams, so that each graph is handed over as soon as it is
+//!   read and the whole position's nim-sum is still known first ([`Foreseen`]). The input
+//!   is held whole in memory anyway: the second reading costs time, not memory, where
+//!   keeping the graphs for a second pass would make memory follow the position;
+//! - **christmas** inputs, for values, moves and verdicts ([`Compute::Verdicts`]), are
+//!   streamed through a [`Window`] as bare edge lists in
+//!   batches: one batch is valued (and rendered, [`Render`]) on one core while the next is
+//!   read on the other; memory follows a batch, not the input. [`Compute::Violations`]
+//!   reads one test case at a time through a window.
+//!
+//! Every input is read to its end, and every input is read even after one failed: each
+//! error goes to [`Sink::error`], and [`Pipeline::run`] returns whether there was none.
+//!
+//! ```
+//! use std::io;
+//! use hackenbush::pipeline::{Compute, Input, Pipeline, Sink};
+//! use hackenbush::report::PositionReport;
+//!
+//! /// Keeps every valued position.
+//! #[derive(Default)]
+//! struct Kept(Vec<PositionReport>);
+//!
+//! impl Sink for Kept {
+//!     type Render = ();
+//!     fn renderer(&mut self) {}
+//!     fn report(&mut self, position: PositionReport) -> io::Result<()> {
+//!         self.0.push(position);
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let inputs = [
+//!     (Input::text("two.in", "1\n2 1\n1 2\n1\n2 2\n1 2\n1 2\n"), None),
+//!     (Input::text("flag", "ground: g\nblue: g-a\nred: a-b\n"), None),
+//! ];
+//! let mut kept = Kept::default();
+//! let clean = Pipeline::new(Compute::Values).run(inputs, &mut kept)?;
+//! assert!(clean);
+//! let values: Vec<_> = kept.0.iter().map(|p| format!("{} {}", p.source, p.value)).collect();
+//! assert_eq!(values, ["two.in#1 *", "two.in#2 0", "flag 1/2"]);
+//! # Ok::<(), io::Error>(())
+//! ```
+
+mod batches;
+mod cases;
+mod format;
+mod input;
+mod positions;
+
+use std::io;
+
+use crate::analysis::SearchProgress;
+use crate::analysis::partizan::Budget;
+use crate::check::{self, Violation};
+use crate::diagnostic::Diagnostic;
+use crate::report::{ErrorReport, PositionReport};
+use crate::source::Source;
+use crate::syntax::christmas::Cases;
+use crate::syntax::window::Window;
+use crate::syntax::{Format, GraphDecl, Position};
+
+pub use format::{no_such_case, recognise, unknown_extension, wrong_format_hint};
+pub use input::{Input, Reader};
+
+/// What a [`Pipeline`] computes of each position, and so which [`Sink`] methods it calls.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Compute {
+    /// Each graph as it is read ([`Sink::start`], [`Sink::graph`], [`Sink::finish`]),
+    /// with what the position holds foreseen: `explain`, `dot`, `verify`.
+    Graphs,
+    /// Each position whole, as read ([`Sink::position`]): `convert`.
+    Positions,
+    /// Each position's values and outcome ([`Sink::report`], or [`Render::position`] on
+    /// the other core for christmas): `analyze`.
+    Values,
+    /// The same with every winning move: `analyze --moves`.
+    Moves,
+    /// The nim-sum of each christmas test case ([`Render::verdict`]): `judge`. Every
+    /// input is read as christmas.
+    Verdicts,
+    /// The promises of the POJ 3710 statement that each christmas test case breaks
+    /// ([`Sink::violations`]): `check`. Every input is read as christmas.
+    Violations(check::Options),
+}
+
+impl Compute {
+    /// Whether every input is read as christmas, whatever its name says (`judge`,
+    /// `check`): a malformed one is then hinted at as such a command's input.
+    fn christmas_only(self) -> bool {
+        matches!(self, Compute::Verdicts | Compute::Violations(_))
+    }
+
+    /// Whether christmas inputs are streamed in batches of bare edge lists.
+    fn batched(self) -> bool {
+        matches!(self, Compute::Values | Compute::Moves | Compute::Verdicts)
+    }
+}
+
+/// The driver from inputs to what a [`Sink`] is told: what to compute, of which
+/// position, within what budget. See the [module](self) for how each input is read.
+#[derive(Clone, Copy, Debug)]
+pub struct Pipeline {
+    compute: Compute,
+    case: Option<u64>,
+    budget: Budget,
+}
+
+impl Pipeline {
+    /// A pipeline computing `compute` of every position, within [`Budget::DEFAULT`].
+    pub fn new(compute: Compute) -> Self {
+        Pipeline {
+            compute,
+            case: None,
+            budget: Budget::DEFAULT,
+        }
+    }
+
+    /// Only position `case` (from 1) of each input is computed (`--case`), when it is
+    /// `Some`: the others are read, for their errors, and an input with fewer positions
+    /// is an error ([`no_such_case`]).
+    pub fn case(self, case: Option<u64>) -> Self {
+        Pipeline { case, ..self }
+    }
+
+    /// How much searching a coloured graph (and summing a position's values) may take.
+    pub fn budget(self, budget: Budget) -> Self {
+        Pipeline { budget, ..self }
+    }
+
+    /// Reads every input in turn, each with the format stated for it (`None`: a file's
+    /// extension tells it, else its first bytes), and tells `sink` what it finds. Every
+    /// input is read even when one before failed. Returns whether no error was reported
+    /// to [`Sink::error`]; an error of the sink's own (a write that failed) stops the run
+    /// and is returned.
+    pub fn run<S: Sink>(
+        &self,
+        inputs: impl IntoIterator<Item = (Input, Option<Format>)>,
+        sink: &mut S,
+    ) -> io::Result<bool> {
+        // One reading for every sink with the same renderer: the reading is compiled
+        // once per renderer, not once per sink.
+        let sink: &mut dyn Sink<Render = S::Render> = sink;
+        let mut run = Run { sink, clean: true };
+        for (input, stated) in inputs {
+            self.input(&mut run, &input, stated)?;
+        }
+        Ok(run.clean)
+    }
+
+    /// Reads one input.
+    fn input<S: Sink + ?Sized>(
+        &self,
+        run: &mut Run<'_, S>,
+        input: &Input,
+        stated: Option<Format>,
+    ) -> io::Result<()> {
+        if self.compute.christmas_only() {
+            return match input.window() {
+                Ok(window) => self.christmas(run, input, window),
+                Err(message) => run.unlocated(input.name(), message),
+            };
+        }
+        let batched = self.compute.batched();
+        let opened = input.format(stated).and_then(|format| {
+            let (opening, format) = match (format, batched) {
+                (None, true) => input.open_recognised()?,
+                _ => (input.open()?, format),
+            };
+            if format == Some(Format::Christmas) && batched {
+                return Ok(Opened::Stream(opening.window(input.name())));
+            }
+            let source = input.read_from(opening.reader)?;
+            let format = match format {
+                Some(format) => format,
+                None => recognise(&source)?,
+            };
+            Ok(Opened::Whole(format, source))
+        });
+        match opened {
+            Ok(Opened::Stream(window)) => self.christmas(run, input, window),
+            Ok(Opened::Whole(format, source)) => {
+                let mut hint = wrong_format_hint(input, format, &source, false);
+                positions::read(self, run, format, &source, &mut hint)
+            }
+            Err(message) => run.unlocated(input.name(), message),
+        }
+    }
+
+    /// Reads a christmas input through `window`.
+    fn christmas<S: Sink + ?Sized>(
+        &self,
+        run: &mut Run<'_, S>,
+        input: &Input,
+        window: Window<Reader>,
+    ) -> io::Result<()> {
+        match self.compute {
+            Compute::Violations(options) => cases::check(run, input, window, options),
+            _ => batches::read(self, run, input, window),
+        }
+    }
+}
+
+/// An input opened by [`Pipeline::input`].
+enum Opened {
+    /// To be streamed as christmas.
+    Stream(Window<Reader>),
+    /// Read whole, in this format.
+    Whole(Format, Source),
+}
+
+/// What a [`Pipeline`] tells of what it reads, and what it asks of the one who listens:
+/// the command line's writers are sinks. Which methods are called depends on the
+/// [`Compute`]; each does nothing by default. A method that fails (a write) stops the run:
+/// [`Pipeline::run`] returns its error.
+///
+/// Warnings and errors come in input order with the rest: a sink that writes results to
+/// one stream and messages to another flushes the first before writing a message, so that
+/// the two read in order.
+pub trait Sink {
+    /// What renders the positions of a christmas input on the core that values them
+    /// ([`Compute::Values`], [`Compute::Moves`], [`Compute::Verdicts`]); `()` renders
+    /// none, and every position goes to [`Sink::report`].
+    type Render: Render;
+
+    /// The renderer for the next christmas input read in batches.
+    fn renderer(&mut self) -> Self::Render;
+
+    /// A position begins ([`Compute::Graphs`]): what the first reading found it holds.
+    fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+        let _ = (source, foreseen);
+        Ok(())
+    }
+
+    /// The next graph of the position begun, as soon as it is read ([`Compute::Graphs`]).
+    fn graph(&mut self, source: &Source, graph: GraphDecl) -> io::Result<()> {
+        let _ = (source, graph);
+        Ok(())
+    }
+
+    /// The position begun has had all its graphs ([`Compute::Graphs`]); or why it
+    /// cannot be reported after all (a value beyond the budget), reported as its error.
+    fn finish(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<Reported> {
+        let _ = (source, foreseen);
+        Ok(Ok(()))
+    }
+
+    /// A position read whole, after its warnings ([`Compute::Positions`]); or why it
+    /// cannot be used, reported as its error.
+    fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
+        let _ = (source, position);
+        Ok(Ok(()))
+    }
+
+    /// A position valued ([`Compute::Values`], [`Compute::Moves`]) that the [`Render`]
+    /// did not render.
+    fn report(&mut self, position: PositionReport) -> io::Result<()> {
+        let _ = position;
+        Ok(())
+    }
+
+    /// What the [`Render`] made of positions of a batch, in input order.
+    fn rendered(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let _ = bytes;
+        Ok(())
+    }
+
+    /// The promises a test case breaks ([`Compute::Violations`]; only for a case that
+    /// breaks some), with what holds the whole test case, where their spans point.
+    fn violations(&mut self, violations: &[Violation], source: &Source) -> io::Result<()> {
+        let _ = (violations, source);
+        Ok(())
+    }
+
+    /// A christmas input read through a window has ended after `cases` test cases read
+    /// without error, `malformed` when it ended early; the error that ended it comes
+    /// next, to [`Sink::error`].
+    fn ended(&mut self, input: &Input, cases: u64, malformed: bool) -> io::Result<()> {
+        let _ = (input, cases, malformed);
+        Ok(())
+    }
+
+    /// Legal but suspicious input, before the position it is in.
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        let _ = (warning, source);
+        Ok(())
+    }
+
+    /// An input that cannot be read, a malformed or refused position: the run goes on.
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        let _ = error;
+        Ok(())
+    }
+
+    /// Told how the search of a coloured graph goes, for the next position valued.
+    fn progress(&mut self) -> Option<SearchProgress> {
+        None
+    }
+}
+
+/// What renders valued positions on the core that values them, while the next batch is
+/// read on the other, so that a file of many small test cases costs little more than
+/// reading it. What it writes goes to [`Sink::rendered`], in input order.
+pub trait Render: Send {
+    /// Writes `position` into `out` and returns true; or returns false, having written
+    /// nothing, to have it handed to [`Sink::report`] instead.
+    fn position(&mut self, position: &PositionReport, out: &mut Vec<u8>) -> bool {
+        let _ = (position, out);
+        false
+    }
+
+    /// Writes the verdict on test case `case` (from 1), whose nim-sum is `nim_sum`
+    /// ([`Compute::Verdicts`]).
+    fn verdict(&mut self, case: u64, nim_sum: u64, out: &mut Vec<u8>) {
+        let _ = (case, nim_sum, out);
+    }
+}
+
+/// Renders nothing.
+impl Render for () {}
+
+/// Whether a position was reported, or why not: what its valuing could not do (a value
+/// beyond the budget), located in the input and reported as its error.
+pub type Reported = Result<(), Diagnostic>;
+
+/// An error of the input: one that cannot be read, a malformed position, a refused one.
+#[derive(Debug)]
+pub struct Failure<'a> {
+    /// The error as a report holds it.
+    pub report: ErrorReport,
+    /// When it is about the input's content: the diagnostic (with a hint when the input
+    /// looks like another format) and the text its span points into, to show it with.
+    pub located: Option<(&'a Diagnostic, &'a Source)>,
+}
+
+/// What is known of a position before its graphs are read ([`Compute::Graphs`]): the
+/// first reading, one position ahead of the one that streams, found it.
+#[derive(Clone, Copy, Debug)]
+pub struct Foreseen {
+    /// The 1-based test case, for formats with several positions per file.
+    pub case: Option<usize>,
+    /// How many graphs the position has.
+    pub graphs: usize,
+    /// The nim-sum of their values, when every edge is green.
+    pub nim_sum: u64,
+    /// Whether some edge is blue or red: then the nim-sum means nothing.
+    pub coloured: bool,
+}
+
+impl Foreseen {
+    /// `<file>` or `<file>#<case>`: how reports name the position.
+    pub fn label(&self, source: &Source) -> String {
+        source.label(self.case)
+    }
+}
+
+/// A run under way: the sink, and whether an error was reported to it.
+struct Run<'s, S: ?Sized> {
+    sink: &'s mut S,
+    clean: bool,
+}
+
+impl<S: Sink + ?Sized> Run<'_, S> {
+    /// An error, told to the sink.
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        self.clean = false;
+        self.sink.error(error)
+    }
+
+    /// An error about the input `name` as a whole.
+    fn unlocated(&mut self, name: String, message: String) -> io::Result<()> {
+        let report = ErrorReport::unlocated(name, message);
+        self.error(Failure {
+            report,
+            located: None,
+        })
+    }
+
+    /// A malformed (or refused) position; the `hint`, if any, goes with it (and not with
+    /// the next).
+    fn malformed(
+        &mut self,
+        diagnostic: &Diagnostic,
+        source: &Source,
+        hint: &mut Option<String>,
+    ) -> io::Result<()> {
+        let report = ErrorReport::located(source, diagnostic);
+        let hinted = hint.take().map(|hint| diagnostic.clone().with_help(hint));
+        let diagnostic = hinted.as_ref().unwrap_or(diagnostic);
+        self.error(Failure {
+            report,
+            located: Some((diagnostic, source)),
+        })
+    }
+
+    /// After the last position of `source`, which held `read`: an error when `case` is
+    /// beyond them.
+    fn no_such_case(&mut self, source: &Source, case: Option<u64>, read: u64) -> io::Result<()> {
+        match case {
+            Some(case) if read < case => {
+                let message = no_such_case(source.name(), read, case);
+                self.unlocated(source.name().to_string(), message)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The warnings of a position.
+    fn warnings(&mut self, warnings: &[Diagnostic], source: &Source) -> io::Result<()> {
+        warnings
+            .iter()
+            .try_for_each(|warning| self.sink.warning(warning, source))
+    }
+
+    /// After the last test case read from `input` through `cases`: why it ended early,
+    /// if it did (a read error before a parse error it may have caused, shown in what the
+    /// window still holds), with a hint if the input looks like another format.
+    fn end(
+        &mut self,
+        input: &Input,
+        cases: &mut Cases<Window<Reader>>,
+        error: Option<Diagnostic>,
+        christmas_only: bool,
+    ) -> io::Result<()> {
+        if let Some(e) = cases.feed().error() {
+            return self.unlocated(input.name(), input.cannot_read(e));
+        }
+        let Some(mut error) = error else {
+            return Ok(());
+        };
+        let source = cases.feed_mut().excerpt();
+        if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, christmas_only) {
+            error = error.with_help(hint);
+        }
+        let report = ErrorReport::located(&source, &error);
+        self.error(Failure {
+            report,
+            located: Some((&error, &source)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a sink was told, in order, in words.
+    #[derive(Default)]
+    struct Told(Vec<String>);
+
+    impl Sink for Told {
+        type Render = Verdicts;
+
+        fn renderer(&mut self) -> Verdicts {
+            Verdicts
+        }
+
+        fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
+            let (graphs, nim_sum) = (foreseen.graphs, foreseen.nim_sum);
+            let label = foreseen.label(source);
+            self.0
+                .push(format!("start {label}: {graphs} graphs, nim-sum {nim_sum}"));
+            Ok(())
+        }
+
+        fn graph(&mut self, _: &Source, graph: GraphDecl) -> io::Result<()> {
+            self.0.push(format!("graph of {} edges", graph.edges.len()));
+            Ok(())
+        }
+
+        fn finish(&mut self, _: &Source, _: &Foreseen) -> io::Result<Reported> {
+            self.0.push("finish".into());
+            Ok(Ok(()))
+        }
+
+        fn report(&mut self, position: PositionReport) -> io::Result<()> {
+            self.0
+                .push(format!("{} {}", position.source, position.value));
+            Ok(())
+        }
+
+        fn rendered(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.push(String::from_utf8_lossy(bytes).into_owned());
+            Ok(())
+        }
+
+        fn warning(&mut self, warning: &Diagnostic, _: &Source) -> io::Result<()> {
+            self.0.push(format!("warning: {}", warning.message));
+            Ok(())
+        }
+
+        fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+            let help = error.located.and_then(|(d, _)| d.help.clone());
+            let help = help.map(|help| format!(" ({help})")).unwrap_or_default();
+            self.0
+                .push(format!("error: {}{help}", error.report.message));
+            Ok(())
+        }
+    }
+
+    /// `Sally` or `Harry`.
+    struct Verdicts;
+
+    impl Render for Verdicts {
+        fn verdict(&mut self, _: u64, nim_sum: u64, out: &mut Vec<u8>) {
+            out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
+        }
+    }
+
+    /// What `pipeline` tells of `inputs`, and whether it found them clean.
+    fn telling(pipeline: Pipeline, inputs: &[(&str, &str)]) -> (Vec<String>, bool) {
+        let inputs = (inputs.iter()).map(|&(name, text)| (Input::text(name, text), None));
+        let mut told = Told::default();
+        let clean = pipeline.run(inputs, &mut told).unwrap();
+        (told.0, clean)
+    }
+
+    const TWO_CASES: &str = "1\n2 1\n1 2\n1\n2 2\n1 2\n1 2\n";
+
+    #[test]
+    fn every_input_is_read_after_one_fails() {
+        let inputs = [
+            (Input::File("no/such/file.hb".into()), None),
+            (Input::text("two.in", TWO_CASES), None),
+        ];
+        let mut told = Told::default();
+        let clean = Pipeline::new(Compute::Values).run(inputs, &mut told);
+        assert!(!clean.unwrap());
+        assert_eq!(
+            told.0,
+            [
+                "error: cannot read no/such/file.hb: no such file",
+                "two.in#1 *",
+                "two.in#2 0"
+            ]
+        );
+    }
+
+    #[test]
+    fn verdicts_are_rendered_in_input_order() {
+        let (told, clean) = telling(Pipeline::new(Compute::Verdicts), &[("two.in", TWO_CASES)]);
+        assert!(clean);
+        assert_eq!(told, ["Sally\nHarry\n"]);
+    }
+
+    #[test]
+    fn graphs_come_after_what_the_first_reading_foresaw() {
+        // A test case of two trees: an edge (*1) and a stalk of two (*2).
+        let trees = "2\n2 1\n1 2\n3 2\n1 2\n2 3\n";
+        let (told, clean) = telling(Pipeline::new(Compute::Graphs), &[("two.in", trees)]);
+        assert!(clean);
+        let expected = [
+            "start two.in#1: 2 graphs, nim-sum 3",
+            "graph of 1 edges",
+            "graph of 2 edges",
+            "finish",
+        ];
+        assert_eq!(told, expected);
+    }
+
+    #[test]
+    fn a_case_picks_one_position_or_is_an_error() {
+        let pipeline = Pipeline::new(Compute::Values).case(Some(2));
+        let (told, clean) = telling(
+            pipeline,
+            &[("two.in", TWO_CASES), ("one.in", "1\n2 1\n1 2\n")],
+        );
+        assert!(!clean);
+        let missing = "error: one.in holds 1 position: there is no position 2 (--case)";
+        assert_eq!(told, ["two.in#2 0", missing]);
+        // The same for positions read twice.
+        let pipeline = Pipeline::new(Compute::Moves).case(Some(2));
+        let (twice, _) = telling(pipeline, &[("a.hb", "ground: g\ng-a\n")]);
+        assert_eq!(
+            twice,
+            ["error: a.hb holds 1 position: there is no position 2 (--case)"]
+        );
+    }
+
+    #[test]
+    fn a_case_picks_one_position_read_whole() {
+        let pipeline = Pipeline::new(Compute::Positions).case(Some(2));
+        let mut picked = Picked::default();
+        let inputs = [(Input::text("two.in", TWO_CASES), Some(Format::Christmas))];
+        assert!(pipeline.run(inputs, &mut picked).unwrap());
+        assert_eq!(picked.0, [Some(2)]);
+        let inputs = [(Input::text("a.hb", "ground: g\ng-a\n"), None)];
+        assert!(!pipeline.run(inputs, &mut picked).unwrap());
+    }
+
+    /// The case of each position read whole.
+    #[derive(Default)]
+    struct Picked(Vec<Option<usize>>);
+
+    impl Sink for Picked {
+        type Render = ();
+
+        fn renderer(&mut self) {}
+
+        fn position(&mut self, _: &Source, position: Position) -> io::Result<Reported> {
+            self.0.push(position.case);
+            Ok(Ok(()))
+        }
+    }
+
+    #[test]
+    fn a_christmas_only_computation_hints_at_another_format() {
+        let (told, clean) = telling(
+            Pipeline::new(Compute::Verdicts),
+            &[("a", "ground: g\ng-a\n")],
+        );
+        assert!(!clean);
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].ends_with("(this looks like an hb file: try `hackenbush analyze`)"));
+    }
+}
