@@ -69,7 +69,7 @@ pub const MAX_EDGES: usize = 64;
 pub const PROGRESS_EVERY: usize = 1 << 14;
 
 /// Told the number of positions solved so far, every [`PROGRESS_EVERY`] positions.
-pub type Progress<'a> = &'a mut dyn FnMut(usize);
+pub type Observer<'a> = &'a mut dyn FnMut(usize);
 
 /// How far a game-tree search may go: what `hackenbush verify --max-edges` and
 /// `--max-positions` set.
@@ -294,8 +294,8 @@ impl GameTree {
         self.value_observed(&mut |_| {})
     }
 
-    /// [`GameTree::value`], telling `progress` how far the search is (see [`Progress`]).
-    pub fn value_observed(&mut self, progress: Progress) -> u64 {
+    /// [`GameTree::value`], telling `progress` how far the search is (see [`Observer`]).
+    pub fn value_observed(&mut self, progress: Observer) -> u64 {
         let start = self.board.all();
         self.value_of(start, progress)
     }
@@ -306,7 +306,7 @@ impl GameTree {
     }
 
     /// [`GameTree::cuts_to`], telling `progress` how far the search is.
-    pub fn cuts_to_observed(&mut self, target: u64, progress: Progress) -> Vec<EdgeIndex> {
+    pub fn cuts_to_observed(&mut self, target: u64, progress: Observer) -> Vec<EdgeIndex> {
         let start = self.board.all();
         let mut cuts = Vec::new();
         for i in 0..self.board.ends.len() {
@@ -329,7 +329,7 @@ impl GameTree {
         self.memo.len()
     }
 
-    fn value_of(&mut self, state: Mask, progress: Progress) -> u64 {
+    fn value_of(&mut self, state: Mask, progress: Observer) -> u64 {
         if let Some(&v) = self.memo.get(&state) {
             return v;
         }
@@ -405,7 +405,7 @@ pub fn verify_observed(
     graph: &Graph,
     analysis: &crate::analysis::Analysis,
     limits: Limits,
-    progress: Progress,
+    progress: Observer,
 ) -> Result<Verification, Unverified> {
     let mut tree = GameTree::within(graph, limits).map_err(Unverified::TooLarge)?;
     let refused = Unverified::TooManyPositions {

@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 use petgraph::graph::EdgeIndex;
 
 pub use super::Unverified;
-use super::{Board, Limits, Mask, PROGRESS_EVERY, Progress};
+use super::{Board, Limits, Mask, Observer, PROGRESS_EVERY};
 use crate::analysis::partizan::{self, Budget};
 use crate::game::{Calculator, Exceeded, Game, Outcome};
 use crate::model::Graph;
@@ -59,7 +59,7 @@ impl ColouredTree {
     pub fn solve(
         graph: &Graph,
         limit: usize,
-        progress: Progress,
+        progress: Observer,
     ) -> Result<ColouredTree, Unverified> {
         ColouredTree::solve_within(graph, Limits::edges(limit), progress)
     }
@@ -69,7 +69,7 @@ impl ColouredTree {
     pub fn solve_within(
         graph: &Graph,
         limits: Limits,
-        progress: Progress,
+        progress: Observer,
     ) -> Result<ColouredTree, Unverified> {
         let board = Board::new(graph, limits.edges).map_err(Unverified::TooLarge)?;
         let colours: Vec<Colour> = board.edges.iter().map(|&e| graph.colour(e)).collect();
@@ -262,7 +262,7 @@ impl ColouredVerification {
 pub fn verify(
     graph: &Graph,
     limits: Limits,
-    progress: Progress,
+    progress: Observer,
 ) -> Result<ColouredVerification, Unverified> {
     let tree = ColouredTree::solve_within(graph, limits, progress)?;
     let budget = Budget::default();

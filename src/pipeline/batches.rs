@@ -19,7 +19,7 @@ use crate::syntax::window::Window;
 use crate::threads;
 use crate::valuing::{EdgeList, edge_list_position, edge_list_position_with_moves};
 
-use super::{Compute, Input, Pipeline, Reader, Render, Run, Sink, no_such_case};
+use super::{ByteStream, Compute, Input, Pipeline, Render, Run, Sink, no_such_case};
 
 /// Files at least this large have their first tree's buffers prepared on the second core
 /// while the first batch is read (on a one-tree file of millions of edges, the page faults
@@ -35,7 +35,7 @@ const PREPARE_FROM_BYTES: u64 = 1 << 20;
 const BATCH_ENDS: usize = 1 << 16;
 const BATCH_CASES: usize = 1 << 12;
 
-type Stream = Cases<Window<Reader>>;
+type ChristmasCases = Cases<Window<ByteStream>>;
 
 /// Test cases read but not yet valued.
 #[derive(Default)]
@@ -67,7 +67,7 @@ impl Batch {
 
     /// Reads the next cases of `cases` into the batch, up to the batch size; `read` is
     /// how many cases were read before, and is counted on.
-    fn fill(&mut self, cases: &mut Stream, read: &mut u64) {
+    fn fill(&mut self, cases: &mut ChristmasCases, read: &mut u64) {
         self.lists.clear();
         self.case_ends.clear();
         self.first_case = *read + 1;
@@ -214,7 +214,7 @@ pub(super) fn read<S: Sink + ?Sized>(
     pipeline: &Pipeline,
     run: &mut Run<'_, S>,
     input: &Input,
-    window: Window<Reader>,
+    window: Window<ByteStream>,
 ) -> io::Result<()> {
     let compute = pipeline.compute;
     let moves = matches!(compute, Compute::Moves);

@@ -9,7 +9,7 @@ use crate::check::{self, Options};
 use crate::syntax::christmas::Cases;
 use crate::syntax::window::Window;
 
-use super::{Input, Reader, Run, Sink};
+use super::{ByteStream, Input, Run, Sink};
 
 /// Checks every test case of `input`, read through `window`: the violations of each go
 /// to the sink with the excerpt that holds the case, then the input's end, then the
@@ -17,7 +17,7 @@ use super::{Input, Reader, Run, Sink};
 pub(super) fn check<S: Sink + ?Sized>(
     run: &mut Run<'_, S>,
     input: &Input,
-    window: Window<Reader>,
+    window: Window<ByteStream>,
     options: Options,
 ) -> io::Result<()> {
     let mut cases = Cases::streaming(window);

@@ -17,7 +17,7 @@ use super::format::unknown_extension;
 
 /// An input opened for streaming ([`Input::window`]); `Send`, so that it can be read on
 /// either core.
-pub type Reader = Box<dyn Read + Send>;
+pub type ByteStream = Box<dyn Read + Send>;
 
 /// One input of a [`Pipeline`](super::Pipeline): where its bytes come from, and the name
 /// messages and reports give it.
@@ -48,17 +48,17 @@ pub enum Input {
 
 /// An input opened for reading.
 pub(super) struct Opening {
-    pub(super) reader: Reader,
+    pub(super) reader: ByteStream,
     /// The input's size, when it is known (a file, text in memory).
     size: Option<u64>,
     /// How to open it again at a byte offset, when it can be: a large tree in it is then
     /// read on two cores ([`Window::with_reopen`]).
-    reopen: Option<Reopen<Reader>>,
+    reopen: Option<Reopen<ByteStream>>,
 }
 
 impl Opening {
     /// A window over the input named `name`, for streaming.
-    pub(super) fn window(self, name: String) -> Window<Reader> {
+    pub(super) fn window(self, name: String) -> Window<ByteStream> {
         let window = Window::new(name, self.reader).with_size(self.size);
         match self.reopen {
             Some(reopen) => window.with_reopen(reopen),
@@ -86,13 +86,13 @@ impl Read for ReadAt {
 
 /// How to open `file` again at a byte offset: through a handle of its own, so that
 /// every reader reads the same file whatever happens to its name.
-fn reopen_file(file: &std::fs::File) -> Option<Reopen<Reader>> {
+fn reopen_file(file: &std::fs::File) -> Option<Reopen<ByteStream>> {
     #[cfg(unix)]
     {
         let file = Arc::new(file.try_clone().ok()?);
         Some(Arc::new(move |at| {
             let file = Arc::clone(&file);
-            Ok(Box::new(ReadAt { file, at }) as Reader)
+            Ok(Box::new(ReadAt { file, at }) as ByteStream)
         }))
     }
     #[cfg(not(unix))]
@@ -103,12 +103,12 @@ fn reopen_file(file: &std::fs::File) -> Option<Reopen<Reader>> {
 }
 
 /// How to read `bytes` again from a byte offset.
-fn reopen_text(bytes: &Arc<[u8]>) -> Reopen<Reader> {
+fn reopen_text(bytes: &Arc<[u8]>) -> Reopen<ByteStream> {
     let bytes = Arc::clone(bytes);
     Arc::new(move |at| {
         let mut cursor = io::Cursor::new(Arc::clone(&bytes));
         cursor.set_position(at);
-        Ok(Box::new(cursor) as Reader)
+        Ok(Box::new(cursor) as ByteStream)
     })
 }
 
@@ -194,7 +194,7 @@ impl Input {
     /// reader holds, not the input. A file's size is known to the window, and a file (on
     /// Unix) or text can be opened again at an offset ([`Window::with_reopen`]). An input
     /// that cannot be opened is an error, with the message to show.
-    pub fn window(&self) -> Result<Window<Reader>, String> {
+    pub fn window(&self) -> Result<Window<ByteStream>, String> {
         Ok(self.open()?.window(self.name()))
     }
 
@@ -219,7 +219,7 @@ impl Input {
             None => &[][..],
         };
         let format = detect(whole).filter(|&f| f == Format::Christmas);
-        let reader: Reader = Box::new(io::Cursor::new(first).chain(reader));
+        let reader: ByteStream = Box::new(io::Cursor::new(first).chain(reader));
         Ok((Opening { reader, ..opening }, format))
     }
 
@@ -233,7 +233,7 @@ impl Input {
     }
 
     /// Reads the whole input from `reader`, which it was opened as.
-    pub(super) fn read_from(&self, reader: Reader) -> Result<Source, String> {
+    pub(super) fn read_from(&self, reader: ByteStream) -> Result<Source, String> {
         let mut bytes = Vec::new();
         // One byte more than a source may hold is enough to refuse it: an endless input
         // stops there.
@@ -275,7 +275,7 @@ mod tests {
         assert!(Input::Stdin.window().unwrap().split(at).is_none());
     }
 
-    fn assert_far_part(mut far: Window<Reader>, text: &str, at: u64) {
+    fn assert_far_part(mut far: Window<ByteStream>, text: &str, at: u64) {
         let start = text[at as usize..].find('\n').unwrap() + at as usize + 1;
         assert_eq!(far.offset(), start as u64);
         far.more(0).expect("the far part shows");

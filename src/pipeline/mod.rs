@@ -84,7 +84,7 @@ use crate::syntax::window::Window;
 use crate::syntax::{Format, GraphDecl, Position};
 
 pub use format::{no_such_case, recognise, unknown_extension, wrong_format_hint};
-pub use input::{Input, Reader};
+pub use input::{ByteStream, Input};
 
 /// What a [`Pipeline`] computes of each position, and so which [`Sink`] methods it calls.
 #[derive(Clone, Copy, Debug)]
@@ -216,7 +216,7 @@ impl Pipeline {
         &self,
         run: &mut Run<'_, S>,
         input: &Input,
-        window: Window<Reader>,
+        window: Window<ByteStream>,
     ) -> io::Result<()> {
         match self.compute {
             Compute::Violations(options) => cases::check(run, input, window, options),
@@ -228,7 +228,7 @@ impl Pipeline {
 /// An input opened by [`Pipeline::input`].
 enum Opened {
     /// To be streamed as christmas.
-    Stream(Window<Reader>),
+    Stream(Window<ByteStream>),
     /// Read whole, in this format.
     Whole(Format, Source),
 }
@@ -442,7 +442,7 @@ impl<S: Sink + ?Sized> Run<'_, S> {
     fn end(
         &mut self,
         input: &Input,
-        cases: &mut Cases<Window<Reader>>,
+        cases: &mut Cases<Window<ByteStream>>,
         error: Option<Diagnostic>,
         christmas_only: bool,
     ) -> io::Result<()> {
