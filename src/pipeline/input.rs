@@ -7,7 +7,8 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::source::{MAX_SOURCE_LEN, Source};
+use crate::diagnostic::Diagnostic;
+use crate::source::{MAX_SOURCE_LEN, Source, Span};
 use crate::syntax::Format;
 use crate::syntax::detect::detect;
 use crate::syntax::window::{Reopen, Window};
@@ -229,19 +230,76 @@ impl Input {
         if let Input::Text { name, bytes } = self {
             return Source::new(name.clone(), bytes.to_vec()).map_err(|e| e.to_string());
         }
-        self.read_from(self.open()?.reader)
+        match self.read_from(self.open()?.reader) {
+            Ok(source) => Ok(source),
+            Err(Unread::Message(message)) => Err(message),
+            Err(Unread::Binary(source, diagnostic)) => Err(format!(
+                "{}:{}: {}",
+                source.name(),
+                source.locate(diagnostic.span.start as usize),
+                diagnostic.message
+            )),
+        }
     }
 
-    /// Reads the whole input from `reader`, which it was opened as.
-    pub(super) fn read_from(&self, reader: ByteStream) -> Result<Source, String> {
+    /// Reads the whole input from `reader`, which it was opened as, a block at a time. A
+    /// text format holds no NUL byte: at the first one the reading stops, whatever follows
+    /// (`/dev/zero`, a binary file named by mistake), and the input is [`Unread::Binary`],
+    /// located at that byte, instead of being read to its end or to the size limit first.
+    pub(super) fn read_from(&self, mut reader: ByteStream) -> Result<Source, Unread> {
         let mut bytes = Vec::new();
         // One byte more than a source may hold is enough to refuse it: an endless input
         // stops there.
-        reader
-            .take(MAX_SOURCE_LEN as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| self.cannot_read(&e))?;
-        Source::new(self.name(), bytes).map_err(|e| e.to_string())
+        let limit = MAX_SOURCE_LEN as u64 + 1;
+        loop {
+            let start = bytes.len();
+            let block = (limit - start as u64).min(BLOCK);
+            let read = (&mut reader)
+                .take(block)
+                .read_to_end(&mut bytes)
+                .map_err(|e| Unread::Message(self.cannot_read(&e)))?;
+            if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
+                return Err(self.binary(bytes, start + at));
+            }
+            if read == 0 || bytes.len() as u64 >= limit {
+                break;
+            }
+        }
+        Source::new(self.name(), bytes).map_err(|e| Unread::Message(e.to_string()))
+    }
+
+    /// The input read so far, `bytes`, with a NUL byte at `at`: the line it is on is
+    /// shown, and nothing after it is kept.
+    fn binary(&self, mut bytes: Vec<u8>, at: usize) -> Unread {
+        let end = (bytes[at..].iter().position(|&b| b == b'\n')).map_or(bytes.len(), |n| at + n);
+        bytes.truncate(end);
+        let diagnostic = Diagnostic::new(
+            Span::new(at, at + 1),
+            "a NUL byte: the input is not text",
+            "NUL byte",
+        )
+        .with_help("every format is text: is this a binary file, or the wrong file?");
+        match Source::new(self.name(), bytes) {
+            Ok(source) => Unread::Binary(source, diagnostic),
+            Err(e) => Unread::Message(e.to_string()),
+        }
+    }
+}
+
+/// How much [`Input::read_from`] reads at a time: 64 KiB.
+const BLOCK: u64 = 1 << 16;
+
+/// Why an input could not be read whole.
+pub(super) enum Unread {
+    /// It could not be opened or read, or is too large: the message to show.
+    Message(String),
+    /// It holds a NUL byte, so it is no text: the input up to that byte's line, and where.
+    Binary(Source, Diagnostic),
+}
+
+impl From<String> for Unread {
+    fn from(message: String) -> Unread {
+        Unread::Message(message)
     }
 }
 

@@ -84,6 +84,7 @@ use crate::syntax::window::Window;
 use crate::syntax::{Format, GraphDecl, Position};
 
 pub use format::{no_such_case, recognise, unknown_extension, wrong_format_hint};
+use input::Unread;
 pub use input::{ByteStream, Input};
 
 /// What a [`Pipeline`] computes of each position, and so which [`Sink`] methods it calls.
@@ -186,7 +187,7 @@ impl Pipeline {
             };
         }
         let batched = self.compute.batched();
-        let opened = input.format(stated).and_then(|format| {
+        let opened = (input.format(stated).map_err(Unread::from)).and_then(|format| {
             let (opening, format) = match (format, batched) {
                 (None, true) => input.open_recognised()?,
                 _ => (input.open()?, format),
@@ -207,7 +208,10 @@ impl Pipeline {
                 let mut hint = wrong_format_hint(input, format, &source, false);
                 positions::read(self, run, format, &source, &mut hint)
             }
-            Err(message) => run.unlocated(input.name(), message),
+            Err(Unread::Message(message)) => run.unlocated(input.name(), message),
+            Err(Unread::Binary(source, diagnostic)) => {
+                run.malformed(&diagnostic, &source, &mut None)
+            }
         }
     }
 
