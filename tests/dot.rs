@@ -1,4 +1,4 @@
-//! Pictures (`hackenbush::report::dot`): every example draws to DOT text that
+//! Pictures (`hackenbush::report::picture`): every example draws to DOT text that
 //! graphviz-rust parses back and Graphviz renders without a word on stderr, every example
 //! has its golden DOT case in `tests/golden/dot/`, and the gallery in `docs/gallery/` has
 //! a picture of every example.

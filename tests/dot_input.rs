@@ -3,7 +3,7 @@
 //!
 //! For every file in `examples/` and `tests/fixtures/valid/` (each format by its
 //! extension), every position is drawn with
-//! `hackenbush::report::dot` as written (not `--reduced`: the reduction is another
+//! `hackenbush::report::picture` as written (not `--reduced`: the reduction is another
 //! position), with and without its winning moves, parsed back with
 //! `hackenbush::syntax::dot::parse` and analysed again. Graph by graph, the name, the
 //! value, the number of edges, of ignored edges and of ground vertices must be the same,

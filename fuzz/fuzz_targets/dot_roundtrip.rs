@@ -1,5 +1,5 @@
 //! Fuzz target, differential: whatever the dot reader accepts, drawn back as the picture
-//! `hackenbush dot` draws (`report::dot`; `hackenbush gen --format dot` writes the same)
+//! `hackenbush dot` draws (`report::picture`; `hackenbush gen --format dot` writes the same)
 //! and read again, is the same position: the same graphs in the same order, with the
 //! same names, values and ground vertices, and edge `j` of each joining the pictures of
 //! the ends of edge `j` (`n<graph>_<vertex>`). Names come back exactly (the picture shows

@@ -162,12 +162,12 @@ impl std::error::Error for RenderError {}
 /// drawn in a position with a blue or red edge.
 ///
 /// ```
-/// use hackenbush::{source::Source, syntax::{self, Format}, report::dot};
+/// use hackenbush::{source::Source, syntax::{self, Format}, report::picture};
 ///
 /// let source = Source::from_text("triangle.hb", "ground: g\ng-a-b-g\n").unwrap();
 /// let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
 /// let graphs = hackenbush::analyze_position(position);
-/// let text = dot::position("triangle.hb", &graphs, &[], &dot::Options::default());
+/// let text = picture::position("triangle.hb", &graphs, &[], &picture::Options::default());
 /// assert!(text.starts_with("graph \"triangle.hb\" {"));
 /// assert!(text.contains("label=\"graph 1 = *1\""));
 /// ```
