@@ -31,6 +31,8 @@ pub mod dot;
 pub mod hb;
 pub mod json;
 mod lex;
+pub mod problems;
+pub mod tokens;
 pub mod window;
 pub mod write;
 
