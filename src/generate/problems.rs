@@ -99,8 +99,8 @@ pub fn write(out: &mut impl Write, problem: Problem, seed: u64, cases: u64) -> i
         Problem::KattisHackenbushShrubbery => {
             let mut rng = Rng::stream(seed, 0);
             let kind = TreeKind::ALL[(seed % 5) as usize];
-            // Vertex 1 is the ground; edge i is vertex i + 1 on its parent.
-            let parents = tree(&mut rng, TREE_VERTICES, kind);
+            // Vertex 1 is the ground; edge i is vertex i + 1 on its parent: 10^5 edges.
+            let parents = tree(&mut rng, TREE_VERTICES + 1, kind);
             let written: Vec<i64> = (parents.iter().skip(1))
                 .map(|&p| if p == 0 { -1 } else { i64::from(p) })
                 .collect();
@@ -128,7 +128,13 @@ pub fn write(out: &mut impl Write, problem: Problem, seed: u64, cases: u64) -> i
 /// One tree of [`TREE_VERTICES`] vertices, of the kind test case `case` takes.
 fn tree_case(text: &mut String, rng: &mut Rng, case: u64, parent_first: bool) {
     let kind = TreeKind::ALL[(case % 5) as usize];
-    let parents = tree(rng, TREE_VERTICES, kind);
+    // Twins are worth 0 only without a vertex left over: an odd count.
+    let n = if kind == TreeKind::Twins {
+        TREE_VERTICES - 1
+    } else {
+        TREE_VERTICES
+    };
+    let parents = tree(rng, n, kind);
     write_tree(text, rng, &parents, parent_first);
 }
 
@@ -207,6 +213,28 @@ mod tests {
                     "{kind:?} {n}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn twins_are_worth_zero() {
+        use crate::syntax::problems::{CaseLists, ProblemCases};
+        for (problem, seed, zero) in [
+            (Problem::Agc017d, 3, "Bob\n"),
+            (Problem::KattisHackenbushShrubbery, 3, "*0\n"),
+            (Problem::KattisHackenbushBamboo, 1, "*0\n"),
+        ] {
+            let mut text = Vec::new();
+            write(&mut text, problem, seed, 1).unwrap();
+            let mut cases = ProblemCases::new(&text[..], problem.layout().unwrap());
+            let mut lists = CaseLists::default();
+            cases.next_case(&mut lists).unwrap().unwrap();
+            let mut out = Vec::new();
+            let mut scratch = crate::problem::Scratch::default();
+            for case in lists.iter() {
+                problem.answer(case, &mut scratch, &mut out).unwrap();
+            }
+            assert_eq!(String::from_utf8(out).unwrap(), zero, "{problem}");
         }
     }
 
