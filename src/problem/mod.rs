@@ -235,12 +235,13 @@ fn jutge_answer(case: CaseRef<'_>, scratch: &mut Scratch, out: &mut Vec<u8>) {
     let Some((n, ends)) = case.trees().next() else {
         return;
     };
-    if green::value(n, ends, &mut scratch.green) == 0 {
+    // One search gives the value and leaves what the cuts need.
+    if scratch.green.search(n, ends).value == 0 {
         out.extend_from_slice(b"L\n");
         return;
     }
     scratch.wins.clear();
-    green::cuts_to(n, ends, 0, &mut scratch.green, &mut scratch.wins);
+    scratch.green.cuts(0, &mut scratch.wins);
     let node = (scratch.wins.iter())
         .map(|&edge| ends[2 * edge as usize + 1] + 1)
         .min()
@@ -274,7 +275,7 @@ fn misere_first_wins(case: CaseRef<'_>, scratch: &mut Scratch) -> Result<bool, m
 
 /// The ground blocks of a green graph on edge arrays: the components left when vertex 0
 /// (the ground) is taken away, each with its edges, by union-find (no recursion). Buffers
-/// of one `u32` per vertex (four of them) and one per edge, reused.
+/// of one `u32` per vertex (four of them) and three per edge, reused.
 #[derive(Debug, Default)]
 struct Blocks {
     parent: Vec<u32>,
@@ -284,6 +285,8 @@ struct Blocks {
     grounded: Vec<u32>,
     /// Block-local ids, `u32::MAX` when unset.
     ids: Vec<u32>,
+    /// Per edge: the root of its block (`u32::MAX` for a loop at the ground).
+    roots: Vec<u32>,
     order: Vec<u32>,
     ends: Vec<u32>,
 }
@@ -312,19 +315,22 @@ impl Blocks {
         self.count.resize(n + 1, 0);
         self.grounded.clear();
         self.grounded.resize(n, 0);
-        // The block of each edge, by its root (a loop at the ground is a heap of 1).
+        // The block of each edge, by its root, found once (a loop at the ground is a
+        // heap of 1, in no block).
+        self.roots.clear();
         let mut one_ground_edge = true;
-        let root_of = |parent: &mut Vec<u32>, e: &[u32]| find(parent, e[0].max(e[1]));
         for e in ends.chunks_exact(2) {
             if e[0] == 0 && e[1] == 0 {
                 heaps.push(1);
+                self.roots.push(u32::MAX);
                 continue;
             }
-            let root = root_of(&mut self.parent, e) as usize;
-            self.count[root + 1] += 1;
+            let root = find(&mut self.parent, e[0].max(e[1]));
+            self.roots.push(root);
+            self.count[root as usize + 1] += 1;
             if e[0] == 0 || e[1] == 0 {
-                self.grounded[root] += 1;
-                one_ground_edge &= self.grounded[root] == 1;
+                self.grounded[root as usize] += 1;
+                one_ground_edge &= self.grounded[root as usize] == 1;
             }
         }
         if !one_ground_edge {
@@ -335,13 +341,11 @@ impl Blocks {
         }
         self.order.clear();
         self.order.resize(self.count[n] as usize, 0);
-        for (i, e) in ends.chunks_exact(2).enumerate() {
-            if e[0] == 0 && e[1] == 0 {
-                continue;
+        for (i, &root) in self.roots.iter().enumerate() {
+            if root != u32::MAX {
+                self.order[self.count[root as usize] as usize] = i as u32;
+                self.count[root as usize] += 1;
             }
-            let root = root_of(&mut self.parent, e) as usize;
-            self.order[self.count[root] as usize] = i as u32;
-            self.count[root] += 1;
         }
         // `count[r]` is now where block r ends; blocks are consecutive runs of `order`.
         self.ids.clear();
@@ -349,7 +353,10 @@ impl Blocks {
         let mut start = 0;
         for root in 0..n {
             let end = self.count[root] as usize;
-            if self.grounded[root] > 0 {
+            if self.grounded[root] > 0 && end - start == 1 {
+                // A lone ground edge: *1.
+                heaps.push(1);
+            } else if self.grounded[root] > 0 {
                 self.ends.clear();
                 self.ids[0] = 0;
                 let mut next = 1;
@@ -409,6 +416,35 @@ mod tests {
         assert!(!heaps(3, &[(0, 1), (1, 2), (2, 0)]).1);
         // A part that fell: no heap.
         assert_eq!(heaps(4, &[(0, 1), (2, 3)]), (vec![1], true));
+    }
+
+    /// The answers of `problem` to `text`.
+    fn answers(problem: Problem, text: &str) -> String {
+        use crate::syntax::problems::{CaseLists, ProblemCases};
+        let mut cases = ProblemCases::new(text.as_bytes(), problem.layout().unwrap());
+        let mut lists = CaseLists::default();
+        while let Some(case) = cases.next_case(&mut lists) {
+            case.unwrap();
+        }
+        let mut out = Vec::new();
+        let mut scratch = Scratch::default();
+        for case in lists.iter() {
+            problem.answer(case, &mut scratch, &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_misere_forest_that_is_no_forest_is_searched() {
+        // A tree of one vertex, and "a tree" of 4 vertices whose 3 edges are two parallel
+        // edges on the root and an edge apart: whoever cuts one of the pair leaves the
+        // other to the opponent, who must cut the last edge and loses.
+        assert_eq!(
+            answers(Problem::Hdu3590, "2\n1\n4\n1 2\n2 1\n3 4\n"),
+            "PP\n"
+        );
+        // One edge: whoever moves cuts the last edge and loses.
+        assert_eq!(answers(Problem::Hdu3590, "1\n2\n2 1\n"), "QQ\n");
     }
 
     #[test]
