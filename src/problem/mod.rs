@@ -1,7 +1,8 @@
 //! The judged problems about Hackenbush: for each, where its statement is, how its input
 //! is laid out ([`Layout`], read by [`syntax::problems`](crate::syntax::problems)) and the
 //! rule from a test case to its answer line ([`Problem::answer`]). `judge --problem NAME`
-//! streams them through the [pipeline](crate::pipeline) ([`Compute::Answers`]).
+//! streams them through the [pipeline](crate::pipeline)
+//! ([`Compute::Answers`](crate::pipeline::Compute::Answers)).
 //!
 //! | `--problem` | game | answer |
 //! |---|---|---|
