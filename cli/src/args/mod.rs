@@ -172,8 +172,7 @@ docs json`, the values by `hackenbush docs values`."
     )]
     Analyze(AnalyzeArgs),
 
-    /// Judge of Hackenbush problems: one answer line per test case (the POJ 3710
-    /// Christmas Game unless --problem)
+    /// Contest judge: one answer line per test case (POJ 3710, or --problem NAME)
     #[command(
         long_about = "\
 Reads test cases in the POJ 3710 \"Christmas Game\" format and prints one line per test \
