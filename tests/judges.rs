@@ -488,3 +488,127 @@ fn misere_forests_at_the_limits_agree_with_an_independent_evaluator() {
     }
     assert_eq!(judged("hdu3590", text), expected);
 }
+
+// --- `gen problem`: its data at the limits, its answers by the evaluator above --------
+
+/// `gen problem NAME --seed SEED [--count N] -o FILE --expect`: the text written and the
+/// answers written beside it.
+fn generated(problem: &str, seed: u64, count: u64) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("hackenbush-judges-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{problem}-{seed}.in"));
+    let (seed, count) = (seed.to_string(), count.to_string());
+    let args = [
+        "gen", "problem", problem, "--seed", &seed, "--count", &count, "-o",
+    ];
+    let mut args: Vec<&str> = args.to_vec();
+    args.extend([file.to_str().unwrap(), "--expect"]);
+    let run = common::run(&dir, &args);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{args:?}");
+    let text = fs::read_to_string(&file).unwrap();
+    let answers = fs::read_to_string(file.with_extension("ans")).unwrap();
+    fs::remove_file(&file).unwrap();
+    fs::remove_file(file.with_extension("ans")).unwrap();
+    (text, answers)
+}
+
+/// The numbers of a generated input, in order.
+fn numbers(text: &str) -> Vec<i64> {
+    text.split_ascii_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn generated_data_is_at_the_limits_and_its_answers_are_the_evaluators() {
+    // AtCoder: one tree of each kind (path, star, random, twins, deep).
+    for seed in 0..5 {
+        let (text, answers) = generated("agc017d", seed, 1);
+        let t = numbers(&text);
+        let n = t[0] as u32;
+        assert!(n >= 99_999, "{n}");
+        let edges: Vec<(u32, u32)> = t[1..]
+            .chunks(2)
+            .map(|e| (e[0] as u32, e[1] as u32))
+            .collect();
+        let rooted = Rooted::new(n, &edges);
+        assert_eq!(rooted.order.len() as u32, n, "a tree");
+        let expected = if rooted.value[0] != 0 {
+            "Alice\n"
+        } else {
+            "Bob\n"
+        };
+        assert_eq!(answers, expected, "seed {seed}");
+        if seed == 3 {
+            assert_eq!(answers, "Bob\n", "twin subtrees are worth 0");
+        }
+    }
+    // Jutge: two trees, parents first.
+    let (text, answers) = generated("jutge-p61396", 7, 2);
+    let t = numbers(&text);
+    let mut expected = String::new();
+    let mut i = 0;
+    while i < t.len() {
+        let n = t[i] as usize;
+        let edges: Vec<(u32, u32)> = (t[i + 1..i + 1 + 2 * (n - 1)].chunks(2))
+            .map(|e| (e[0] as u32, e[1] as u32))
+            .collect();
+        let rooted = Rooted::new(n as u32, &edges);
+        for &(x, y) in &edges {
+            assert_eq!(rooted.parent[y as usize - 1], x - 1, "x is the parent of y");
+        }
+        expected += &rooted
+            .smallest_winning_node()
+            .map_or("L".into(), |y| y.to_string());
+        expected += "\n";
+        i += 1 + 2 * (n - 1);
+    }
+    assert_eq!(answers, expected);
+    // Kattis: 1,000 stalks up to 10^9 (twins on odd seeds), and 10^5 parents.
+    for seed in [0, 1] {
+        let (text, answers) = generated("kattis-hackenbushbamboo", seed, 1);
+        let t = numbers(&text);
+        assert_eq!(t[0], 1000);
+        assert!(t[1..].iter().all(|&h| (1..=1_000_000_000).contains(&h)));
+        let nim_sum = t[1..].iter().fold(0, |a, h| a ^ h);
+        assert_eq!(answers, format!("*{nim_sum}\n"));
+        assert_eq!(nim_sum == 0, seed == 1);
+    }
+    let (text, answers) = generated("kattis-hackenbushshrubbery", 4, 1);
+    let t = numbers(&text);
+    assert_eq!(t[0], 100_000);
+    let edges: Vec<(u32, u32)> = (t[1..].iter().zip(1..))
+        .map(|(&p, i)| {
+            assert!(
+                p == -1 || (1..i64::from(i)).contains(&p),
+                "parents come first"
+            );
+            (p.max(0) as u32 + 1, i + 1)
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        format!("*{}\n", Rooted::new(100_001, &edges).value[0])
+    );
+    // HDU 3590: 99 trees of at most 99 nodes, by misère Nim on the root blocks.
+    let (text, answers) = generated("hdu3590", 2, 3);
+    let t = numbers(&text);
+    let (mut expected, mut i) = (String::new(), 0);
+    while i < t.len() {
+        let trees = t[i];
+        assert_eq!(trees, 99);
+        i += 1;
+        let mut heaps = Vec::new();
+        for _ in 0..trees {
+            let n = t[i] as usize;
+            assert!((1..100).contains(&n));
+            let edges: Vec<(u32, u32)> = (t[i + 1..i + 1 + 2 * (n - 1)].chunks(2))
+                .map(|e| (e[0] as u32, e[1] as u32))
+                .collect();
+            heaps.extend(Rooted::new(n as u32, &edges).root_heaps());
+            i += 1 + 2 * (n - 1);
+        }
+        expected += if misere_nim(&heaps) { "PP\n" } else { "QQ\n" };
+    }
+    assert_eq!(answers, expected);
+}
