@@ -56,6 +56,9 @@
 //!   text in memory, each format chosen or recognised, read whole or streamed (christmas
 //!   in batches on two cores), each position valued as asked, and every finding told to a
 //!   [`Sink`](pipeline::Sink) (the command line's writers are sinks);
+//! - [`problem`]: the judged problems about Hackenbush (AtCoder, HDU, Jutge, Kattis, POJ),
+//!   each an input layout read by [`syntax::problems`] and a rule from a test case to
+//!   its answer line, streamed by the pipeline (`hackenbush judge --problem`);
 //! - [`game_tree`]: the game played out by exhaustive search, no theory: the independent
 //!   check behind `hackenbush verify` and the test suite.
 //! - [`generate`]: seeded, reproducible positions in every format (`hackenbush gen`);
@@ -98,6 +101,7 @@ pub mod model;
 pub mod pipeline;
 pub mod play;
 pub mod position;
+pub mod problem;
 pub mod report;
 pub mod rng;
 pub mod source;

@@ -21,6 +21,7 @@ mod generate;
 mod hardening;
 mod inputs;
 mod json;
+mod judges;
 mod man;
 mod misere;
 mod moves;

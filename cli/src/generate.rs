@@ -10,14 +10,18 @@ use hackenbush::generate::{
 };
 use hackenbush::syntax::{Colour, Format};
 
-use super::args::{CommonArgs, GenArgs, ShapeArgs};
+use hackenbush::generate::problems;
+use hackenbush::pipeline::{Compute, Input, Pipeline, Sink};
+use hackenbush::problem::Problem;
+
+use super::args::{CommonArgs, GenArgs, ProblemGenArgs, ShapeArgs};
 use super::file::{self, Destination};
 use super::output::{self, Stop};
 
 impl ShapeArgs {
-    /// The library's shape and the common flags.
-    fn shape(&self) -> (Shape, &CommonArgs) {
-        match self {
+    /// The library's shape and the common flags; `None` for a problem's data.
+    fn shape(&self) -> Option<(Shape, &CommonArgs)> {
+        Some(match self {
             ShapeArgs::Stalks(a) => {
                 let heights = if a.heights.is_empty() {
                     Heights::Random {
@@ -90,7 +94,8 @@ impl ShapeArgs {
                 }),
                 &a.common,
             ),
-        }
+            ShapeArgs::Problem(_) => return None,
+        })
     }
 }
 
@@ -149,7 +154,11 @@ fn room(shape: &Shape, format: Format, max_memory: u64) -> Result<(), String> {
 /// Runs the command: checks the flags, then writes; `Ok(false)` when the flags are
 /// refused or the output cannot be written.
 pub fn run(args: &GenArgs) -> Result<bool, Stop> {
-    let (shape, common) = args.shape.shape();
+    let (shape, common) = match (args.shape.shape(), &args.shape) {
+        (Some(shape), _) => shape,
+        (None, ShapeArgs::Problem(problem)) => return problem_data(problem),
+        (None, _) => unreachable!("every shape but a problem's data is a Shape"),
+    };
     let checked = shape.validate().map_err(|e| e.to_string()).and_then(|()| {
         let format = format(&shape, common)?;
         if format == Format::Christmas
@@ -219,4 +228,67 @@ fn write_all<W: Write>(
         convert::write_game(out, format, &position, &title)?;
     }
     Ok(())
+}
+
+/// `gen problem`: a problem's test data, and with `--expect` its answers beside it.
+fn problem_data(args: &ProblemGenArgs) -> Result<bool, Stop> {
+    if args.problem == Problem::Poj3710 {
+        output::report_error("POJ 3710's test data is written by `hackenbush gen poj`");
+        return Ok(false);
+    }
+    let destination = Destination::new(args.output.as_deref(), &[]);
+    let Some(destination) = output::or_report(destination) else {
+        return Ok(false);
+    };
+    let write =
+        |mut out: &mut dyn Write| problems::write(&mut out, args.problem, args.seed, args.count);
+    match destination {
+        Destination::Stdout => {
+            let mut out = output::stdout();
+            write(&mut out)?;
+            out.flush()?;
+            Ok(true)
+        }
+        Destination::File(path) => {
+            let written = file::create(&path).and_then(|mut file| {
+                write(&mut file).map_err(|e| file.cannot(&e))?;
+                file.commit()
+            });
+            if output::or_report(written).is_none() {
+                return Ok(false);
+            }
+            if !args.expect {
+                return Ok(true);
+            }
+            let answers = path.with_extension("ans");
+            let written = file::create(&answers).and_then(|mut file| {
+                let mut judged = Answers(Vec::new());
+                let inputs = [(Input::File(path.clone()), None)];
+                let compute = Compute::Answers(args.problem);
+                let clean = Pipeline::new(compute).run(inputs, &mut judged);
+                match clean {
+                    Ok(true) => {}
+                    Ok(false) => return Err(format!("{} cannot be judged", path.display())),
+                    Err(e) => return Err(file.cannot(&e)),
+                }
+                file.write_all(&judged.0).map_err(|e| file.cannot(&e))?;
+                file.commit()
+            });
+            Ok(output::or_report(written).is_some())
+        }
+    }
+}
+
+/// The answer lines of a judged input, kept.
+struct Answers(Vec<u8>);
+
+impl Sink for Answers {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn rendered(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
 }

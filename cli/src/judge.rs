@@ -1,12 +1,15 @@
-//! `hackenbush judge`: the Christmas Game judge, `Sally` or `Harry` per test case.
+//! `hackenbush judge`: the Christmas Game judge, `Sally` or `Harry` per test case, or with
+//! `--problem` another problem's answer line per test case.
 //!
 //! The judge needs values only: the library's pipeline streams the test cases in batches
 //! of bare edge lists, valued by the lean search on one core while the next batch is
-//! read on the other ([`Compute::Verdicts`]); each verdict is written where it is found.
+//! read on the other ([`Compute::Verdicts`], [`Compute::Answers`]); each verdict is
+//! written where it is found.
 
 use std::io::{self, Write};
 
 use hackenbush::pipeline::{Compute, Failure, Input, Pipeline, Render, Sink};
+use hackenbush::problem::Problem;
 use hackenbush::report::json::{self, CaseLine, ErrorLine};
 
 use super::args::JudgeArgs;
@@ -22,7 +25,11 @@ pub fn run(args: &JudgeArgs) -> Result<bool, Stop> {
         json: args.json,
     };
     let inputs = input::christmas(&args.input.files);
-    let clean = Pipeline::new(Compute::Verdicts).run(inputs, &mut judging)?;
+    let compute = match args.problem {
+        Problem::Poj3710 => Compute::Verdicts,
+        problem => Compute::Answers(problem),
+    };
+    let clean = Pipeline::new(compute).run(inputs, &mut judging)?;
     judging.out.flush()?;
     Ok(clean)
 }

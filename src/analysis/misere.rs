@@ -314,11 +314,7 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
     let heaps: Vec<u64> = models.iter().map(|(_, a)| a.value).collect();
     let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
     let large = heaps.iter().filter(|&&h| h > 1).count();
-    let first_wins = if large > 0 {
-        nim_sum != 0
-    } else {
-        nim_sum == 0
-    };
+    let first_wins = misere_nim_first_wins(&heaps);
     let mut wins = Vec::new();
     if first_wins {
         for (k, (block, (model, analysis))) in blocks.iter().zip(&models).enumerate() {
@@ -344,6 +340,31 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
         right_wins: wins.clone(),
         left_wins: wins,
         positions: 0,
+    }
+}
+
+/// Misère Nim (Bouton): whether the player to move wins the sum of the nim heaps
+/// `heaps` when whoever takes the last object loses. As in Nim unless every heap is at
+/// most 1: then the player to move wins iff the nim-sum is 0 (an even number of heaps of
+/// 1). Rule 1 plays it on the blocks' Grundy values ([`Rule::MisereNim`]).
+///
+/// ```
+/// use hackenbush::analysis::misere::misere_nim_first_wins;
+///
+/// assert!(misere_nim_first_wins(&[1, 1]));
+/// assert!(!misere_nim_first_wins(&[1]));
+/// assert!(!misere_nim_first_wins(&[2, 2]));
+/// assert!(misere_nim_first_wins(&[2]));
+/// assert!(misere_nim_first_wins(&[]));
+/// ```
+///
+/// Complexity: O(heaps).
+pub fn misere_nim_first_wins(heaps: &[u64]) -> bool {
+    let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
+    if heaps.iter().any(|&h| h > 1) {
+        nim_sum != 0
+    } else {
+        nim_sum == 0
     }
 }
 

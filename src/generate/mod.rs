@@ -6,6 +6,7 @@
 //!   3710 test cases, cacti, general multigraphs, long paths and cycles through the
 //!   ground; each builds [`syntax::Position`](crate::syntax::Position)s directly, as if
 //!   they had been read;
+//! - [`problems`]: test data of the judged problems, in their own inputs;
 //! - written in any format by [`convert::write_game`](crate::convert::write_game), with
 //!   the writer each format owns, fast enough for files of 10^7 edges.
 //!
@@ -31,6 +32,7 @@
 //! ```
 
 pub use crate::rng;
+pub mod problems;
 pub mod shapes;
 #[deprecated(
     note = "each format owns its writer: `syntax::hb::write` and its kin, and `convert::write_game`"

@@ -269,7 +269,12 @@ pub(super) fn read<S: Sink + ?Sized>(
             let error = current.error.take();
             let malformed = error.is_some() || cases.feed().error().is_some();
             run.sink.ended(input, read, malformed)?;
-            run.end(input, &mut cases, error, compute.christmas_only())?;
+            run.end(
+                input,
+                cases.feed_mut(),
+                error,
+                Some(compute.christmas_only()),
+            )?;
             if let Some(case) = pipeline.case
                 && read < case
             {
@@ -295,7 +300,7 @@ fn value<R: Render>(
     let wanted = |case: u64| only.is_none_or(|only| only == case);
     let label = |case: u64| source::label(name, Some(case as usize));
     match compute {
-        Compute::Verdicts => {
+        Compute::Verdicts | Compute::Answers(_) => {
             for (case, trees) in batch.cases().filter(|(case, _)| wanted(*case)) {
                 let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ green::value(n, ends, scratch));
                 state.render.verdict(case, nim_sum, &mut state.bytes);

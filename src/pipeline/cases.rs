@@ -41,5 +41,5 @@ pub(super) fn check<S: Sink + ?Sized>(
     }
     let malformed = error.is_some() || cases.feed().error().is_some();
     run.sink.ended(input, read, malformed)?;
-    run.end(input, &mut cases, error, true)
+    run.end(input, cases.feed_mut(), error, Some(true))
 }

@@ -65,6 +65,7 @@
 //! # Ok::<(), io::Error>(())
 //! ```
 
+mod answers;
 mod batches;
 mod cases;
 mod format;
@@ -77,9 +78,9 @@ use crate::analysis::SearchProgress;
 use crate::analysis::partizan::Budget;
 use crate::check::{self, Violation};
 use crate::diagnostic::Diagnostic;
+use crate::problem::Problem;
 use crate::report::{ErrorReport, PositionReport};
 use crate::source::Source;
-use crate::syntax::christmas::Cases;
 use crate::syntax::window::Window;
 use crate::syntax::{Format, GraphDecl, Position};
 
@@ -104,6 +105,11 @@ pub enum Compute {
     /// The nim-sum of each christmas test case ([`Render::verdict`]): `judge`. Every
     /// input is read as christmas.
     Verdicts,
+    /// The answer line of each test case of a judge problem ([`Problem::answer`]),
+    /// rendered where it is found ([`Sink::rendered`]): `judge --problem`. Every input is
+    /// read as the problem's ([`Problem::layout`]); for [`Problem::Poj3710`], as christmas
+    /// with the [`Render::verdict`] of the sink, as [`Compute::Verdicts`].
+    Answers(Problem),
     /// The promises of the POJ 3710 statement that each christmas test case breaks
     /// ([`Sink::violations`]): `check`. Every input is read as christmas.
     Violations(check::Options),
@@ -113,12 +119,18 @@ impl Compute {
     /// Whether every input is read as christmas, whatever its name says (`judge`,
     /// `check`): a malformed one is then hinted at as such a command's input.
     fn christmas_only(self) -> bool {
-        matches!(self, Compute::Verdicts | Compute::Violations(_))
+        matches!(
+            self,
+            Compute::Verdicts | Compute::Violations(_) | Compute::Answers(Problem::Poj3710)
+        )
     }
 
     /// Whether christmas inputs are streamed in batches of bare edge lists.
     fn batched(self) -> bool {
-        matches!(self, Compute::Values | Compute::Moves | Compute::Verdicts)
+        matches!(
+            self,
+            Compute::Values | Compute::Moves | Compute::Verdicts | Compute::Answers(_)
+        )
     }
 }
 
@@ -180,6 +192,14 @@ impl Pipeline {
         input: &Input,
         stated: Option<Format>,
     ) -> io::Result<()> {
+        if let Compute::Answers(problem) = self.compute
+            && let Some(layout) = problem.layout()
+        {
+            return match input.window() {
+                Ok(window) => answers::read(run, input, window, problem, layout),
+                Err(message) => run.unlocated(input.name(), message),
+            };
+        }
         if self.compute.christmas_only() {
             return match input.window() {
                 Ok(window) => self.christmas(run, input, window),
@@ -440,24 +460,29 @@ impl<S: Sink + ?Sized> Run<'_, S> {
             .try_for_each(|warning| self.sink.warning(warning, source))
     }
 
-    /// After the last test case read from `input` through `cases`: why it ended early,
+    /// After the last test case read from `input` through `window`: why it ended early,
     /// if it did (a read error before a parse error it may have caused, shown in what the
     /// window still holds), with a hint if the input looks like another format.
+    ///
+    /// `christmas_only` says how to word the hint for a christmas input (see
+    /// [`wrong_format_hint`]); `None` for a problem's input, which gets none.
     fn end(
         &mut self,
         input: &Input,
-        cases: &mut Cases<Window<ByteStream>>,
+        window: &mut Window<ByteStream>,
         error: Option<Diagnostic>,
-        christmas_only: bool,
+        christmas_only: Option<bool>,
     ) -> io::Result<()> {
-        if let Some(e) = cases.feed().error() {
+        if let Some(e) = window.error() {
             return self.unlocated(input.name(), input.cannot_read(e));
         }
         let Some(mut error) = error else {
             return Ok(());
         };
-        let source = cases.feed_mut().excerpt();
-        if let Some(hint) = wrong_format_hint(input, Format::Christmas, &source, christmas_only) {
+        let source = window.excerpt();
+        let hint = christmas_only
+            .and_then(|only| wrong_format_hint(input, Format::Christmas, &source, only));
+        if let Some(hint) = hint {
             error = error.with_help(hint);
         }
         let report = ErrorReport::located(&source, &error);

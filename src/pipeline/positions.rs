@@ -60,8 +60,8 @@ pub(super) fn read<S: Sink + ?Sized>(
             };
             reading.twice(run, case, &mut valuing)
         }
-        // Read as christmas through a window, never whole.
-        Compute::Verdicts | Compute::Violations(_) => Ok(()),
+        // Read as christmas (or as a problem's input) through a window, never whole.
+        Compute::Verdicts | Compute::Violations(_) | Compute::Answers(_) => Ok(()),
     }
 }
 

@@ -19,6 +19,7 @@
 //! | `json` | [`json`] | `grammars/json.ebnf` | `struson` (JSON syntax, with positions), then the schema walk |
 //! | `dot` (Graphviz) | [`dot`] | `grammars/dot.md` | `nom` |
 //! | `cgsuite` | [`cgsuite`] | `grammars/cgsuite.ebnf` | `nom`, with an explicit stack of brackets |
+//! | judged problems' inputs (`judge --problem`) | [`problems`] | `grammars/problems.ebnf` | the [`tokens`] scanner, streaming through a [`window`] |
 //!
 //! An input without a format to go by (standard input) is recognised by its first bytes
 //! where no two formats can be confused ([`detect`]).
@@ -31,6 +32,8 @@ pub mod dot;
 pub mod hb;
 pub mod json;
 mod lex;
+pub mod problems;
+pub mod tokens;
 pub mod window;
 pub mod write;
 

@@ -27,4 +27,6 @@ pub enum Page {
     Check,
     /// `hackenbush gen`: the shapes, their parameters, the seed guarantee
     Gen,
+    /// `hackenbush judge --problem`: the judged problems, their sources, inputs, answers
+    Judges,
 }

@@ -170,6 +170,52 @@ Examples:
   hackenbush gen grid --colours blue,red,green --format dot | dot -Tsvg > grid.svg"
     )]
     Grid(GridArgs),
+
+    /// Test data of a judged problem, in its own input, at its statement's limits
+    #[command(
+        long_about = "\
+Test data of a judged problem (hackenbush docs judges), in the problem's own input, at \
+its statement's limits: trees of 10^5 vertices cycling through a path (10^5 deep), a \
+star, a random tree, twin subtrees on the root (worth 0) and a deep random tree; vertex \
+labels shuffled (the root stays 1), edges shuffled and written either way round where \
+the statement allows it; 1,000 stalks up to 10^9 (odd seeds: every height twice, worth \
+0); 99 trees of up to 99 nodes per HDU 3590 test case. --count sets the test cases of \
+the problems whose input holds several. --expect writes the answers, judged exactly, \
+beside the file (FILE.ans). POJ 3710's data is `hackenbush gen poj`.",
+        after_help = "\
+Examples:
+  hackenbush gen problem agc017d --seed 3 -o tree.in --expect
+  hackenbush gen problem jutge-p61396 --count 10 | hackenbush judge --problem jutge-p61396"
+    )]
+    Problem(ProblemGenArgs),
+}
+
+/// `gen problem`.
+#[derive(Debug, Args)]
+pub struct ProblemGenArgs {
+    /// The problem (hackenbush docs judges); not poj3710, which `gen poj` writes
+    #[arg(value_name = "NAME", value_parser = super::judge::problem_parser())]
+    pub problem: hackenbush::problem::Problem,
+
+    /// Seed of the random choices: the same seed and flags give the same output
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Test cases, for the problems whose input holds several (hdu3094, jutge-p61396,
+    /// hdu3590)
+    #[arg(long, value_name = "N", default_value_t = 5,
+          value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub count: u64,
+
+    /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once it is
+    /// complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Also write the answers, one line per test case as `judge --problem` gives them,
+    /// to FILE.ans beside -o FILE
+    #[arg(long, requires = "output")]
+    pub expect: bool,
 }
 
 /// The flags every shape has.

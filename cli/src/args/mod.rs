@@ -23,7 +23,7 @@ pub use convert::ConvertArgs;
 pub use docs::{DocsArgs, Page};
 pub use dot::{DotArgs, RenderArg};
 pub use explain::{CutArg, ExplainArgs};
-pub use generate::{CommonArgs, GenArgs, ShapeArgs};
+pub use generate::{CommonArgs, GenArgs, ProblemGenArgs, ShapeArgs};
 pub use input::{BudgetArgs, ChristmasFiles, FormatArg, InputArgs};
 pub use judge::JudgeArgs;
 pub use play::{First, PlayArgs, SideArg};
@@ -172,12 +172,18 @@ docs json`, the values by `hackenbush docs values`."
     )]
     Analyze(AnalyzeArgs),
 
-    /// Christmas Game (POJ 3710) judge: Sally or Harry per test case
+    /// Contest judge: one answer line per test case (POJ 3710, or --problem NAME)
     #[command(
         long_about = "\
 Reads test cases in the POJ 3710 \"Christmas Game\" format and prints one line per test \
 case: `Sally` if the first player wins, `Harry` otherwise. Nothing else goes to stdout. \
 Several files are judged in turn, their verdicts one after the other.
+
+--problem NAME judges another problem's input, answering as its statement asks: agc017d \
+(AtCoder AGC017 D, Alice/Bob), hdu3094 (HDU 3094, Alice/Bob), jutge-p61396 (Jutge P61396, \
+L or the smallest winning node), kattis-hackenbushbamboo and kattis-hackenbushshrubbery \
+(Kattis, *k), hdu3590 (HDU 3590, misere forests, PP/QQ). Their inputs and sources: \
+hackenbush docs judges.
 
 Unlike the usual contest solutions, the answer is exact for every shape: polygons sharing \
 vertices or edges, theta graphs, K4, loops, parallel edges. If an input is malformed, the \
@@ -194,6 +200,7 @@ Examples:
   hackenbush judge examples/poj-sample.in
   hackenbush judge < tests.in > answers.out
   hackenbush judge --json examples/poj-sample.in | jq -c .nim_sum
+  hackenbush judge --problem agc017d < game-on-tree.in
 
 The format: a line N (number of trees), then per tree a line `m k` (vertices 1..m, k \
 edges) and k lines `u v`; vertex 1 is the ground (hackenbush docs formats)."

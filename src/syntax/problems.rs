@@ -1,0 +1,478 @@
+//! The inputs of the judge problems other than POJ 3710 (`grammars/problems.ebnf`), read
+//! into bare edge lists and heights ([`CaseLists`]) one test case at a time, through the
+//! same [`Window`](super::window::Window) and with the same located messages as the
+//! christmas reader.
+//!
+//! Each [`Layout`] is a production of the grammar; the problems that share one are named
+//! in [`crate::problem`]. No allocation is sized by a count the input claims: lists grow
+//! with what is read, and room is reserved for at most what the bytes left can hold.
+//!
+//! ```
+//! use hackenbush::syntax::problems::{CaseLists, Layout, ProblemCases};
+//!
+//! // AtCoder AGC017 D's first sample: one tree, rooted at vertex 1 (id 0).
+//! let mut cases = ProblemCases::new(&b"5\n1 2\n2 3\n2 4\n4 5\n"[..], Layout::OneTree);
+//! let mut lists = CaseLists::default();
+//! cases.next_case(&mut lists).unwrap()?;
+//! assert_eq!(lists.ends, [0, 1, 1, 2, 1, 3, 3, 4]);
+//! assert!(cases.next_case(&mut lists).is_none());
+//! # Ok::<(), hackenbush::diagnostic::Diagnostic>(())
+//! ```
+
+use std::ops::Range;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+use super::tokens::Tokens;
+use super::window::Feed;
+
+/// How a problem's input is laid out: one production of `grammars/problems.ebnf` each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Layout {
+    /// `N`, then `N - 1` edges `x y`: one tree, rooted at vertex 1; nothing after it.
+    OneTree,
+    /// `T`, then `T` trees as in [`Layout::OneTree`]; nothing after them.
+    CountedTrees,
+    /// Trees as in [`Layout::OneTree`], one test case each, until the end of the input.
+    TreesToEnd,
+    /// `n`, then `n` stalk heights; nothing after them.
+    Stalks,
+    /// `n`, then `n` parents: edge `i` stands on edge `e_i`, or on the ground for -1.
+    Parents,
+    /// Until the end of the input: `N`, then `N` trees, each `m` and `m - 1` edges `a b`
+    /// rooted at vertex 1.
+    Forests,
+}
+
+/// Test cases as bare lists, for the answers alone: a batch of cases shares one buffer,
+/// reused from batch to batch. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the
+/// input, or the ground of a parent array, is id 0) and its edges are the pairs
+/// `ends[trees[t].1]`; stalks are heights.
+#[derive(Clone, Debug, Default)]
+pub struct CaseLists {
+    /// Per tree: its vertex-id count and the range of its ends in `ends`.
+    pub trees: Vec<(u32, Range<usize>)>,
+    /// Edge ends, two per edge.
+    pub ends: Vec<u32>,
+    /// Stalk heights ([`Layout::Stalks`]).
+    pub heights: Vec<u64>,
+    /// Per test case: one past its last tree in `trees`, one past its last height.
+    pub cases: Vec<(usize, usize)>,
+}
+
+/// One test case of [`CaseLists`].
+#[derive(Clone, Debug)]
+pub struct CaseRef<'a> {
+    lists: &'a CaseLists,
+    trees: Range<usize>,
+    heights: Range<usize>,
+}
+
+impl<'a> CaseRef<'a> {
+    /// Its trees, each as its vertex-id count and its edge ends.
+    pub fn trees(&self) -> impl Iterator<Item = (u32, &'a [u32])> + 'a {
+        let lists = self.lists;
+        (lists.trees[self.trees.clone()].iter()).map(move |(n, r)| (*n, &lists.ends[r.clone()]))
+    }
+
+    /// Its stalk heights.
+    pub fn heights(&self) -> &'a [u64] {
+        &self.lists.heights[self.heights.clone()]
+    }
+}
+
+impl CaseLists {
+    /// Empties the lists, keeping their memory.
+    pub fn clear(&mut self) {
+        self.trees.clear();
+        self.ends.clear();
+        self.heights.clear();
+        self.cases.clear();
+    }
+
+    /// The test cases held, in input order.
+    pub fn iter(&self) -> impl Iterator<Item = CaseRef<'_>> {
+        let starts = std::iter::once((0, 0)).chain(self.cases.iter().copied());
+        (self.cases.iter().zip(starts)).map(|(&(trees, heights), (t0, h0))| CaseRef {
+            lists: self,
+            trees: t0..trees,
+            heights: h0..heights,
+        })
+    }
+
+    /// Drops what was appended after the lists held `trees` trees, `ends` ends and
+    /// `heights` heights.
+    fn truncate(&mut self, (trees, ends, heights): (usize, usize, usize)) {
+        self.trees.truncate(trees);
+        self.ends.truncate(ends);
+        self.heights.truncate(heights);
+    }
+
+    fn lengths(&self) -> (usize, usize, usize) {
+        (self.trees.len(), self.ends.len(), self.heights.len())
+    }
+}
+
+/// The test cases of a problem's input, read lazily from a [`Feed`].
+pub struct ProblemCases<F> {
+    tokens: Tokens<F>,
+    layout: Layout,
+    /// Test cases read.
+    read: u64,
+    /// [`Layout::CountedTrees`]: `T` as written.
+    declared: Option<(u64, Span)>,
+    /// An error or the end of the input was met: nothing more comes.
+    done: bool,
+}
+
+impl<F: Feed> ProblemCases<F> {
+    /// The cases of `feed`, laid out as `layout`.
+    pub fn new(feed: F, layout: Layout) -> Self {
+        ProblemCases {
+            tokens: Tokens::new(feed),
+            layout,
+            read: 0,
+            declared: None,
+            done: false,
+        }
+    }
+
+    /// What the cases are read from (after an error: where its span points).
+    pub fn feed(&self) -> &F {
+        self.tokens.feed()
+    }
+
+    /// See [`ProblemCases::feed`].
+    pub fn feed_mut(&mut self) -> &mut F {
+        self.tokens.feed_mut()
+    }
+
+    /// Keeps every byte of the next test case in the feed until the next call, so that
+    /// every span of it can be shown (`check`).
+    pub fn hold(&mut self) {
+        self.tokens.hold();
+    }
+
+    /// The next test case, APPENDED to `lists` (a malformed one appends nothing); `None`
+    /// at the end of the input or after an error.
+    pub fn next_case(&mut self, lists: &mut CaseLists) -> Option<Result<(), Diagnostic>> {
+        if self.done {
+            return None;
+        }
+        let before = lists.lengths();
+        let result = match self.next_production(lists) {
+            Ok(false) => {
+                self.done = true;
+                return None;
+            }
+            Ok(true) => Ok(()),
+            Err(e) => Err(e),
+        };
+        match &result {
+            Ok(()) => {
+                self.read += 1;
+                lists.cases.push((lists.trees.len(), lists.heights.len()));
+            }
+            Err(_) => {
+                self.done = true;
+                lists.truncate(before);
+            }
+        }
+        Some(result)
+    }
+
+    /// Reads the next test case into `lists`: whether there was one.
+    fn next_production(&mut self, lists: &mut CaseLists) -> Result<bool, Diagnostic> {
+        match self.layout {
+            Layout::OneTree | Layout::Stalks | Layout::Parents if self.read > 0 => {
+                self.tokens.expect_end("the test case").map(|()| false)
+            }
+            Layout::OneTree => self.tree("the number of vertices N", lists).map(|()| true),
+            Layout::Stalks => self.stalks(lists).map(|()| true),
+            Layout::Parents => self.parents(lists).map(|()| true),
+            Layout::CountedTrees => {
+                let (count, span) = match self.declared {
+                    Some(declared) => declared,
+                    None => {
+                        let declared = self.tokens.expect_number("the number of test cases T")?;
+                        *self.declared.insert(declared)
+                    }
+                };
+                if self.read == count {
+                    let after = format!("the {count} test cases declared");
+                    return self.tokens.expect_end(&after).map(|()| false);
+                }
+                if self.tokens.at_end() {
+                    let mut error =
+                        self.tokens
+                            .missing(count - self.read, "test case", String::new());
+                    error.label = format!("{count} test cases are declared here");
+                    error.span = span;
+                    return Err(error);
+                }
+                self.tree("the number of vertices N", lists).map(|()| true)
+            }
+            Layout::TreesToEnd => {
+                if self.tokens.at_end() {
+                    return Ok(false);
+                }
+                self.tree("the number of nodes n", lists).map(|()| true)
+            }
+            Layout::Forests => {
+                if self.tokens.at_end() {
+                    return Ok(false);
+                }
+                self.forest(lists).map(|()| true)
+            }
+        }
+    }
+
+    /// `tree = vertex_count, { edge }`: a count `n` (named `what`) and `n - 1` edges of
+    /// vertices in `1..=n`.
+    fn tree(&mut self, what: &str, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+        let (n, span) = self.tokens.expect_number(what)?;
+        if n >= u64::from(u32::MAX) {
+            return Err(Diagnostic::new(
+                span,
+                "too many vertices in one tree",
+                format!("expected {what}, below {}", u32::MAX),
+            ));
+        }
+        let edges = n.saturating_sub(1);
+        let start = lists.ends.len();
+        let room = (edges as usize).min(self.tokens.feed().bytes_left(0) / 4);
+        lists.ends.reserve(room.saturating_mul(2));
+        for read in 0..edges {
+            let missing = |tokens: &mut Tokens<F>, error| {
+                if tokens.at_end() {
+                    let declared = format!("a tree of {n} vertices has {edges} edges");
+                    tokens.missing(edges - read, "edge", declared)
+                } else {
+                    error
+                }
+            };
+            let u = match self.tokens.expect_vertex(n) {
+                Ok(u) => u,
+                Err(e) => return Err(missing(&mut self.tokens, e)),
+            };
+            let v = match self.tokens.expect_vertex(n) {
+                Ok(v) => v,
+                Err(e) => return Err(missing(&mut self.tokens, e)),
+            };
+            lists.ends.extend_from_slice(&[u, v]);
+        }
+        lists.trees.push((n.max(1) as u32, start..lists.ends.len()));
+        Ok(())
+    }
+
+    /// `forest = tree_count, { tree }`.
+    fn forest(&mut self, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+        let (count, _) = self.tokens.expect_number("the number of trees N")?;
+        for read in 0..count {
+            if self.tokens.at_end() {
+                let declared = format!("test case {} declares {count} trees", self.read + 1);
+                return Err(self.tokens.missing(count - read, "tree", declared));
+            }
+            self.tree("the number of nodes m", lists)?;
+        }
+        Ok(())
+    }
+
+    /// `stalks = stalk_count, { height }`.
+    fn stalks(&mut self, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+        let (count, _) = self.tokens.expect_number("the number of stalks n")?;
+        for read in 0..count {
+            match self.tokens.expect_number("a stalk height") {
+                Ok((height, _)) => lists.heights.push(height),
+                Err(e) if self.tokens.at_end() => {
+                    let _ = e;
+                    let declared = format!("{count} stalks are declared");
+                    return Err(self.tokens.missing(count - read, "stalk height", declared));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// `parents = edge_count, { parent }`: edge `i` joins vertex `e_i` (0, the ground, for
+    /// -1) to vertex `i`.
+    fn parents(&mut self, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+        let (count, span) = self.tokens.expect_number("the number of edges n")?;
+        if count >= u64::from(u32::MAX) {
+            return Err(Diagnostic::new(
+                span,
+                "too many edges",
+                format!("expected the number of edges n, below {}", u32::MAX),
+            ));
+        }
+        let start = lists.ends.len();
+        let room = (count as usize).min(self.tokens.feed().bytes_left(0) / 2);
+        lists.ends.reserve(room.saturating_mul(2));
+        for edge in 1..=count {
+            let (parent, span) = match self.tokens.expect_integer("a parent edge") {
+                Ok(read) => read,
+                Err(e) => {
+                    if self.tokens.at_end() {
+                        let declared = format!("{count} edges are declared");
+                        return Err(self.tokens.missing(count - edge + 1, "parent", declared));
+                    }
+                    return Err(e);
+                }
+            };
+            let below = match parent {
+                -1 => 0,
+                p if p >= 1 && p as u64 <= count => p as u32,
+                p => {
+                    return Err(Diagnostic::new(
+                        span,
+                        format!("parent {p} is out of range"),
+                        format!("expected -1 (the ground) or an edge in 1..{count}"),
+                    ));
+                }
+            };
+            lists.ends.extend_from_slice(&[below, edge as u32]);
+        }
+        lists
+            .trees
+            .push((count as u32 + 1, start..lists.ends.len()));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::window::Window;
+
+    /// Every case of `text` read as `layout` through windows of every small size: the
+    /// lists, or the first error's message; the same for every window.
+    fn read(layout: Layout, text: &str) -> Result<CaseLists, String> {
+        let mut first: Option<Result<CaseLists, String>> = None;
+        for chunk in [1, 2, 3, 5, 8, 64, 1 << 15] {
+            let window = Window::with_chunk("t", text.as_bytes(), chunk);
+            let mut cases = ProblemCases::new(window, layout);
+            let mut lists = CaseLists::default();
+            let mut got = Ok(());
+            while let Some(case) = cases.next_case(&mut lists) {
+                if let Err(e) = case {
+                    got = Err(e.message);
+                    break;
+                }
+            }
+            let got = got.map(|()| lists);
+            match &first {
+                None => first = Some(got),
+                Some(first) => assert_eq!(
+                    format!("{first:?}"),
+                    format!("{got:?}"),
+                    "{text:?}, chunk {chunk}"
+                ),
+            }
+        }
+        first.expect("one reading at least")
+    }
+
+    #[test]
+    fn counted_trees_read_by_tokens_with_blank_lines() {
+        let lists = read(Layout::CountedTrees, "2\n3\n1 2\n2 3\n\n1\n").unwrap();
+        assert_eq!(lists.trees, [(3, 0..4), (1, 4..4)]);
+        assert_eq!(lists.cases, [(1, 0), (2, 0)]);
+    }
+
+    #[test]
+    fn parents_stand_on_the_ground_or_an_edge() {
+        let lists = read(Layout::Parents, "3\n-1 1 -1\n").unwrap();
+        assert_eq!(lists.ends, [0, 1, 1, 2, 0, 3]);
+        assert_eq!(lists.trees, [(4, 0..6)]);
+        assert_eq!(read(Layout::Parents, "0\n").unwrap().cases, [(1, 0)]);
+    }
+
+    #[test]
+    fn stalks_are_heights_never_edges() {
+        let lists = read(Layout::Stalks, "2\n1000000000 3\n").unwrap();
+        assert_eq!(
+            (lists.heights, lists.ends.len()),
+            (vec![1_000_000_000, 3], 0)
+        );
+    }
+
+    #[test]
+    fn malformed_inputs() {
+        for (layout, text, message) in [
+            (
+                Layout::OneTree,
+                "",
+                "expected the number of vertices N, found end of input",
+            ),
+            (
+                Layout::OneTree,
+                "3\n1 2\n",
+                "expected 1 more edge, found end of input",
+            ),
+            (Layout::OneTree, "2\n1 3\n", "vertex 3 is out of range 1..2"),
+            (
+                Layout::OneTree,
+                "2\n1 2\n2\n",
+                "expected end of input, found `2`",
+            ),
+            (
+                Layout::CountedTrees,
+                "2\n1\n",
+                "expected 1 more test case, found end of input",
+            ),
+            (
+                Layout::CountedTrees,
+                "1\n1\n1\n",
+                "expected end of input, found `1`",
+            ),
+            (
+                Layout::Stalks,
+                "3\n1 2",
+                "expected 1 more stalk height, found end of input",
+            ),
+            (Layout::Parents, "2\n-1 0\n", "parent 0 is out of range"),
+            (Layout::Parents, "2\n-1 3\n", "parent 3 is out of range"),
+            (Layout::Parents, "2\n-2 1\n", "parent -2 is out of range"),
+            (
+                Layout::Parents,
+                "2\n-1\n",
+                "expected 1 more parent, found end of input",
+            ),
+            (
+                Layout::Forests,
+                "2\n2\n1 2\n",
+                "expected 1 more tree, found end of input",
+            ),
+            (
+                Layout::TreesToEnd,
+                "2 1 2 3 1 2",
+                "expected 1 more edge, found end of input",
+            ),
+            (
+                Layout::TreesToEnd,
+                "5000000000\n",
+                "too many vertices in one tree",
+            ),
+        ] {
+            assert_eq!(
+                read(layout, text).unwrap_err(),
+                message,
+                "{layout:?} {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn claimed_counts_allocate_nothing() {
+        let lists = read(Layout::TreesToEnd, "4000000000 1 2").unwrap_err();
+        assert_eq!(lists, "expected 3999999998 more edges, found end of input");
+        let mut lists = CaseLists::default();
+        let text = b"4000000000 1 2";
+        let mut cases = ProblemCases::new(&text[..], Layout::TreesToEnd);
+        assert!(cases.next_case(&mut lists).unwrap().is_err());
+        assert!(lists.ends.capacity() <= text.len());
+    }
+}

@@ -1,0 +1,330 @@
+//! Whitespace-separated numbers read through a [`Feed`] (a whole input or a [`Window`]
+//! over a reader), with the span of each and the located messages of the christmas
+//! reader: the scanner under the judge problems' readers ([`problems`](super::problems)).
+//!
+//! Spans are offsets into what the feed shows; an error is made before reading on, so
+//! that [`Window::excerpt`] shows it where it is. Line breaks carry no meaning.
+//!
+//! [`Window`]: super::window::Window
+//! [`Window::excerpt`]: super::window::Window::excerpt
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::wording::plural;
+
+use super::lex::{self, found, integer, token_span};
+use super::window::{Feed, MAX_TOKEN};
+
+/// The tokens of an input, read one at a time.
+pub struct Tokens<F> {
+    feed: F,
+    /// The next byte to read in `feed.bytes()`.
+    pos: usize,
+    /// Nothing has been read yet: a byte order mark may come first.
+    at_start: bool,
+}
+
+impl<F: Feed> Tokens<F> {
+    /// The tokens of `feed`, from its first byte.
+    pub fn new(feed: F) -> Self {
+        Tokens {
+            feed,
+            pos: 0,
+            at_start: true,
+        }
+    }
+
+    /// What the tokens are read from (after an error: where its span points).
+    pub fn feed(&self) -> &F {
+        &self.feed
+    }
+
+    /// See [`Tokens::feed`].
+    pub fn feed_mut(&mut self) -> &mut F {
+        &mut self.feed
+    }
+
+    /// Keeps every byte from the next token on until the next call, so that every span
+    /// of what is read until then can be shown ([`Feed::hold`]).
+    pub fn hold(&mut self) {
+        self.skip_space();
+        let shift = self.feed.hold(self.pos);
+        self.pos -= shift;
+    }
+
+    /// Skips whitespace, reading on when the feed shows no more.
+    fn skip_space(&mut self) {
+        loop {
+            let bytes = self.feed.bytes();
+            if self.at_start && self.pos < bytes.len() {
+                self.at_start = false;
+                self.pos += lex::bom_len(&bytes[self.pos..]);
+                continue;
+            }
+            self.pos += (bytes[self.pos..].iter())
+                .take_while(|&&b| lex::is_space(b))
+                .count();
+            if self.pos < bytes.len() {
+                return;
+            }
+            match self.feed.more(self.pos) {
+                Some(shift) => self.pos -= shift,
+                None => return,
+            }
+        }
+    }
+
+    /// Whether only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_space();
+        self.pos == self.feed.bytes().len()
+    }
+
+    /// Where "found end of input" points: just after the last token.
+    fn end_of_content(&self) -> Span {
+        let bytes = self.feed.bytes();
+        let blanks = (bytes.iter().rev())
+            .take_while(|&&b| lex::is_space(b))
+            .count();
+        Span::at(bytes.len() - blanks)
+    }
+
+    /// `number = digit, { digit }`: the next token, which must be a number that fits 64
+    /// bits; `what` names it for the message ("the number of vertices N"). A token that
+    /// is not such a number is not consumed.
+    #[inline]
+    pub fn expect_number(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
+        match self.quick_number() {
+            Some(found) => Ok(found),
+            None => self.number_slowly(what),
+        }
+    }
+
+    /// `integer = [ "-" ], number`: the next token, a number that may be negative, of at
+    /// most 63 bits either way.
+    pub fn expect_integer(&mut self, what: &str) -> Result<(i64, Span), Diagnostic> {
+        self.skip_space();
+        if self.feed.bytes().get(self.pos) != Some(&b'-') {
+            let (value, span) = self.expect_number(what)?;
+            let value = i64::try_from(value).map_err(|_| {
+                self.pos = span.start as usize;
+                too_large(span, what)
+            })?;
+            return Ok((value, span));
+        }
+        let start = self.pos;
+        self.pos += 1;
+        let digits = self.feed.bytes()[self.pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let read = if digits == 0 {
+            None
+        } else {
+            self.number_slowly(what).ok()
+        };
+        let Some((value, span)) = read else {
+            // The whole token, minus sign and all, is what was found.
+            self.pos = start;
+            return Err(self.unexpected(what));
+        };
+        let span = Span::new(start, span.end as usize);
+        let value = i64::try_from(value).map_err(|_| {
+            self.pos = start;
+            too_large(span, what)
+        })?;
+        Ok((-value, span))
+    }
+
+    /// The common case of [`Self::expect_number`] (blanks, at most 19 digits, a blank),
+    /// or `None` to take the slow road, which also reads on.
+    #[inline(always)]
+    fn quick_number(&mut self) -> Option<(u64, Span)> {
+        let bytes = &self.feed.bytes()[self.pos..];
+        let start = bytes.iter().position(|&b| !lex::is_space(b))?;
+        let (value, len) = match lex::digits8(&bytes[start..]) {
+            Some((value, len)) if len < 8 => (value, len),
+            _ => {
+                let mut value: u64 = 0;
+                let mut len = 0;
+                for &b in &bytes[start..] {
+                    let d = b.wrapping_sub(b'0');
+                    if d > 9 {
+                        break;
+                    }
+                    value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                    len += 1;
+                }
+                (value, len)
+            }
+        };
+        let i = start + len;
+        if len == 0 || len > 19 || bytes.get(i).is_some_and(|&b| !lex::is_space(b)) {
+            return None;
+        }
+        let offset = self.pos;
+        self.pos += i;
+        Some((value, Span::new(offset + start, offset + i)))
+    }
+
+    /// [`Self::expect_number`] for long numbers, errors and the end of what shows.
+    #[cold]
+    fn number_slowly(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
+        self.skip_space();
+        let rest = &self.feed.bytes()[self.pos..];
+        match integer(rest) {
+            Ok((after, (value, digits))) => {
+                let span = Span::new(self.pos, self.pos + digits.len());
+                if after.first().is_some_and(|&b| !lex::is_space(b)) {
+                    return Err(self.unexpected(what));
+                }
+                let value = value.filter(|_| digits.len() <= MAX_TOKEN);
+                let value = value.ok_or_else(|| too_large(span, what))?;
+                self.pos += digits.len();
+                Ok((value, span))
+            }
+            Err(_) => Err(self.unexpected(what)),
+        }
+    }
+
+    /// `vertex = number` in `1..=n`: its id, `x - 1`.
+    #[inline]
+    /// On an error, the token is not consumed: [`Tokens::at_end`] then tells a missing
+    /// vertex from a wrong one.
+    pub fn expect_vertex(&mut self, n: u64) -> Result<u32, Diagnostic> {
+        let (x, span) = self.expect_number("a vertex number")?;
+        if x == 0 || x > n {
+            // The span is where the token is now (reading may have moved the window).
+            self.pos = span.start as usize;
+            return Err(out_of_range(x, n, span));
+        }
+        Ok((x - 1) as u32)
+    }
+
+    /// "expected WHAT, found X" about the token at the current position.
+    pub fn unexpected(&self, what: &str) -> Diagnostic {
+        let bytes = self.feed.bytes();
+        let at = &bytes[self.pos..];
+        let span = if at.is_empty() {
+            self.end_of_content()
+        } else {
+            token_span(bytes, at)
+        };
+        Diagnostic::expected(span, what, &found(at))
+    }
+
+    /// "expected 3 more edges, found end of input", at the end of the last token, with
+    /// `declared` (what declared them) under the caret.
+    #[cold]
+    pub fn missing(&self, left: u64, what: &str, declared: String) -> Diagnostic {
+        Diagnostic::new(
+            self.end_of_content(),
+            format!(
+                "expected {left} more {what}{}, found end of input",
+                plural(left)
+            ),
+            declared,
+        )
+    }
+
+    /// `input = ..., space`: nothing but whitespace is left, or "expected end of input,
+    /// found X" (`after` says what came last: "the only test case").
+    pub fn expect_end(&mut self, after: &str) -> Result<(), Diagnostic> {
+        if self.at_end() {
+            return Ok(());
+        }
+        let mut error = self.unexpected("end of input");
+        error.label = format!("expected end of input after {after}");
+        Err(error)
+    }
+}
+
+/// "number too large" at `span`.
+fn too_large(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        span,
+        "number too large",
+        format!("expected {what}, at most {}", i64::MAX),
+    )
+}
+
+/// "vertex 7 is out of range 1..5".
+#[cold]
+fn out_of_range(x: u64, n: u64, span: Span) -> Diagnostic {
+    let label = if n == 0 {
+        "the tree has no vertices".to_string()
+    } else {
+        format!("expected a vertex in 1..{n}")
+    };
+    Diagnostic::new(span, format!("vertex {x} is out of range 1..{n}"), label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::window::Window;
+
+    /// Every token of `text` read as integers through a window of `chunk` bytes.
+    fn integers(text: &str, chunk: usize) -> Result<Vec<i64>, Diagnostic> {
+        let mut tokens = Tokens::new(Window::with_chunk("t", text.as_bytes(), chunk));
+        let mut read = Vec::new();
+        while !tokens.at_end() {
+            read.push(tokens.expect_integer("a number")?.0);
+        }
+        Ok(read)
+    }
+
+    #[test]
+    fn every_chunk_size_reads_the_same_numbers() {
+        let text = "\u{feff}12 -1\n345678901234  -7\r\n0 9999999999999999999";
+        for chunk in 1..=text.len() + 1 {
+            let got = integers(text, chunk);
+            assert!(got.is_err(), "u64 beyond i64 is too large");
+            let got = integers(&text[..text.len() - 20], chunk).unwrap();
+            assert_eq!(got, [12, -1, 345_678_901_234, -7, 0], "chunk {chunk}");
+        }
+    }
+
+    #[test]
+    fn malformed_numbers_are_located() {
+        for (text, message, span) in [
+            ("1 x", "expected a number, found `x`", Span::new(2, 3)),
+            ("1 -", "expected a number, found `-`", Span::new(2, 3)),
+            ("1 -2x", "expected a number, found `-2x`", Span::new(2, 5)),
+            ("3y", "expected a number, found `3y`", Span::new(0, 2)),
+        ] {
+            let error = integers(text, 4).unwrap_err();
+            assert_eq!(
+                (error.message.as_str(), error.span),
+                (message, span),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn vertices_are_in_range() {
+        let mut tokens = Tokens::new(&b"3 0 4"[..]);
+        assert_eq!(tokens.expect_vertex(3), Ok(2));
+        let error = tokens.expect_vertex(3).unwrap_err();
+        assert_eq!(error.message, "vertex 0 is out of range 1..3");
+        assert_eq!(
+            tokens.expect_vertex(3).unwrap_err().label,
+            "expected a vertex in 1..3"
+        );
+    }
+
+    #[test]
+    fn the_end_is_expected() {
+        let mut tokens = Tokens::new(&b"1 \n 2\n"[..]);
+        tokens.expect_number("n").unwrap();
+        let error = tokens.expect_end("the only test case").unwrap_err();
+        assert_eq!(error.message, "expected end of input, found `2`");
+        tokens.expect_number("n").unwrap();
+        assert_eq!(tokens.expect_end("it"), Ok(()));
+        assert_eq!(
+            tokens.missing(2, "edge", "declared".into()).message,
+            "expected 2 more edges, found end of input"
+        );
+    }
+}
