@@ -12,7 +12,7 @@ use crate::syntax::problems::{CaseLists, Layout, ProblemCases};
 use crate::syntax::window::Window;
 use crate::threads;
 
-use super::{Input, ByteStream, Run, Sink};
+use super::{ByteStream, Input, Run, Sink};
 
 /// A batch ends after this many edge ends and heights (or at the end of the test case
 /// that passes it), or after this many test cases: as christmas batches

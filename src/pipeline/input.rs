@@ -233,11 +233,11 @@ impl Input {
         match self.read_from(self.open()?.reader) {
             Ok(source) => Ok(source),
             Err(Unread::Message(message)) => Err(message),
-            Err(Unread::Binary(source, diagnostic)) => Err(format!(
+            Err(Unread::Binary(binary)) => Err(format!(
                 "{}:{}: {}",
-                source.name(),
-                source.locate(diagnostic.span.start as usize),
-                diagnostic.message
+                binary.0.name(),
+                binary.0.locate(binary.1.span.start as usize),
+                binary.1.message
             )),
         }
     }
@@ -280,7 +280,7 @@ impl Input {
         )
         .with_help("every format is text: is this a binary file, or the wrong file?");
         match Source::new(self.name(), bytes) {
-            Ok(source) => Unread::Binary(source, diagnostic),
+            Ok(source) => Unread::Binary(Box::new((source, diagnostic))),
             Err(e) => Unread::Message(e.to_string()),
         }
     }
@@ -294,7 +294,7 @@ pub(super) enum Unread {
     /// It could not be opened or read, or is too large: the message to show.
     Message(String),
     /// It holds a NUL byte, so it is no text: the input up to that byte's line, and where.
-    Binary(Source, Diagnostic),
+    Binary(Box<(Source, Diagnostic)>),
 }
 
 impl From<String> for Unread {

@@ -229,9 +229,7 @@ impl Pipeline {
                 positions::read(self, run, format, &source, &mut hint)
             }
             Err(Unread::Message(message)) => run.unlocated(input.name(), message),
-            Err(Unread::Binary(source, diagnostic)) => {
-                run.malformed(&diagnostic, &source, &mut None)
-            }
+            Err(Unread::Binary(binary)) => run.malformed(&binary.1, &binary.0, &mut None),
         }
     }
 
