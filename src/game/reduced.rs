@@ -44,6 +44,11 @@ impl Calculator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reduced(&mut self, g: &Game) -> Result<Game, Exceeded> {
+        // A number plus an infinitesimal reduces to the number: no subgame is needed.
+        let (left, right) = g.stops();
+        if left == right {
+            return Ok(Game::number(left));
+        }
         let reduced = bottom_up(
             g,
             |x| {
