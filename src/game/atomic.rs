@@ -46,8 +46,13 @@ impl Game {
 }
 
 impl Calculator {
-    /// The atomic weight of `g` (see the [module](self)) when `g` is all-small, `None`
-    /// otherwise; [`Exceeded`] when the comparisons pass the calculator's limit, or a far
+    /// The atomic weight of `g` when `g` is all-small ([`Game::is_all_small`]), `None`
+    /// otherwise (Siegel, *Combinatorial Game Theory*, ch. II.7; Winning Ways ch. 8): the
+    /// game `W` with `g` and `W.^` alike in every sum with a far star. By the atomic
+    /// weight calculus, with `A = {aw(g^L) - 2 | aw(g^R) + 2}`: `A` when it is not an
+    /// integer; otherwise 0 when `g` equals or is confused with a far star `*N`, the
+    /// largest integer `n <| aw(g^R) + 2` for every `g^R` when `g > *N`, the least
+    /// `n |> aw(g^L) - 2` for every `g^L` when `g < *N`. Returns [`Exceeded`] when the comparisons pass the calculator's limit, or a far
     /// star beyond `g` would be deeper than [`MAX_DEPTH`]. Each distinct subgame is
     /// weighed once, leaves first, with no recursion over `g`.
     ///

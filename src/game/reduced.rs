@@ -29,7 +29,11 @@ struct Reduced {
 }
 
 impl Calculator {
-    /// The reduced canonical form of `g` (see the [module](self)), or [`Exceeded`] when
+    /// The reduced canonical form of `g` (Siegel, *Combinatorial Game Theory*, ch. II.6):
+    /// the simplest game whose difference from `g` is infinitesimal, with no option
+    /// Inf-dominated or Inf-reversible (`G <=Inf H` when `G <= H + x` for every number
+    /// `x > 0`, that is when the Right stop of `H - G` is at least 0). Returns it, or
+    /// [`Exceeded`] when
     /// the comparisons it needs pass the calculator's limit. Each distinct subgame of
     /// `g` is reduced once, leaves first, with no recursion over `g`; each reduction
     /// compares its options by sums and their stops.

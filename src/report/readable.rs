@@ -19,7 +19,9 @@ use crate::game::{Calculator, Dyadic, Game};
 /// The steps ([`Calculator`]) a value's reduced form and atomic weight may take together.
 pub const READABLE_WORK: u64 = 100_000;
 
-/// What a coloured value reads as (see the [module](self)). Serialized as the fields
+/// What a coloured value reads as: the number it is close to and the infinitesimal left
+/// over, its stops and mean, its reduced canonical form and the atomic weight of what is
+/// left over when that is all-small. Serialized as the fields
 /// `number`, `rest`, `left_stop`, `right_stop`, `mean`, `reduced` and `atomic_weight` of
 /// the JSON graph and position objects, each a string in CGSuite's notation, those that
 /// are `None` left out.
