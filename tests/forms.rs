@@ -14,7 +14,7 @@
 //! - atomic weights: they add, and a game of integer weight `n` has the outcome of `n.^`
 //!   beside every small all-small game and a far star.
 
-use hackenbush::game::{Calculator, Dyadic, Game, Outcome};
+use hackenbush::game::{Calculator, Dyadic, Game, Outcome, Side};
 
 fn g(text: &str) -> Game {
     text.parse().unwrap()
@@ -173,6 +173,74 @@ fn reduced_forms_are_the_simplest_infinitesimally_close_games() {
         }
     }
     assert_eq!(calc.reduced(&g("{1^*|0}")).unwrap(), g("{1|0}"));
+}
+
+/// Whether `g <=Inf h` by its definition: `g <= h + x` for the positive numbers `x` (a
+/// small one suffices for games born this early).
+fn inf_le(g: &Game, h: &Game) -> bool {
+    let eps = Game::number(Dyadic::from_parts(1, 12));
+    g.le(&h.sum(&eps).unwrap())
+}
+
+/// Games `{A | x}` and `{x | A}` for `A` a day-2 game or a sum of two, `x` an integer
+/// from -1 to 1: forms with options far apart, where reduction removes and bypasses.
+fn lopsided() -> Vec<Game> {
+    // And one whose option {2|0} is Inf-reversible but not reversible.
+    let mut games = vec![g("{1,{2|0}|v}"), g("{^|-1,{0|-2}}")];
+    for a in day2_and_sums() {
+        for x in -1..=1 {
+            for made in [
+                Game::from_options(vec![a.clone()], vec![Game::integer(x)]),
+                Game::from_options(vec![Game::integer(x)], vec![a.clone()]),
+            ] {
+                let made = made.unwrap();
+                if !games.contains(&made) {
+                    games.push(made);
+                }
+            }
+        }
+    }
+    games
+}
+
+/// Each reduced form is close to its game and reduced by the definition: no option
+/// Inf-dominated by another, none Inf-reversible through the game, each option reduced.
+#[test]
+fn reduced_forms_have_no_inf_dominated_or_inf_reversible_option() {
+    let mut calc = Calculator::new(100_000_000);
+    let mut hot = 0;
+    for game in lopsided() {
+        let r = calc.reduced(&game).unwrap();
+        assert!(tiny(&game.sum(&r.negate()).unwrap()), "{game} - {r}");
+        if r.as_number().is_some() {
+            continue;
+        }
+        hot += 1;
+        for (side, other) in [(Side::Left, Side::Right), (Side::Right, Side::Left)] {
+            let options = r.options(side);
+            for (i, a) in options.iter().enumerate() {
+                assert_eq!(calc.reduced(a).unwrap(), *a, "{a} of rcf({game}) = {r}");
+                for (j, b) in options.iter().enumerate() {
+                    let dominated = match side {
+                        Side::Left => inf_le(a, b),
+                        Side::Right => inf_le(b, a),
+                    };
+                    assert!(i == j || !dominated, "{a} and {b} in rcf({game}) = {r}");
+                }
+                for reply in a.options(other) {
+                    let reverses = match side {
+                        Side::Left => inf_le(&reply, &game),
+                        Side::Right => inf_le(&game, &reply),
+                    };
+                    assert!(
+                        !reverses,
+                        "{a} reverses through {reply} in rcf({game}) = {r}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(hot > 100, "only {hot} hot games");
 }
 
 /// All-small games born by day 3 with at most two options a side.

@@ -199,6 +199,10 @@ mod tests {
             ("{1^|-1}", "±1"),
             ("{2||1|0}", "{2||1|0}"),
             ("{2||1*|0}", "{2||1|0}"),
+            // {2|0} is Inf-reversible through 0, since the Right stop of G is 0 (but
+            // 0 <= G fails: Right wins moving to v), and v is close to 0.
+            ("{1,{2|0}|v}", "{1|0}"),
+            ("{^|-1,{0|-2}}", "{0|-1}"),
         ] {
             let found = g(game).reduced_canonical_form().unwrap();
             assert_eq!(found, g(reduced), "rcf({game}) = {found}");
