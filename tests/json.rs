@@ -115,3 +115,42 @@ fn verify_check_and_judge_json_read_back() {
     assert_eq!(lines[5].verdict, "Sally");
     assert_eq!((lines[5].case, lines[5].nim_sum), (6, 3));
 }
+
+/// Issue 29: every coloured graph and position carries what its value reads as, each
+/// field what the library computes from the value read back, and an all-green one none.
+#[test]
+fn coloured_values_carry_their_readable_fields() {
+    let root = common::root();
+    let printed = run(
+        &root,
+        &["analyze", "--json", "--full", "examples/values.cgs"],
+    );
+    let json: serde_json::Value = serde_json::from_str(&printed.stdout).unwrap();
+    let mut seen = 0;
+    for position in json["positions"].as_array().unwrap() {
+        let graphs = position["graphs"].as_array().unwrap();
+        for object in graphs.iter().chain([position]) {
+            let value: Value = object["value"].as_str().unwrap().parse().unwrap();
+            let game = value.game().unwrap();
+            let field = |name: &str| object[name].as_str().map(str::to_string);
+            let (left, right) = game.stops();
+            assert_eq!(field("left_stop"), Some(left.to_string()), "{object}");
+            assert_eq!(field("right_stop"), Some(right.to_string()), "{object}");
+            assert_eq!(field("mean"), Some(game.mean().unwrap().to_string()));
+            let (x, rest) = game.number_part().unwrap();
+            assert_eq!(field("number"), Some(x.to_string()));
+            assert_eq!(field("rest"), Some(rest.to_string()));
+            assert_eq!(field("reduced"), Some(x.to_string()));
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 9 + 7); // nine graphs, seven positions
+    // errl is an infinitesimal of atomic weight -1, as v* is.
+    let errl = &json["positions"][6];
+    assert_eq!(errl["atomic_weight"], "-1");
+    assert_eq!(json["positions"][1]["atomic_weight"], "0"); // 1*: its rest * weighs 0
+    assert_eq!(json["positions"][3]["atomic_weight"], "2"); // ^^
+
+    let green = run(&root, &["analyze", "--json", "examples/bowtie.hb"]);
+    assert!(!green.stdout.contains("left_stop"), "{}", green.stdout);
+}

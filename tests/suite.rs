@@ -17,6 +17,7 @@ mod dot_input;
 mod explain;
 mod fixtures;
 mod formats;
+mod forms;
 mod generate;
 mod hardening;
 mod inputs;

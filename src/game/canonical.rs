@@ -122,6 +122,16 @@ impl Calculator {
         self.checked(result)
     }
 
+    /// Whether `g <= h`.
+    pub fn le(&mut self, g: &Game, h: &Game) -> Result<bool, Exceeded> {
+        let le = self.ops.le(g, h);
+        if self.ops.exhausted {
+            Err(Exceeded::Work)
+        } else {
+            Ok(le)
+        }
+    }
+
     /// Who wins `g`.
     pub fn outcome(&mut self, g: &Game) -> Result<Outcome, Exceeded> {
         let outcome = self.ops.outcome(g);

@@ -161,6 +161,24 @@ impl Game {
         }
     }
 
+    /// Whether it is written as one word, `x + u.^ + *m` (a number plus a multiple of
+    /// up plus a nimber: `3/4`, `^*`, `1v3*2`), rather than by its options.
+    ///
+    /// ```
+    /// use hackenbush::game::Game;
+    ///
+    /// assert!("1/2^*".parse::<Game>()?.is_uptimal());
+    /// assert!(!"{1|0}".parse::<Game>()?.is_uptimal());
+    /// # Ok::<(), hackenbush::game::ParseError>(())
+    /// ```
+    pub fn is_uptimal(&self) -> bool {
+        if self.as_number().is_some() {
+            return true;
+        }
+        let layout = Layout::of(self);
+        layout.uptimal(layout.root()).is_some()
+    }
+
     /// Whether it is the nimber `*n`.
     pub(crate) fn is_nimber(&self, n: u64) -> bool {
         if let Some(x) = self.as_number() {

@@ -19,11 +19,14 @@
 //! assert_eq!("1*".parse::<Game>(), Ok(value));
 //! ```
 
+mod atomic;
 mod canonical;
 mod display;
 mod dyadic;
 mod layout;
 pub mod parse;
+mod reduced;
+mod stops;
 
 pub use canonical::{Calculator, Exceeded, Game, MAX_DEPTH, Outcome, Side};
 pub use display::{FormSize, SHORTENED_CHARACTERS, SHOWN_CHARACTERS, Whole, WholeForms};

@@ -16,14 +16,15 @@ use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::diagnostic::Diagnostic;
-use crate::game::{Calculator, Outcome, Side};
+use crate::game::{BigUint, Calculator, Dyadic, Game, Outcome, SHORTENED_CHARACTERS, Side};
 use crate::model::Graph;
 use crate::play::{EdgeRef, Match};
 use crate::source::{Source, Span};
 use crate::style::Paint;
+use crate::syntax::Colour;
 
 use super::text::{listed, outcome, plural, printable, star};
-use super::{Moves, PositionCuts, Shortened, Value};
+use super::{MoveReport, Moves, PositionCuts, Readable, Shortened, Value};
 
 /// How many blocks, or Colon steps, are listed per graph before the rest is counted.
 pub const MAX_LISTED: usize = 40;
@@ -32,7 +33,8 @@ pub const MAX_LISTED: usize = 40;
 pub const MAX_COLUMNS: usize = 16;
 
 /// Graphs of up to this many attached edges get their option table (the limit of
-/// `hackenbush verify`'s search by default).
+/// `hackenbush verify`'s search by default); a coloured graph only when its value takes
+/// at most [`SHORTENED_CHARACTERS`] written whole, since its options' forms are listed.
 pub const OPTION_TABLE_EDGES: usize = 20;
 
 /// How many vertex names are listed per block.
@@ -271,6 +273,16 @@ impl Coloured {
             ))
         );
         note_shortened(out, &Value::Game(valued.value.clone()));
+        note_readable(out, &Value::Game(valued.value.clone()));
+        let short = valued.value.form_size().characters <= BigUint::from(SHORTENED_CHARACTERS);
+        if (1..=OPTION_TABLE_EDGES).contains(&analysis.attached_edges) && short {
+            // The graph just valued is the last of the values, numbered from 1.
+            let index = self.cuts.values().len();
+            let cuts: Vec<&MoveReport> = (self.cuts.cuts.iter())
+                .filter(|c| c.graph == index)
+                .collect();
+            coloured_option_table(out, graph, &cuts, &valued.value, budget.work);
+        }
         self.names.push(graph.name.clone());
     }
 
@@ -297,6 +309,7 @@ impl Coloured {
         }
         let _ = writeln!(out, "{}", paint.bold(&format!("Sum: {sum} = {value}")));
         note_shortened(out, &value);
+        note_readable(out, &value);
         let _ = writeln!(
             out,
             "Outcome {class}: {}. Left wins moving first exactly when Left has a cut to a \
@@ -1064,6 +1077,112 @@ fn names(list: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Under a coloured value not written as one word, what it reads as: its number and
+/// infinitesimal, stops, mean, reduced form and atomic weight.
+fn note_readable(out: &mut String, value: &Value) {
+    if let Value::Game(game) = value
+        && !game.is_uptimal()
+        && let Some(readable) = Readable::of(value)
+    {
+        let _ = writeln!(out, "  It reads as {}.", readable.words());
+    }
+}
+
+/// The definition beside the search or the ordinal sums, for a small coloured graph:
+/// every cut with the value it leaves, Left's cuts (blue and green edges) and Right's
+/// (red and green), and the game `{ Left's options | Right's options }` they make, which
+/// must be the value found. A red-blue graph's options are numbers, and its value is the
+/// simplest number strictly between Left's best option and Right's best option; any
+/// other is the canonical form of its options.
+fn coloured_option_table(
+    out: &mut String,
+    graph: &Graph,
+    cuts: &[&MoveReport],
+    value: &Game,
+    work: u64,
+) {
+    let _ = writeln!(
+        out,
+        "  By the definition: a graph is worth {{ Left's options | Right's options }}, the \
+         values its cuts leave (Left cuts blue and green edges, Right red and green ones):"
+    );
+    let mut sides: [Vec<Game>; 2] = [Vec::new(), Vec::new()];
+    for c in cuts {
+        let _ = writeln!(
+            out,
+            "       cut {} ({}) -> {}",
+            edge_text(graph, c.edge - 1),
+            c.colour.name(),
+            c.value_after
+        );
+        let (left, right) = c.colour.players();
+        let Ok(after) = c.value_after.game() else {
+            return;
+        };
+        for (k, plays) in [left, right].into_iter().enumerate() {
+            if plays && !sides[k].contains(&after) {
+                sides[k].push(after.clone());
+            }
+        }
+    }
+    let listed = |side: &[Game]| {
+        let shown: Vec<String> = side.iter().map(Game::to_string).collect();
+        shown.join(", ")
+    };
+    let form = format!("{{ {} | {} }}", listed(&sides[0]), listed(&sides[1]));
+    let agrees = |found: &Game| {
+        if found == value {
+            "the value found above"
+        } else {
+            "NOT the value found above: a bug in hackenbush, please report it"
+        }
+    };
+    let numbers = |side: &[Game]| -> Option<Vec<Dyadic>> {
+        side.iter().map(|g| g.as_number().cloned()).collect()
+    };
+    let red_blue = graph.decl.edges.iter().all(|e| e.colour != Colour::Green);
+    if let (true, Some(left), Some(right)) = (red_blue, numbers(&sides[0]), numbers(&sides[1])) {
+        let best_left = left.iter().max();
+        let best_right = right.iter().min();
+        let Some(x) = Dyadic::simplest_between(
+            best_left.map(|l| (l, false)),
+            best_right.map(|r| (r, false)),
+        ) else {
+            let _ = writeln!(out, "     {form}: no number lies between its best options");
+            return;
+        };
+        let bound = |best: Option<&Dyadic>, whose: &str| match best {
+            Some(b) => format!("{whose} best option {b}"),
+            None => format!("nothing ({whose} has no option)"),
+        };
+        let _ = writeln!(
+            out,
+            "     {form}: the simplest number strictly above {} and below {} is {x}, {}",
+            bound(best_left, "Left's"),
+            bound(best_right, "Right's"),
+            agrees(&Game::number(x.clone()))
+        );
+        return;
+    }
+    let [left, right] = sides;
+    match Calculator::new(work).from_options(left, right) {
+        Ok(found) => {
+            let _ = writeln!(
+                out,
+                "     {form} = {found} in canonical form (dominated options removed, \
+                 reversible ones bypassed), {}",
+                agrees(&found)
+            );
+        }
+        Err(exceeded) => {
+            let _ = writeln!(
+                out,
+                "     {form}: not brought to canonical form ({exceeded})"
+            );
+        }
     }
 }
 

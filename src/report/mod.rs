@@ -31,8 +31,11 @@ mod graphviz;
 pub mod json;
 #[cfg(feature = "graphviz")]
 pub mod picture;
+mod readable;
 pub mod text;
 pub mod verify;
+
+pub use readable::{READABLE_WORK, Readable, SHORT_REST};
 
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
@@ -281,8 +284,9 @@ fn deserialize_decimal<'de, D: serde::Deserializer<'de>>(
 }
 
 /// One position: a file, or one test case of a christmas file. Serialized with
-/// `value_shortened` ([`Shortened`]) after `value` when the value is shown shortened
-/// (and read back without it: it follows from the value).
+/// `value_shortened` ([`Shortened`]) after `value` when the value is shown shortened,
+/// and, when it is not all green, the value's [`Readable`] fields after that (all read
+/// back without them: they follow from the value).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[non_exhaustive]
 pub struct PositionReport {
@@ -317,6 +321,8 @@ impl Serialize for PositionReport {
             value: &'a Value,
             #[serde(skip_serializing_if = "Option::is_none")]
             value_shortened: Option<Shortened>,
+            #[serde(flatten)]
+            readable: Option<Readable>,
             outcome: Outcome,
             #[serde(skip_serializing_if = "Option::is_none")]
             moves: Option<&'a Moves>,
@@ -328,6 +334,11 @@ impl Serialize for PositionReport {
             winner: self.winner,
             value: &self.value,
             value_shortened: Shortened::of(&self.value),
+            readable: self
+                .nim_sum
+                .is_none()
+                .then(|| Readable::of(&self.value))
+                .flatten(),
             outcome: self.outcome,
             moves: self.moves.as_ref(),
         }
@@ -532,7 +543,8 @@ impl Moves {
 /// than 2^32 vertices, and fewer than 2^32 edges since an input is under 4 GiB), and a
 /// name of up to 24 bytes is held inline, so that a position of millions of small graphs
 /// costs 56 bytes a graph here. Serialized with `value_shortened` ([`Shortened`]) after
-/// `value` when the value is shown shortened (and read back without it).
+/// `value` when the value is shown shortened, then, when it is not all green, the value's
+/// [`Readable`] fields (read back without them).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[non_exhaustive]
 pub struct GraphReport {
@@ -571,6 +583,8 @@ impl Serialize for GraphReport {
             value: &'a Value,
             #[serde(skip_serializing_if = "Option::is_none")]
             value_shortened: Option<Shortened>,
+            #[serde(flatten)]
+            readable: Option<Readable>,
             outcome: Outcome,
             method: Method,
             vertices: u32,
@@ -585,6 +599,11 @@ impl Serialize for GraphReport {
             grundy: self.grundy,
             value: &self.value,
             value_shortened: Shortened::of(&self.value),
+            readable: self
+                .grundy
+                .is_none()
+                .then(|| Readable::of(&self.value))
+                .flatten(),
             outcome: self.outcome,
             method: self.method,
             vertices: self.vertices,

@@ -20,7 +20,7 @@ use std::fmt::{self, Write};
 /// callers of `report::text` (they live on the ground floor, in the crate's `wording`).
 pub use crate::wording::{plural, printable};
 
-use super::{GraphReport, MoveReport, Moves, PositionReport, Shortened, Value, Winner};
+use super::{GraphReport, MoveReport, Moves, PositionReport, Readable, Shortened, Value, Winner};
 use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
 use crate::game::Outcome;
 
@@ -112,6 +112,7 @@ pub fn write_position(out: &mut impl Write, report: &PositionReport) -> fmt::Res
         )?,
     }
     write_shortened(out, report)?;
+    write_readable(out, report)?;
     match &report.moves {
         // All green: both players have the same winning moves.
         Some(moves) if report.nim_sum.is_some() => write_moves(out, report, &moves.left)?,
@@ -133,6 +134,34 @@ fn write_shortened(out: &mut impl Write, report: &PositionReport) -> fmt::Result
         noted.push(value);
         let whose = name.map_or(Cow::Borrowed("the position"), printable);
         writeln!(out, "  {whose}: {}", shortened(&size))?;
+    }
+    Ok(())
+}
+
+/// A line for each coloured value above that is not written as one word (a graph's, or
+/// the position's unless a graph is worth the same): what it reads as, its number and
+/// infinitesimal, stops, mean, reduced form and atomic weight ([`Readable`]).
+fn write_readable(out: &mut impl Write, report: &PositionReport) -> fmt::Result {
+    if report.nim_sum.is_some() {
+        return Ok(());
+    }
+    let mut noted: Vec<&Value> = Vec::new();
+    let graphs = (report.graphs.iter())
+        .filter(|g| g.grundy.is_none())
+        .map(|g| (Some(g.name.as_str()), &g.value));
+    for (name, value) in graphs.chain([(None, &report.value)]) {
+        let Value::Game(game) = value else {
+            continue;
+        };
+        if game.is_uptimal() || noted.contains(&value) {
+            continue;
+        }
+        let Some(readable) = Readable::of(value) else {
+            continue;
+        };
+        noted.push(value);
+        let whose = name.map_or(Cow::Borrowed("the position"), printable);
+        writeln!(out, "  {whose} reads as {}", readable.words())?;
     }
     Ok(())
 }
