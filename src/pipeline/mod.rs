@@ -82,7 +82,7 @@ use crate::problem::Problem;
 use crate::report::{ErrorReport, PositionReport};
 use crate::source::Source;
 use crate::syntax::window::Window;
-use crate::syntax::{Format, GraphDecl, Position};
+use crate::syntax::{self, Format, GraphDecl, Position};
 
 pub use format::{no_such_case, recognise, unknown_extension, wrong_format_hint};
 use input::Unread;
@@ -215,7 +215,10 @@ impl Pipeline {
             if format == Some(Format::Christmas) && batched {
                 return Ok(Opened::Stream(opening.window(input.name())));
             }
-            let source = input.read_from(opening.reader)?;
+            let source = match input.read_from(opening.reader) {
+                Err(Unread::Binary(binary)) => return Err(first_error(format, *binary)),
+                read => read?,
+            };
             let format = match format {
                 Some(format) => format,
                 None => recognise(&source)?,
@@ -245,6 +248,18 @@ impl Pipeline {
             _ => batches::read(self, run, input, window),
         }
     }
+}
+
+/// An input that is no text, `source` up to the line of its NUL byte `nul`, in `format`
+/// when it is known: what to report of it. The first error of the text before the NUL
+/// byte, or at it in the format's own words, comes first, as it would in a text without
+/// it; else the NUL byte.
+fn first_error(format: Option<Format>, (source, nul): (Source, Diagnostic)) -> Unread {
+    let before = |d: &Diagnostic| d.span.start <= nul.span.start;
+    let earlier = format.and_then(|format| {
+        syntax::parse(format, &source).find_map(|read| read.err().filter(before))
+    });
+    Unread::Binary(Box::new((source, earlier.unwrap_or(nul))))
 }
 
 /// An input opened by [`Pipeline::input`].
