@@ -46,6 +46,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
+use serde::{Deserialize, Serialize};
 
 use super::moves;
 use super::partizan::Budget;
@@ -53,8 +54,24 @@ use crate::game::Outcome;
 use crate::model::{Graph, Node};
 use crate::syntax::Colour;
 
-/// How a misère outcome was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The play convention: who wins when a player cannot move.
+///
+/// In JSON a position played misère carries `"play": "misere"`; a position in normal
+/// play has no `play` field (docs/json.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// Normal play: whoever cannot move loses (whoever cuts the last edge wins).
+    #[default]
+    Normal,
+    /// Misère play: whoever cannot move wins (whoever cuts the last edge loses).
+    Misere,
+}
+
+/// How a misère outcome was found. In JSON: `"misere-nim"`, `"ground-edges"`,
+/// `"searched"`, as it is displayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Rule {
     /// All green, every ground block on one ground edge: misère Nim on the blocks'
