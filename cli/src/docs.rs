@@ -20,6 +20,7 @@ impl Page {
             Page::ExitCodes => include_str!("../../docs/exit-codes.md"),
             Page::Check => include_str!("../../docs/check.md"),
             Page::Gen => include_str!("../../docs/gen.md"),
+            Page::Misere => include_str!("../../docs/misere.md"),
         }
     }
 }

@@ -27,4 +27,6 @@ pub enum Page {
     Check,
     /// `hackenbush gen`: the shapes, their parameters, the seed guarantee
     Gen,
+    /// Misère play (--misere): the rules, what is linear and what is searched, examples
+    Misere,
 }
