@@ -292,43 +292,34 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
     x
 }
 
-/// One block as a graph of its own: its edges in order, the ground kept as ground.
-fn block_graph(graph: &Graph, block: &GroundBlock) -> Graph {
-    let mut ids: HashMap<NodeIndex, u32> = HashMap::new();
-    ids.insert(Graph::ground(), 0);
-    let mut id = |node: NodeIndex| {
-        let next = ids.len() as u32;
-        *ids.entry(node).or_insert(next)
-    };
-    let edges: Vec<(u32, u32, Colour)> = block
-        .edges
-        .iter()
-        .map(|&edge| {
-            let (a, b) = graph
-                .net
-                .edge_endpoints(edge)
-                .expect("an edge of the graph");
-            (id(a), id(b), graph.colour(edge))
-        })
-        .collect();
-    Graph::from_coloured_edges(&[0], &edges)
-}
-
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
+///
+/// One [breakdown](super::breakdown) per graph gives every block's value: a block on one
+/// ground edge is a loop at the ground (`*1`) or that edge, a bridge, under the branch
+/// above it (its value plus one, by the Colon Principle). A graph is worth the nim-sum of
+/// its blocks, so a cut in block `k` that leaves it worth `t` leaves its graph worth
+/// `G XOR heap_k XOR t`. The winning target of block `k` is the nim-sum of the others,
+/// XOR 1 when no other heap exceeds 1: the graph's target is `G XOR nim_sum` or that
+/// XOR 1, the same for every block of the graph under each case. So at most two cut
+/// searches per graph ([`moves::cuts_to`]) find every winning cut, each kept when its
+/// block's case is the one searched for.
 fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
-    let models: Vec<(Graph, super::Analysis)> = blocks
-        .iter()
-        .map(|block| {
-            let model = block_graph(&graphs[block.graph], block);
-            // All green: the rule is chosen only for all-green positions.
-            let analysis = super::breakdown(&model);
-            (model, analysis)
-        })
-        .collect();
-    for (block, (_, analysis)) in blocks.iter_mut().zip(&models) {
-        block.value = Some(analysis.value);
+    let analyses: Vec<super::Analysis> = graphs.iter().map(super::breakdown).collect();
+    for block in &mut blocks {
+        let graph = &graphs[block.graph];
+        let ground_edge = (block.edges.iter().copied()).find(|&e| {
+            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+            a == Graph::ground() || b == Graph::ground()
+        });
+        let analysis = &analyses[block.graph];
+        block.value = Some(match ground_edge.map(|e| analysis.edge_roles[e.index()]) {
+            Some(super::EdgeRole::Bridge { child }) => analysis.blocks[child as usize].value + 1,
+            // A loop at the ground (or, for a block of several edges, never: one edge at
+            // the ground that is no bridge would close a cycle through the ground).
+            _ => 1,
+        });
     }
-    let heaps: Vec<u64> = models.iter().map(|(_, a)| a.value).collect();
+    let heaps: Vec<u64> = blocks.iter().map(|b| b.value.unwrap_or(0)).collect();
     let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
     let large = heaps.iter().filter(|&&h| h > 1).count();
     let first_wins = if large > 0 {
@@ -338,18 +329,40 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
     };
     let mut wins = Vec::new();
     if first_wins {
-        for (k, (block, (model, analysis))) in blocks.iter().zip(&models).enumerate() {
-            let others = nim_sum ^ heaps[k];
-            let another_large = large > usize::from(heaps[k] > 1);
-            let target = if another_large { others } else { others ^ 1 };
-            if target == heaps[k] || target > analysis.attached_edges as u64 {
-                continue;
+        // Per graph, the block of each edge, and whether each block's target is the
+        // nim-sum of the others (another heap exceeds 1) or that XOR 1.
+        let mut block_of: Vec<Vec<u32>> = graphs
+            .iter()
+            .map(|g| vec![u32::MAX; g.net.edge_count()])
+            .collect();
+        for (k, block) in blocks.iter().enumerate() {
+            for &e in &block.edges {
+                block_of[block.graph][e.index()] = k as u32;
             }
-            for cut in moves::cuts_to(model, target) {
-                wins.push(PositionEdge {
-                    graph: block.graph,
-                    edge: block.edges[cut.index()],
-                });
+        }
+        let another_large = |k: usize| large > usize::from(heaps[k] > 1);
+        // Per graph, whether some block has each case: 0, another heap exceeds 1.
+        let mut cases = vec![[false; 2]; graphs.len()];
+        for (k, block) in blocks.iter().enumerate() {
+            cases[block.graph][usize::from(!another_large(k))] = true;
+        }
+        for (g, graph) in graphs.iter().enumerate() {
+            let value = analyses[g].value;
+            for flip in [0, 1] {
+                let wanted = |k: usize| another_large(k) == (flip == 0);
+                let target = value ^ nim_sum ^ flip;
+                if !cases[g][flip as usize] || target > analyses[g].attached_edges as u64 {
+                    continue;
+                }
+                for cut in moves::cuts_to(graph, target) {
+                    let k = block_of[g][cut.index()];
+                    if k != u32::MAX && wanted(k as usize) {
+                        wins.push(PositionEdge {
+                            graph: g,
+                            edge: cut,
+                        });
+                    }
+                }
             }
         }
         wins.sort_unstable();

@@ -402,8 +402,8 @@ fn cuts_step(out: &mut String, graphs: &[Graph], found: &Misere, source: &Source
 
 /// Why a cut wins in misère Nim: the value it leaves its block, and the heaps' case.
 fn nim_reason(found: &Misere, cut: &PositionEdge) -> String {
-    let Some((k, block)) = (found.blocks.iter().enumerate())
-        .find(|(_, b)| b.graph == cut.graph && b.edges.contains(&cut.edge))
+    let Some(k) =
+        (found.blocks.iter()).position(|b| b.graph == cut.graph && b.edges.contains(&cut.edge))
     else {
         return String::new();
     };
@@ -419,7 +419,6 @@ fn nim_reason(found: &Misere, cut: &PositionEdge) -> String {
             "every heap is then at most *1, an odd number of them *1",
         )
     };
-    let _ = block;
     format!(": block {} becomes {}, so {case}", k + 1, star(target))
 }
 
