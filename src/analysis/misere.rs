@@ -17,7 +17,7 @@
 //!    blocks' normal-play Grundy values (Bouton): the player to move wins iff some heap
 //!    exceeds 1 and the nim-sum is not 0, or every heap is at most 1 and the nim-sum is
 //!    0. A cut keeps its block on one ground edge (or removes it), so a winning move is a
-//!    cut to a target value in one block, found by [`moves::cuts_to`]: to the
+//!    cut to a target value in one block, found by [`green::cuts_to`]: to the
 //!    nim-sum of the others while another heap exceeds 1, else to that nim-sum XOR 1.
 //!    Linear time.
 //! 2. **Only blue and red edges** ([`Rule::GroundEdges`]): a cut never removes a ground
@@ -48,7 +48,7 @@ use std::fmt;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
 
-use super::moves;
+use super::green::{self, Workspace};
 use super::partizan::Budget;
 use crate::game::Outcome;
 use crate::model::{Graph, Node};
@@ -294,30 +294,58 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
 
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
 ///
-/// One [breakdown](super::breakdown) per graph gives every block's value: a block on one
-/// ground edge is a loop at the ground (`*1`) or that edge, a bridge, under the branch
-/// above it (its value plus one, by the Colon Principle). A graph is worth the nim-sum of
-/// its blocks, so a cut in block `k` that leaves it worth `t` leaves its graph worth
-/// `G XOR heap_k XOR t`. The winning target of block `k` is the nim-sum of the others,
-/// XOR 1 when no other heap exceeds 1: the graph's target is `G XOR nim_sum` or that
-/// XOR 1, the same for every block of the graph under each case. So at most two cut
-/// searches per graph ([`moves::cuts_to`]) find every winning cut, each kept when its
-/// block's case is the one searched for.
+/// Each block's value is found by the [Green core](super::green) on its own edge list
+/// (the graph's ids renumbered, the ground kept as 0). A graph is the sum of its blocks,
+/// worth the nim-sum `G` of their values, so a cut in block `k` that leaves it worth `t`
+/// leaves its graph worth `G XOR heap_k XOR t`. The winning target of block `k` is the
+/// nim-sum of the others, XOR 1 when no other heap exceeds 1: the graph's target is
+/// `G XOR nim_sum` or that XOR 1, the same for every block of the graph under each case.
+/// So at most two cut searches per graph ([`green::cuts_to`]) find every winning cut,
+/// each kept when its block's case is the one searched for.
 fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
-    let analyses: Vec<super::Analysis> = graphs.iter().map(super::breakdown).collect();
+    let mut workspace = Workspace::default();
+    let mut ends: Vec<u32> = Vec::new();
+    // Per graph, its value (the nim-sum of its blocks) and its attached edges.
+    let mut graph_values = vec![(0u64, 0usize); graphs.len()];
+    let mut local: Vec<u32> = Vec::new();
+    let mut current = usize::MAX;
     for block in &mut blocks {
         let graph = &graphs[block.graph];
-        let ground_edge = (block.edges.iter().copied()).find(|&e| {
+        if block.graph != current {
+            current = block.graph;
+            local.clear();
+            local.resize(graph.net.node_count(), u32::MAX);
+        }
+        // The block's ends, renumbered from 1 (0 is the ground); the labels are reset
+        // after, so that the next block starts afresh.
+        ends.clear();
+        let mut count = 1u32;
+        for &e in &block.edges {
             let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-            a == Graph::ground() || b == Graph::ground()
-        });
-        let analysis = &analyses[block.graph];
-        block.value = Some(match ground_edge.map(|e| analysis.edge_roles[e.index()]) {
-            Some(super::EdgeRole::Bridge { child }) => analysis.blocks[child as usize].value + 1,
-            // A loop at the ground (or, for a block of several edges, never: one edge at
-            // the ground that is no bridge would close a cycle through the ground).
-            _ => 1,
-        });
+            for node in [a, b] {
+                let id = if node == Graph::ground() {
+                    0
+                } else {
+                    let slot = &mut local[node.index()];
+                    if *slot == u32::MAX {
+                        *slot = count;
+                        count += 1;
+                    }
+                    *slot
+                };
+                ends.push(id);
+            }
+        }
+        for &e in &block.edges {
+            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+            local[a.index()] = u32::MAX;
+            local[b.index()] = u32::MAX;
+        }
+        let value = green::value(count, &ends, &mut workspace);
+        block.value = Some(value);
+        let (total, attached) = &mut graph_values[block.graph];
+        *total ^= value;
+        *attached += block.edges.len();
     }
     let heaps: Vec<u64> = blocks.iter().map(|b| b.value.unwrap_or(0)).collect();
     let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
@@ -346,20 +374,25 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
         for (k, block) in blocks.iter().enumerate() {
             cases[block.graph][usize::from(!another_large(k))] = true;
         }
+        let mut cuts = Vec::new();
         for (g, graph) in graphs.iter().enumerate() {
-            let value = analyses[g].value;
+            let (value, attached) = graph_values[g];
+            let mut edges: Option<(u32, Vec<u32>)> = None;
             for flip in [0, 1] {
                 let wanted = |k: usize| another_large(k) == (flip == 0);
                 let target = value ^ nim_sum ^ flip;
-                if !cases[g][flip as usize] || target > analyses[g].attached_edges as u64 {
+                if !cases[g][flip as usize] || target > attached as u64 {
                     continue;
                 }
-                for cut in moves::cuts_to(graph, target) {
-                    let k = block_of[g][cut.index()];
+                let (vertices, ends) = edges.get_or_insert_with(|| green::ends_of(graph));
+                cuts.clear();
+                green::cuts_to(*vertices, ends, target, &mut workspace, &mut cuts);
+                for &cut in &cuts {
+                    let k = block_of[g][cut as usize];
                     if k != u32::MAX && wanted(k as usize) {
                         wins.push(PositionEdge {
                             graph: g,
-                            edge: cut,
+                            edge: EdgeIndex::new(cut as usize),
                         });
                     }
                 }
