@@ -430,3 +430,37 @@ fn edge_text(graph: &Graph, e: EdgeIndex) -> String {
         printable(&graph.decl.edge_ends(e.index()))
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{self, Format};
+
+    /// What `analyze --misere --moves --json` writes reads back as it was, document and
+    /// all, and a position in normal play is told apart by its `play`.
+    #[test]
+    fn the_json_reads_back() {
+        let text = "ground: g\ng-a-b\nblue: b-c\nred: g-d\n";
+        let source = Source::from_text("flag.hb", text).unwrap();
+        let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+        let report = crate::misere_position(
+            &source,
+            position.graphs,
+            "flag.hb".into(),
+            Budget::DEFAULT,
+            true,
+        )
+        .unwrap();
+        let document = MisereDocument {
+            version: super::super::json::VERSION,
+            positions: vec![report],
+            errors: Vec::new(),
+        };
+        let json = serde_json::to_string(&document).unwrap();
+        assert!(json.contains(r#""play":"misere""#), "{json}");
+        assert!(!json.contains("value"), "{json}");
+        let read: MisereDocument = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, document);
+        assert_eq!(read.positions[0].rule, Rule::Searched);
+    }
+}
