@@ -8,7 +8,7 @@
 //! edges still joined to their graph's ground. A state is won by the player to move when
 //! they cannot move, or when some cut of theirs leaves a state lost for the other player.
 //! Each state is solved once for each player to move (memoized), within
-//! [`Limits`](super::Limits).
+//! [`Limits`].
 //!
 //! # Complexity
 //!
