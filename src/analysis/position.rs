@@ -177,7 +177,7 @@ impl fmt::Display for Unfound {
 impl std::error::Error for Unfound {}
 
 /// Each player's winning first cuts in the position of `graphs`, in `play`, within
-/// `budget`: in normal play, by the nim-sum when every edge is green ([`winning_moves`]),
+/// `budget`: in normal play, by the nim-sum when every edge is green ([`winning_moves_in`]),
 /// otherwise by each graph's value and the value of each of its cuts
 /// ([`partizan::cuts`], [`cut_values`], [`cut_wins`]; the edges of parts too large to
 /// list are not among them); in misère play, by [`misere::analyze`].
@@ -205,15 +205,16 @@ pub fn winning_cuts(graphs: &[Graph], play: Play, budget: Budget) -> Result<Wins
         });
     }
     if graphs.iter().all(|g| g.decl.is_green()) {
-        let analysed: Vec<(Graph, Analysis)> = (graphs.iter())
-            .map(|g| (g.clone(), super::breakdown(g)))
-            .collect();
-        let wins: Vec<PositionEdge> = (winning_moves(&analysed).into_iter())
-            .map(|m| PositionEdge {
+        let analysed: Vec<Analysis> = graphs.iter().map(super::breakdown).collect();
+        let total = analysed.iter().fold(0, |acc, a| acc ^ a.value);
+        let mut wins = Vec::new();
+        for (i, (graph, analysis)) in graphs.iter().zip(&analysed).enumerate() {
+            let moves = winning_moves_in(i, graph, analysis, total);
+            wins.extend(moves.into_iter().map(|m| PositionEdge {
                 graph: m.graph,
                 edge: m.edge,
-            })
-            .collect();
+            }));
+        }
         return Ok(Wins {
             left: wins.clone(),
             right: wins,
