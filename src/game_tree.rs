@@ -59,6 +59,7 @@ use petgraph::visit::Bfs;
 
 use crate::model::Graph;
 
+pub mod misere;
 pub mod partizan;
 
 /// The most attached edges a graph may have for a game-tree search (a 64-bit state).

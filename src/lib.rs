@@ -134,6 +134,7 @@ pub use diagnostic::Error;
 pub use valuing::{BareScratch, BareTree, bare_position, bare_position_with_moves};
 pub use valuing::{
     EdgeList, Summarized, WithMoves, edge_list_position, edge_list_position_with_moves,
+    misere_position,
 };
 
 use analysis::Analysis;

@@ -5,9 +5,10 @@
 //! (they fall). Edges keep their numbers from the input (graph by graph, from 1, the
 //! numbers `analyze --moves` uses), so a player names an edge as the input wrote it.
 //!
-//! The opponent ([`Match::choose`]) analyses what is standing before each of its moves,
-//! exactly as `analyze --moves` would (the standing edges form a position of their own):
-//! it plays a winning cut whenever it has one. When it has none it plays the cut that
+//! The opponent ([`Match::choose`]) analyses what is standing before each of its moves
+//! (the standing edges form a position of their own) by the analysis `analyze --moves`
+//! reports, [`winning_cuts`], in normal or misère play ([`Match::playing`]): it plays a
+//! winning cut whenever it has one. When it has none it plays the cut that
 //! leaves the most edges standing, so that the other player has to find the win rather
 //! than stumble on it. Ties go to the lowest graph, then edge, so play is reproducible.
 //!
@@ -31,15 +32,14 @@
 
 use std::fmt;
 
-use crate::analysis::EdgeRole;
+use crate::analysis;
 use crate::analysis::partizan::Budget;
-use crate::diagnostic::Diagnostic;
+use crate::analysis::position::{Unfound, winning_cuts};
+use crate::analysis::{EdgeRole, Play};
 use crate::game::Side;
 use crate::model::Graph;
-use crate::report::PositionReport;
 use crate::source::Source;
 use crate::syntax::{Colour, GraphDecl, Position};
-use crate::{analysis, valuing};
 
 /// An edge of the position: graph `graph` (0-based in the position), edge `edge` (1-based
 /// in its graph, in input order), as `analyze --moves` numbers it.
@@ -142,8 +142,10 @@ pub struct Choice {
 pub enum Turn {
     /// The player has an edge to cut.
     CanMove,
-    /// The player has none: they lose.
+    /// The player has none: they lose (normal play).
     Lost,
+    /// The player has none: they win (misère play).
+    Won,
 }
 
 /// A game in progress.
@@ -155,6 +157,7 @@ pub struct Match<'s> {
     /// The cuts made, in order.
     history: Vec<Cut>,
     budget: Budget,
+    play: Play,
 }
 
 impl<'s> Match<'s> {
@@ -169,11 +172,23 @@ impl<'s> Match<'s> {
             graphs: position.graphs,
             history: Vec::new(),
             budget: Budget::DEFAULT,
+            play: Play::Normal,
         };
         for graph in 0..game.graphs.len() {
             game.fall(graph);
         }
         game
+    }
+
+    /// The game played in `play`: in misère play ([`Play::Misere`]) whoever cannot move
+    /// wins, and the opponent plays for that.
+    pub fn playing(self, play: Play) -> Self {
+        Match { play, ..self }
+    }
+
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        self.play
     }
 
     /// Where the position was read.
@@ -241,7 +256,11 @@ impl<'s> Match<'s> {
         let can = (0..self.graphs.len())
             .flat_map(|g| self.standing(g))
             .any(|e| may_cut(side, self.colour(e)));
-        if can { Turn::CanMove } else { Turn::Lost }
+        match (can, self.play) {
+            (true, _) => Turn::CanMove,
+            (false, Play::Normal) => Turn::Lost,
+            (false, Play::Misere) => Turn::Won,
+        }
     }
 
     /// `side` cuts `edge`; what falls with it falls.
@@ -262,29 +281,23 @@ impl<'s> Match<'s> {
         Some(cut)
     }
 
-    /// The report of what is standing, valued as `analyze` values it (without moves): its
-    /// graphs' values, its value and outcome; or why it could not be valued.
-    pub fn report(&self) -> Result<PositionReport, Diagnostic> {
-        let (graphs, _) = self.standing_position();
-        valuing::summarized(graphs, self.source.name().to_string(), self.budget)
-    }
-
-    /// The winning cuts of `side`, to move now; or why the position could not be
-    /// analysed (beyond the search's budget).
-    pub fn winning_moves(&self, side: Side) -> Result<Vec<EdgeRef>, Diagnostic> {
+    /// The winning cuts of `side`, to move now, in the match's play; or why the position
+    /// could not be analysed (beyond the budget).
+    pub fn winning_moves(&self, side: Side) -> Result<Vec<EdgeRef>, Unfound> {
         let (graphs, numbers) = self.standing_position();
-        let report = valuing::with_moves(self.source, graphs, String::new(), self.budget)?;
-        let moves = report.moves.unwrap_or_default();
+        let graphs: Vec<Graph> = (graphs.into_iter().enumerate())
+            .map(|(i, decl)| Graph::build(decl, i))
+            .collect();
+        let wins = winning_cuts(&graphs, self.play, self.budget)?;
         let wins = match side {
-            Side::Left => moves.left,
-            Side::Right => moves.right,
+            Side::Left => wins.left,
+            Side::Right => wins.right,
         };
-        // The report numbers graphs from 1, an `EdgeRef` from 0.
-        let wins = wins.iter().map(|m| (m.graph - 1, m.edge));
         Ok(wins
-            .map(|(graph, edge)| EdgeRef {
-                graph,
-                edge: numbers[graph][edge - 1],
+            .into_iter()
+            .map(|at| EdgeRef {
+                graph: at.graph,
+                edge: numbers[at.graph][at.edge.index()],
             })
             .collect())
     }
@@ -293,7 +306,7 @@ impl<'s> Match<'s> {
     /// leaves the most edges standing; `None` when `side` cannot move. Among several, the
     /// one leaving the most edges standing, then the lowest graph and edge. An error when
     /// the position is beyond the analysis' budget ([`Match::most_play`] still moves).
-    pub fn choose(&self, side: Side) -> Result<Option<Choice>, Diagnostic> {
+    pub fn choose(&self, side: Side) -> Result<Option<Choice>, Unfound> {
         let winning = self.winning_moves(side)?;
         if winning.is_empty() {
             return Ok(self.most_play(side, self.moves(side)).map(|cut| Choice {
@@ -349,9 +362,9 @@ impl<'s> Match<'s> {
         taken
     }
 
-    /// The standing edges as a position of their own, and per graph the input number of
-    /// each of its edges.
-    fn standing_position(&self) -> (Vec<GraphDecl>, Vec<Vec<usize>>) {
+    /// The standing edges as a position of their own, and per graph the input number (from
+    /// 1) of each of its edges: what `analyze` would value of the game as it stands.
+    pub fn standing_position(&self) -> (Vec<GraphDecl>, Vec<Vec<usize>>) {
         let mut graphs = Vec::with_capacity(self.graphs.len());
         let mut numbers = Vec::with_capacity(self.graphs.len());
         for (decl, standing) in self.graphs.iter().zip(&self.standing) {

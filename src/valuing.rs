@@ -3,15 +3,22 @@
 //! (what `hackenbush analyze` shows), [`WithMoves`] the winning moves too (`analyze
 //! --moves`).
 
+use crate::analysis::Play;
 use crate::analysis::green::{self, Workspace};
+use crate::analysis::misere::{self, Misere, PositionEdge, Rule};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
 use crate::analysis::{self, Analysis, SearchProgress};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Level};
 use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
-use crate::report::{self, GraphReport, MoveReport, Moves, PositionCuts, PositionReport, Value};
+use crate::report::misere::{
+    BlockReport, GroundEdges, MisereGraph, MisereMove, MisereMoves, MisereReport,
+};
+use crate::report::{
+    self, GraphReport, MoveReport, Moves, PositionCuts, PositionReport, Value, Winner,
+};
 use crate::source::{self, Source, Span};
 use crate::syntax::{Colour, GraphDecl, GraphKind, GraphSink, VertexName};
 
@@ -463,4 +470,141 @@ impl WithMoves {
             .push(GraphReport::partizan(graph, analysis, &valued));
         Ok(())
     }
+}
+
+/// The report of the position of `graphs`, read from `source` and named `label`, in
+/// misère play (whoever cuts the last edge loses): its outcome by [`misere::analyze`],
+/// the rule and the ground blocks, and with `moves` every winning first cut of each
+/// player; a search beyond `budget` is refused, located at the position's first edge.
+///
+/// Memory: the models of the position's graphs, held together (the rules look at the
+/// whole position), and what the rule needs beside them.
+///
+/// ```
+/// use hackenbush::{misere_position, source::Source, syntax::{self, Format}};
+/// use hackenbush::analysis::partizan::Budget;
+///
+/// // One tree whose root carries two stalks of two edges: in misère play, the first
+/// // player loses (two heaps of *2, misère Nim).
+/// let source = Source::from_text("two.in", "1\n5 4\n1 2\n2 3\n1 4\n4 5\n")?;
+/// let position = syntax::parse(Format::Christmas, &source).next().unwrap()?;
+/// let report = misere_position(&source, position.graphs, "two.in#1".into(), Budget::DEFAULT, true)?;
+/// assert_eq!(report.outcome.to_string(), "P");
+/// assert!(report.moves.unwrap().left.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn misere_position(
+    source: &Source,
+    graphs: Vec<GraphDecl>,
+    label: String,
+    budget: Budget,
+    moves: bool,
+) -> Result<MisereReport, Diagnostic> {
+    let first = graphs.first().map(|g| g.span).unwrap_or_default();
+    let models: Vec<Graph> = (graphs.into_iter().enumerate())
+        .map(|(i, decl)| Graph::build(decl, i))
+        .collect();
+    let found = misere_analysis(&models, first, budget)?;
+    Ok(misere_report(source, &models, &found, label, moves))
+}
+
+/// [`misere::analyze`] of the position of `models`, whose first graph starts at `first`;
+/// a refusal located at its first edge.
+pub(crate) fn misere_analysis(
+    models: &[Graph],
+    first: Span,
+    budget: Budget,
+) -> Result<Misere, Diagnostic> {
+    misere::analyze(models, &budget).map_err(|refusal| {
+        let span = (first_edge_span(models)).unwrap_or(first);
+        misere_refused(span, &refusal)
+    })
+}
+
+/// The span of the position's first edge, if it has one.
+fn first_edge_span(models: &[Graph]) -> Option<Span> {
+    models
+        .iter()
+        .find_map(|g| g.net.edge_indices().next().map(|e| g.edge_decl(e).span))
+}
+
+/// The report of `found`, the misère analysis of the position of `models`.
+fn misere_report(
+    source: &Source,
+    models: &[Graph],
+    found: &Misere,
+    label: String,
+    moves: bool,
+) -> MisereReport {
+    let mut attached = vec![0usize; models.len()];
+    for block in &found.blocks {
+        attached[block.graph] += block.edges.len();
+    }
+    let graphs = (models.iter().zip(&attached))
+        .map(|(graph, &attached)| MisereGraph {
+            name: graph.name.clone(),
+            edges: graph.decl.edges.len(),
+            ignored_edges: graph.decl.edges.len() - attached,
+        })
+        .collect();
+    let blocks = (found.blocks.iter())
+        .map(|block| BlockReport {
+            graph: block.graph + 1,
+            first_edge: block.edges.first().map_or(0, |e| e.index() + 1),
+            edges: block.edges.len(),
+            ground_edges: GroundEdges::new(block.ground_edges),
+            grundy: block.value,
+        })
+        .collect();
+    let cut = |at: &PositionEdge| {
+        let graph = &models[at.graph];
+        let decl = graph.edge_decl(at.edge);
+        MisereMove {
+            graph: at.graph + 1,
+            edge: at.edge.index() + 1,
+            u: graph.decl.vertices.name(decl.u),
+            v: graph.decl.vertices.name(decl.v),
+            line: source.line_number(decl.span.start as usize),
+            colour: decl.colour,
+        }
+    };
+    let green = models.iter().all(|g| g.decl.is_green());
+    MisereReport {
+        source: label,
+        play: Play::Misere,
+        graphs,
+        blocks,
+        rule: found.rule,
+        winner: green.then_some(match found.outcome {
+            Outcome::N => Winner::First,
+            _ => Winner::Second,
+        }),
+        outcome: found.outcome,
+        searched_positions: (found.rule == Rule::Searched).then_some(found.positions),
+        moves: moves.then(|| MisereMoves {
+            left: found.left_wins.iter().map(cut).collect(),
+            right: found.right_wins.iter().map(cut).collect(),
+        }),
+    }
+}
+
+/// Why a position was not analyzed in misère play, located at `span`, with the flag
+/// that allows more when there is one.
+fn misere_refused(span: Span, refusal: &misere::Refusal) -> Diagnostic {
+    let help = match refusal {
+        misere::Refusal::TooManyPositions { .. } => {
+            "allow the misère search more positions with --max-positions N".to_string()
+        }
+        _ => "a misère search takes at most 64 attached edges: no flag raises that".to_string(),
+    };
+    Diagnostic::new(
+        span,
+        format!(
+            "the position is not analyzed in misère play: {refusal} (see `hackenbush docs \
+             misere`)"
+        ),
+        "the position's first edge",
+    )
+    .at_level(Level::Refused)
+    .with_help(help)
 }

@@ -322,3 +322,145 @@ fn two_stalks_on_one_root_lose_for_the_first_player() {
     assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
     assert_eq!(disagreement(&[tree]), None);
 }
+
+/// What `analyze --misere --moves` reports, through the library's pipeline: every
+/// bundled position small enough to play out, its outcome and each player's winning
+/// first cuts as the oracle finds them (edges and graphs from 1, as the report numbers
+/// them), and its rule as the analysis names it.
+#[test]
+fn the_pipeline_reports_what_exhaustive_misere_play_finds() {
+    use hackenbush::analysis::Play;
+    use hackenbush::pipeline::{Compute, Input, Pipeline, Sink};
+    use hackenbush::report::misere::{MisereMove, MisereReport};
+
+    #[derive(Default)]
+    struct Kept(Vec<MisereReport>);
+
+    impl Sink for Kept {
+        type Render = ();
+        fn renderer(&mut self) {}
+        fn misere(&mut self, position: MisereReport) -> std::io::Result<()> {
+            self.0.push(position);
+            Ok(())
+        }
+    }
+
+    let numbered = |cuts: &[MisereMove]| -> Vec<(usize, usize)> {
+        cuts.iter().map(|m| (m.graph, m.edge)).collect()
+    };
+    let mut compared = 0;
+    for path in common::bundled_inputs() {
+        let (source, format) = common::source_of(&path);
+        let positions: Vec<_> = hackenbush::syntax::parse(format, &source).collect();
+        let mut kept = Kept::default();
+        let pipeline = Pipeline::new(Compute::Moves).play(Play::Misere);
+        let input = Input::File(path.clone());
+        pipeline.run([(input, Some(format))], &mut kept).unwrap();
+        let reports = kept.0.into_iter();
+        for (position, report) in positions.into_iter().flatten().zip(reports) {
+            let graphs: Vec<Graph> = (position.graphs.into_iter().enumerate())
+                .map(|(i, decl)| Graph::build(decl, i))
+                .collect();
+            if graphs.iter().map(|g| g.net.edge_count()).sum::<usize>() > 14 {
+                continue;
+            }
+            let (outcome, left, right) = Played::of(&graphs).solve();
+            let from_one = |cuts: Vec<PositionEdge>| -> Vec<(usize, usize)> {
+                cuts.iter()
+                    .map(|c| (c.graph + 1, c.edge.index() + 1))
+                    .collect()
+            };
+            let moves = report.moves.as_ref().expect("asked for moves");
+            let at = format!("{}: {}", path.display(), report.source);
+            assert_eq!(report.outcome, outcome, "{at}");
+            assert_eq!(numbered(&moves.left), from_one(left), "{at}");
+            assert_eq!(numbered(&moves.right), from_one(right), "{at}");
+            let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+            assert_eq!(report.rule, found.rule, "{at}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "only {compared} positions compared");
+}
+
+/// `play --misere`: the opponent's winning cuts, for each side to move, are the oracle's,
+/// on random positions of every colour mix, from the start and after a few cuts.
+#[test]
+fn the_misere_opponent_knows_every_winning_cut() {
+    use Colour::{Blue, Green, Red};
+    use hackenbush::analysis::Play;
+    use hackenbush::game::Side;
+    use hackenbush::play::{EdgeRef, Match};
+    use hackenbush::source::Source;
+    use hackenbush::syntax::Position;
+
+    let source = Source::from_text("random", "").unwrap();
+    let mut rng = Rng(0x91a7);
+    let mixes: [&[Colour]; 3] = [&[Green], &[Blue, Red], &[Green, Blue, Red]];
+    for round in 0..150 {
+        let graphs = random_position(&mut rng, mixes[round % mixes.len()]);
+        let position = Position {
+            case: None,
+            span: Default::default(),
+            graphs: graphs.iter().map(|g| g.decl.clone()).collect(),
+            warnings: Vec::new(),
+        };
+        let mut game = Match::new(&source, position).playing(Play::Misere);
+        // A few cuts in, by whoever may make them.
+        for _ in 0..round % 3 {
+            let side = if round % 2 == 0 {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            if let Some(&cut) = game.moves(side).first() {
+                game.cut(side, cut).unwrap();
+            }
+        }
+        // The standing edges as a position of their own, played out.
+        let (standing, numbers) = game.standing_position();
+        let models: Vec<Graph> = (standing.into_iter().enumerate())
+            .map(|(i, decl)| Graph::build(decl, i))
+            .collect();
+        let (_, left, right) = Played::of(&models).solve();
+        for (side, wins) in [(Side::Left, left), (Side::Right, right)] {
+            let expected: Vec<EdgeRef> = (wins.iter())
+                .map(|w| EdgeRef {
+                    graph: w.graph,
+                    edge: numbers[w.graph][w.edge.index()],
+                })
+                .collect();
+            assert_eq!(
+                game.winning_moves(side).unwrap(),
+                expected,
+                "round {round}, {side:?}"
+            );
+            let choice = game.choose(side).unwrap();
+            if let Some(choice) = choice {
+                assert_eq!(choice.winning, !expected.is_empty(), "round {round}");
+                assert!(!choice.winning || expected.contains(&choice.cut));
+            }
+        }
+    }
+}
+
+/// `verify --misere`'s game tree plays as the oracle here: the same outcome and winning
+/// cuts on random positions of every colour mix.
+#[test]
+fn the_binarys_misere_game_tree_is_the_oracle() {
+    use Colour::{Blue, Green, Red};
+    use hackenbush::game_tree::{Limits, misere as tree};
+
+    let mut rng = Rng(0xb1a5);
+    let mixes: [&[Colour]; 3] = [&[Green], &[Blue, Red], &[Green, Blue, Red]];
+    for round in 0..300 {
+        let graphs = random_position(&mut rng, mixes[round % mixes.len()]);
+        let solved = tree::solve(&graphs, Limits::DEFAULT).unwrap();
+        let (outcome, left, right) = Played::of(&graphs).solve();
+        assert_eq!(
+            (solved.outcome, solved.left_wins, solved.right_wins),
+            (outcome, left, right),
+            "round {round}"
+        );
+    }
+}

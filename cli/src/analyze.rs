@@ -1,5 +1,5 @@
 //! `hackenbush analyze`: values, nim-sum, winner and (with `--moves`) every winning move
-//! of every position of every input.
+//! of every position of every input; with `--misere`, who wins in misère play.
 //!
 //! The library's pipeline reads and values ([`Compute::Values`], [`Compute::Moves`]);
 //! this writes each position as text or JSON. Christmas inputs stream as bare edge lists,
@@ -9,10 +9,12 @@
 use std::io::{self, Write};
 
 use hackenbush::SearchProgress;
+use hackenbush::analysis::Play;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::WholeForms;
 use hackenbush::pipeline::{Compute, Failure, Input, Pipeline, Render, Sink};
 use hackenbush::report::json::JsonDocument;
+use hackenbush::report::misere::MisereReport;
 use hackenbush::report::{ErrorReport, PositionReport, text};
 use hackenbush::source::Source;
 
@@ -38,7 +40,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<bool, Stop> {
     } else {
         Compute::Values
     };
-    let pipeline = (Pipeline::new(compute).case(args.case)).budget(args.budget.budget());
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let pipeline = (Pipeline::new(compute).case(args.case))
+        .budget(args.budget.budget())
+        .play(play);
     let clean = pipeline.run(input::stated(&args.input), &mut analyzing)?;
     let Analyzing {
         mut out,
@@ -75,6 +84,13 @@ impl Sink for Analyzing {
         match &mut self.json {
             Some(json) => json.item(&mut self.out, &position),
             None => output::write_text(&mut self.out, |t| text::write_position(t, &position)),
+        }
+    }
+
+    fn misere(&mut self, position: MisereReport) -> io::Result<()> {
+        match &mut self.json {
+            Some(json) => json.item(&mut self.out, &position),
+            None => output::write_text(&mut self.out, |t| text::write_misere(t, &position)),
         }
     }
 

@@ -21,6 +21,7 @@ impl Page {
             Page::Check => include_str!("../../docs/check.md"),
             Page::Gen => include_str!("../../docs/gen.md"),
             Page::Judges => include_str!("../../docs/judges.md"),
+            Page::Misere => include_str!("../../docs/misere.md"),
         }
     }
 }

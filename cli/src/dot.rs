@@ -4,8 +4,10 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::path::Path;
 use std::time::Duration;
 
+use hackenbush::analysis::partizan::Budget;
 use hackenbush::analysis::position::winning_moves_in;
 use hackenbush::diagnostic::Diagnostic;
+use hackenbush::misere_position;
 use hackenbush::petgraph::graph::EdgeIndex;
 use hackenbush::pipeline::{Compute, Failure, Foreseen, Input, Pipeline, Reported, Sink};
 use hackenbush::report::picture::{self, Options, Picture, RenderFormat};
@@ -204,6 +206,8 @@ struct Drawn {
     /// With `--moves`, the position's nim-sum: which cuts win.
     nim_sum: Option<u64>,
     kept: bool,
+    /// With `--misere`, the graphs drawn: the misère analysis needs the whole position.
+    graphs: Option<Vec<GraphDecl>>,
 }
 
 impl Drawn {
@@ -224,6 +228,9 @@ impl Drawn {
             return Ok(());
         };
         let i = drawing.drawn();
+        if let Some(graphs) = &mut self.graphs {
+            graphs.push(decl.clone());
+        }
         let (graph, analysis) = hackenbush::analyze_graph(decl, i);
         let winning: Vec<EdgeIndex> = match self.nim_sum {
             Some(total) => winning_moves_in(i, &graph, &analysis, total)
@@ -273,6 +280,7 @@ impl Sink for Pictures<'_> {
             // The nim-sum's winning moves are Green Hackenbush's.
             nim_sum: (args.moves && !foreseen.coloured).then_some(foreseen.nim_sum),
             kept: args.render.is_some(),
+            graphs: args.misere.then(Vec::new),
         };
         drawn.write(&mut self.out)?;
         self.position = Some(drawn);
@@ -290,7 +298,14 @@ impl Sink for Pictures<'_> {
         let Some(mut drawn) = self.position.take() else {
             return Ok(Ok(()));
         };
-        if let Some(drawing) = drawn.drawing.take() {
+        if let Some(mut drawing) = drawn.drawing.take() {
+            if let Some(graphs) = drawn.graphs.take() {
+                let label = foreseen.label(source);
+                match misere_position(source, graphs, label, Budget::DEFAULT, false) {
+                    Ok(found) => drawing.misere(found.outcome, found.rule),
+                    Err(refused) => return Ok(Err(refused)),
+                }
+            }
             drawing.finish(&mut drawn.text);
             if drawn.kept {
                 self.rendered = Some((foreseen.label(source), drawn.text));

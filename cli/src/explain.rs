@@ -8,6 +8,7 @@ use hackenbush::game::{Side, WholeForms};
 use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink};
 use hackenbush::play::{EdgeRef, Illegal, Match};
 use hackenbush::report::explain::{self, Explanation};
+use hackenbush::report::misere;
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::{plural, printable};
@@ -19,6 +20,9 @@ use super::progress;
 
 /// Runs the command; whether every input was clean (and every `--cut` could be made).
 pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
+    if args.misere {
+        return misere(args);
+    }
     // Values are written on this thread, as each graph is explained.
     let _whole = args.full.then(WholeForms::begin);
     let mut explaining = Explaining {
@@ -168,4 +172,56 @@ fn what_if(
         }
     }
     explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
+}
+
+/// `explain --misere`: each position read whole and explained in misère play.
+fn misere(args: &ExplainArgs) -> Result<bool, Stop> {
+    let mut explaining = Misere {
+        args,
+        out: output::stdout(),
+        color: output::stdout_color(),
+        first: true,
+    };
+    let pipeline = Pipeline::new(Compute::Positions).case(args.case);
+    let clean = pipeline.run(input::stated(&args.input), &mut explaining)?;
+    explaining.out.flush()?;
+    Ok(clean)
+}
+
+/// The misère explanations of a run.
+struct Misere<'a> {
+    args: &'a ExplainArgs,
+    out: io::BufWriter<io::Stdout>,
+    color: bool,
+    /// No position was explained yet.
+    first: bool,
+}
+
+impl Sink for Misere<'_> {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
+        let label = source.label(position.case);
+        let budget = self.args.budget.budget();
+        let text = misere::explain_position(source, position.graphs, &label, budget, self.color);
+        let text = match text {
+            Ok(text) => text,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        if !std::mem::take(&mut self.first) {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(text.as_bytes())?;
+        Ok(Ok(()))
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(&mut self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)
+    }
 }

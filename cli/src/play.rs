@@ -4,6 +4,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
+use hackenbush::analysis::Play;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
 use hackenbush::pipeline::{self, Input};
@@ -29,7 +30,12 @@ pub fn run(args: &PlayArgs) -> Result<bool, Stop> {
         SideArg::Blue => Side::Left,
         SideArg::Red => Side::Right,
     };
-    let game = Match::new(&source, position);
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let game = Match::new(&source, position).playing(play);
     // Sides matter only when a standing edge is blue or red (not a detached one).
     let coloured = (0..game.graphs().len())
         .flat_map(|g| game.standing(g))
@@ -132,6 +138,13 @@ impl Table<'_> {
             First::Me => "I cut first",
         };
         writeln!(out, "Playing {name}: {who}.")?;
+        if self.game.play() == Play::Misere {
+            writeln!(
+                out,
+                "Misère play: whoever cuts the last edge loses (whoever cannot cut wins), and \
+                 I play it perfectly."
+            )?;
+        }
         if self.coloured {
             writeln!(
                 out,
@@ -354,7 +367,7 @@ impl Table<'_> {
                     out,
                     "(I cannot see through this position: {}; I cut what keeps the most \
                      play.)",
-                    printable(&refused.message)
+                    printable(&refused.to_string())
                 )?;
                 let moves = self.game.moves(self.me);
                 self.game.most_play(self.me, moves)
@@ -367,18 +380,23 @@ impl Table<'_> {
         self.ended(out, self.you)
     }
 
-    /// Whether `side`, to move, has lost: then says so, and who won.
+    /// Whether the game is over with `side` to move, who cannot: then says so, and who
+    /// won (in misère play, `side`).
     fn ended(&self, out: &mut impl Write, side: Side) -> Result<bool, Stop> {
-        if self.game.turn(side) == Turn::CanMove {
-            return Ok(false);
-        }
-        if side == self.you {
-            writeln!(out, "You have no edge to cut.")?;
-            writeln!(out, "I win.")?;
-        } else {
-            writeln!(out, "I have no edge to cut.")?;
-            writeln!(out, "You win.")?;
-        }
+        let won = match self.game.turn(side) {
+            Turn::CanMove => return Ok(false),
+            Turn::Won => true,
+            _ => false,
+        };
+        let yours = side == self.you;
+        let (stuck, winner) = match (yours, won) {
+            (true, false) => ("You have", "I win."),
+            (true, true) => ("You have", "You win."),
+            (false, false) => ("I have", "You win."),
+            (false, true) => ("I have", "I win."),
+        };
+        writeln!(out, "{stuck} no edge to cut.")?;
+        writeln!(out, "{winner}")?;
         Ok(true)
     }
 
@@ -389,7 +407,7 @@ impl Table<'_> {
             Err(refused) => writeln!(
                 out,
                 "No hint: the position is beyond the analysis ({}).",
-                printable(&refused.message)
+                printable(&refused.to_string())
             )?,
             Ok(Some(choice)) if choice.winning => {
                 writeln!(out, "Hint: cut {}; it wins.", self.named(choice.cut))?

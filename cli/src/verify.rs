@@ -2,6 +2,8 @@
 
 use std::io::{self, Write};
 
+use hackenbush::analysis::misere::{self, PositionEdge};
+use hackenbush::analysis::partizan::Budget;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::{Game, Outcome};
 use hackenbush::game_tree::partizan::{ColouredVerification, PositionSum, Valued};
@@ -13,7 +15,7 @@ use hackenbush::report::json::JsonDocument;
 use hackenbush::report::text::star;
 use hackenbush::report::verify::{VerifiedGraph, VerifiedPosition, VerifiedSum, VerifySummary};
 use hackenbush::source::Source;
-use hackenbush::syntax::GraphDecl;
+use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::printable;
 
 use super::args::VerifyArgs;
@@ -26,6 +28,9 @@ use super::progress::{self, Progress};
 /// disagree on some graph, else [`REFUSED`] when a search needed more positions than
 /// `--max-positions`, else [`SUCCESS`].
 pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
+    if args.misere {
+        return misere(args);
+    }
     let mut run = Run {
         out: output::stdout(),
         json: args.json.then(|| JsonDocument::new("positions")),
@@ -460,4 +465,153 @@ fn watched<W: Write, T>(
     Ok(search(&mut |n| {
         spinner.update(|| format!("{} positions searched", progress::thousands(n as u64)))
     }))
+}
+
+/// `verify --misere`: each position read whole, analyzed in misère play and played out by
+/// the game tree ([`game_tree::misere`]), outcome and winning cuts compared. The exit
+/// status as without `--misere`, by position: [`BAD_INPUT`] when an input was malformed
+/// or a position has more attached edges than `--max-edges`, else [`DISAGREE`], else
+/// [`REFUSED`] when a search needed more positions than allowed.
+fn misere(args: &VerifyArgs) -> Result<u8, Stop> {
+    let mut run = Misere {
+        out: output::stdout(),
+        limits: args.limits(),
+        disagreements: 0,
+        too_large: 0,
+        over_budget: 0,
+    };
+    let pipeline = Pipeline::new(Compute::Positions).case(args.case);
+    let clean = pipeline.run(input::stated(&args.input), &mut run)?;
+    let Misere {
+        mut out,
+        disagreements,
+        too_large,
+        over_budget,
+        limits,
+    } = run;
+    out.flush()?;
+    if too_large > 0 {
+        output::report_error(&format!(
+            "{too_large} position{} too large for the misère game-tree search (raise \
+             --max-edges, at most 64, at the cost of exponential time)",
+            if too_large == 1 { " was" } else { "s were" }
+        ));
+    }
+    if over_budget > 0 {
+        output::report_refused(&format!(
+            "{over_budget} position{} more positions than the search's limit of {} (raise \
+             --max-positions N)",
+            if over_budget == 1 {
+                " needed"
+            } else {
+                "s needed"
+            },
+            limits.positions
+        ));
+    }
+    if disagreements > 0 {
+        output::report_error(&format!(
+            "the misère analysis and the game tree disagree on {disagreements} position{}: \
+             this is a bug in hackenbush, please report it with this input",
+            if disagreements == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(if !clean || too_large > 0 {
+        BAD_INPUT
+    } else if disagreements > 0 {
+        DISAGREE
+    } else if over_budget > 0 {
+        REFUSED
+    } else {
+        SUCCESS
+    })
+}
+
+/// A run of `verify --misere`.
+struct Misere {
+    out: io::BufWriter<io::Stdout>,
+    limits: Limits,
+    disagreements: usize,
+    too_large: usize,
+    over_budget: usize,
+}
+
+impl Sink for Misere {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
+        let label = printable(&source.label(position.case)).into_owned();
+        writeln!(self.out, "{label} (misère play)")?;
+        let graphs: Vec<Graph> = (position.graphs.into_iter().enumerate())
+            .map(|(i, decl)| Graph::build(decl, i))
+            .collect();
+        let budget = Budget {
+            positions: self.limits.positions,
+            ..Budget::DEFAULT
+        };
+        let found = match misere::analyze(&graphs, &budget) {
+            Ok(found) => found,
+            Err(refusal) => {
+                self.over_budget += 1;
+                writeln!(
+                    self.out,
+                    "  not verified: the analysis refused it: {refusal}"
+                )?;
+                return Ok(Ok(()));
+            }
+        };
+        let solved = match game_tree::misere::solve(&graphs, self.limits) {
+            Ok(solved) => solved,
+            Err(unverified) => {
+                match unverified {
+                    Unverified::TooLarge(_) => self.too_large += 1,
+                    _ => self.over_budget += 1,
+                }
+                writeln!(self.out, "  not verified: {unverified}")?;
+                return Ok(Ok(()));
+            }
+        };
+        let cuts = |left: &[PositionEdge], right: &[PositionEdge]| {
+            format!(
+                "{} winning cut{} for Left, {} for Right",
+                left.len(),
+                if left.len() == 1 { "" } else { "s" },
+                right.len()
+            )
+        };
+        let agrees = (found.outcome, &found.left_wins, &found.right_wins)
+            == (solved.outcome, &solved.left_wins, &solved.right_wins);
+        if agrees {
+            writeln!(
+                self.out,
+                "  agrees: outcome {} by the analysis ({}) and by the game tree ({} positions), {}",
+                found.outcome,
+                found.rule,
+                solved.positions_solved,
+                cuts(&found.left_wins, &found.right_wins)
+            )?;
+        } else {
+            self.disagreements += 1;
+            writeln!(
+                self.out,
+                "  DISAGREES: outcome {} by the analysis ({}), {}; outcome {} by the game tree, {}",
+                found.outcome,
+                found.rule,
+                cuts(&found.left_wins, &found.right_wins),
+                solved.outcome,
+                cuts(&solved.left_wins, &solved.right_wins)
+            )?;
+        }
+        Ok(Ok(()))
+    }
+
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        output::report_warning(&mut self.out, warning, source)
+    }
+
+    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+        output::report_failure(&mut self.out, &error)
+    }
 }

@@ -17,7 +17,7 @@
 //!    blocks' normal-play Grundy values (Bouton): the player to move wins iff some heap
 //!    exceeds 1 and the nim-sum is not 0, or every heap is at most 1 and the nim-sum is
 //!    0. A cut keeps its block on one ground edge (or removes it), so a winning move is a
-//!    cut to a target value in one block, found by [`moves::cuts_to`]: to the
+//!    cut to a target value in one block, found by [`green::cuts_to`]: to the
 //!    nim-sum of the others while another heap exceeds 1, else to that nim-sum XOR 1.
 //!    Linear time.
 //! 2. **Only blue and red edges** ([`Rule::GroundEdges`]): a cut never removes a ground
@@ -46,15 +46,32 @@ use std::collections::HashMap;
 use std::fmt;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
+use serde::{Deserialize, Serialize};
 
-use super::moves;
+use super::green::{self, Workspace};
 use super::partizan::Budget;
 use crate::game::Outcome;
 use crate::model::{Graph, Node};
 use crate::syntax::Colour;
 
-/// How a misère outcome was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The play convention: who wins when a player cannot move.
+///
+/// In JSON a position played misère carries `"play": "misere"`; a position in normal
+/// play has no `play` field (docs/json.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// Normal play: whoever cannot move loses (whoever cuts the last edge wins).
+    #[default]
+    Normal,
+    /// Misère play: whoever cannot move wins (whoever cuts the last edge loses).
+    Misere,
+}
+
+/// How a misère outcome was found. In JSON: `"misere-nim"`, `"ground-edges"`,
+/// `"searched"`, as it is displayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Rule {
     /// All green, every ground block on one ground edge: misère Nim on the blocks'
@@ -275,60 +292,106 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
     x
 }
 
-/// One block as a graph of its own: its edges in order, the ground kept as ground.
-fn block_graph(graph: &Graph, block: &GroundBlock) -> Graph {
-    let mut ids: HashMap<NodeIndex, u32> = HashMap::new();
-    ids.insert(Graph::ground(), 0);
-    let mut id = |node: NodeIndex| {
-        let next = ids.len() as u32;
-        *ids.entry(node).or_insert(next)
-    };
-    let edges: Vec<(u32, u32, Colour)> = block
-        .edges
-        .iter()
-        .map(|&edge| {
-            let (a, b) = graph
-                .net
-                .edge_endpoints(edge)
-                .expect("an edge of the graph");
-            (id(a), id(b), graph.colour(edge))
-        })
-        .collect();
-    Graph::from_coloured_edges(&[0], &edges)
-}
-
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
+///
+/// Each block's value is found by the [Green core](super::green) on its own edge list
+/// (the graph's ids renumbered, the ground kept as 0). A graph is the sum of its blocks,
+/// worth the nim-sum `G` of their values, so a cut in block `k` that leaves it worth `t`
+/// leaves its graph worth `G XOR heap_k XOR t`. The winning target of block `k` is the
+/// nim-sum of the others, XOR 1 when no other heap exceeds 1: the graph's target is
+/// `G XOR nim_sum` or that XOR 1, the same for every block of the graph under each case.
+/// So at most two cut searches per graph ([`green::cuts_to`]) find every winning cut,
+/// each kept when its block's case is the one searched for.
 fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
-    let models: Vec<(Graph, super::Analysis)> = blocks
-        .iter()
-        .map(|block| {
-            let model = block_graph(&graphs[block.graph], block);
-            // All green: the rule is chosen only for all-green positions.
-            let analysis = super::breakdown(&model);
-            (model, analysis)
-        })
-        .collect();
-    for (block, (_, analysis)) in blocks.iter_mut().zip(&models) {
-        block.value = Some(analysis.value);
+    let mut workspace = Workspace::default();
+    let mut ends: Vec<u32> = Vec::new();
+    // Per graph, its value (the nim-sum of its blocks) and its attached edges.
+    let mut graph_values = vec![(0u64, 0usize); graphs.len()];
+    let mut local: Vec<u32> = Vec::new();
+    let mut current = usize::MAX;
+    for block in &mut blocks {
+        let graph = &graphs[block.graph];
+        if block.graph != current {
+            current = block.graph;
+            local.clear();
+            local.resize(graph.net.node_count(), u32::MAX);
+        }
+        // The block's ends, renumbered from 1 (0 is the ground); the labels are reset
+        // after, so that the next block starts afresh.
+        ends.clear();
+        let mut count = 1u32;
+        for &e in &block.edges {
+            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+            for node in [a, b] {
+                let id = if node == Graph::ground() {
+                    0
+                } else {
+                    let slot = &mut local[node.index()];
+                    if *slot == u32::MAX {
+                        *slot = count;
+                        count += 1;
+                    }
+                    *slot
+                };
+                ends.push(id);
+            }
+        }
+        for &e in &block.edges {
+            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
+            local[a.index()] = u32::MAX;
+            local[b.index()] = u32::MAX;
+        }
+        let value = green::value(count, &ends, &mut workspace);
+        block.value = Some(value);
+        let (total, attached) = &mut graph_values[block.graph];
+        *total ^= value;
+        *attached += block.edges.len();
     }
-    let heaps: Vec<u64> = models.iter().map(|(_, a)| a.value).collect();
+    let heaps: Vec<u64> = blocks.iter().map(|b| b.value.unwrap_or(0)).collect();
     let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
     let large = heaps.iter().filter(|&&h| h > 1).count();
     let first_wins = misere_nim_first_wins(&heaps);
     let mut wins = Vec::new();
     if first_wins {
-        for (k, (block, (model, analysis))) in blocks.iter().zip(&models).enumerate() {
-            let others = nim_sum ^ heaps[k];
-            let another_large = large > usize::from(heaps[k] > 1);
-            let target = if another_large { others } else { others ^ 1 };
-            if target == heaps[k] || target > analysis.attached_edges as u64 {
-                continue;
+        // Per graph, the block of each edge, and whether each block's target is the
+        // nim-sum of the others (another heap exceeds 1) or that XOR 1.
+        let mut block_of: Vec<Vec<u32>> = graphs
+            .iter()
+            .map(|g| vec![u32::MAX; g.net.edge_count()])
+            .collect();
+        for (k, block) in blocks.iter().enumerate() {
+            for &e in &block.edges {
+                block_of[block.graph][e.index()] = k as u32;
             }
-            for cut in moves::cuts_to(model, target) {
-                wins.push(PositionEdge {
-                    graph: block.graph,
-                    edge: block.edges[cut.index()],
-                });
+        }
+        let another_large = |k: usize| large > usize::from(heaps[k] > 1);
+        // Per graph, whether some block has each case: 0, another heap exceeds 1.
+        let mut cases = vec![[false; 2]; graphs.len()];
+        for (k, block) in blocks.iter().enumerate() {
+            cases[block.graph][usize::from(!another_large(k))] = true;
+        }
+        let mut cuts = Vec::new();
+        for (g, graph) in graphs.iter().enumerate() {
+            let (value, attached) = graph_values[g];
+            let mut edges: Option<(u32, Vec<u32>)> = None;
+            for flip in [0, 1] {
+                let wanted = |k: usize| another_large(k) == (flip == 0);
+                let target = value ^ nim_sum ^ flip;
+                if !cases[g][flip as usize] || target > attached as u64 {
+                    continue;
+                }
+                let (vertices, ends) = edges.get_or_insert_with(|| green::ends_of(graph));
+                cuts.clear();
+                green::cuts_to(*vertices, ends, target, &mut workspace, &mut cuts);
+                for &cut in &cuts {
+                    let k = block_of[g][cut as usize];
+                    if k != u32::MAX && wanted(k as usize) {
+                        wins.push(PositionEdge {
+                            graph: g,
+                            edge: EdgeIndex::new(cut as usize),
+                        });
+                    }
+                }
             }
         }
         wins.sort_unstable();

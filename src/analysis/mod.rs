@@ -39,6 +39,8 @@ pub mod partizan;
 pub mod position;
 pub mod summary;
 
+pub use misere::Play;
+
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use crate::model::Graph;

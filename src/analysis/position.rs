@@ -1,4 +1,7 @@
-//! A position as a whole: the nim-sum of its graphs and every winning move.
+//! A position as a whole: the nim-sum of its graphs and every winning move; and for any
+//! position, in normal or misère play, each player's winning first cuts
+//! ([`winning_cuts`]): what `play` asks before each of its moves, and what the reports of
+//! `analyze --moves` are built on ([`cut_values`], [`cut_wins`]).
 //!
 //! By the Sprague-Grundy theorem a position is worth the XOR (nim-sum) `N` of its graphs'
 //! values, and the player to move wins exactly when `N != 0`. A move in graph `i`, worth
@@ -23,11 +26,16 @@
 //! assert_eq!((moves[0].graph, moves[0].edge.index(), moves[0].value_after), (1, 1, 1));
 //! ```
 
+use std::fmt;
+
 use petgraph::graph::EdgeIndex;
 
-use super::Analysis;
-use super::moves;
+use super::misere::{self, PositionEdge};
+use super::partizan::{self, Budget};
+use super::{Analysis, Play, moves};
+use crate::game::{Calculator, Exceeded, Game, Outcome};
 use crate::model::Graph;
+use crate::syntax::Colour;
 
 /// One winning move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +86,173 @@ pub fn winning_moves_in(i: usize, graph: &Graph, analysis: &Analysis, total: u64
             value_after: target,
         })
         .collect()
+}
+
+/// Whether a cut of an edge of `colour`, which leaves the position with the outcome
+/// `after` (the other player to move), wins for Left and for Right: Left cuts blue or
+/// green and wins when Left wins what is left with Right to move (`L` or `P`); Right
+/// cuts red or green and wins on `R` or `P`.
+pub fn cut_wins(colour: Colour, after: Outcome) -> (bool, bool) {
+    let (left, right) = colour.players();
+    (
+        left && matches!(after, Outcome::L | Outcome::P),
+        right && matches!(after, Outcome::R | Outcome::P),
+    )
+}
+
+/// The position's value after each of `cuts`, each a graph (0-based) and the value the
+/// cut leaves that graph, in a position whose graphs are worth `values`: the graph's new
+/// value plus the others' (each sum of the others found once, from the sums before and
+/// after each graph). A cut of a graph `values` does not have is `None`.
+pub fn cut_values<'a>(
+    values: &[Game],
+    cuts: impl IntoIterator<Item = (usize, &'a Game)>,
+    calc: &mut Calculator,
+) -> Result<Vec<Option<Game>>, Exceeded> {
+    let mut before = vec![Game::zero()];
+    for v in values {
+        let next = calc.sum(&before[before.len() - 1], v)?;
+        before.push(next);
+    }
+    let mut after = vec![Game::zero(); values.len() + 1];
+    for k in (0..values.len()).rev() {
+        after[k] = calc.sum(&after[k + 1], &values[k])?;
+    }
+    let mut rests: Vec<Option<Game>> = vec![None; values.len()];
+    let mut found = Vec::new();
+    for (k, value_after) in cuts {
+        if k >= values.len() {
+            found.push(None);
+            continue;
+        }
+        let rest = match &rests[k] {
+            Some(rest) => rest.clone(),
+            None => {
+                let rest = calc.sum(&before[k], &after[k + 1])?;
+                rests[k] = Some(rest.clone());
+                rest
+            }
+        };
+        found.push(Some(calc.sum(&rest, value_after)?));
+    }
+    Ok(found)
+}
+
+/// Each player's winning first cuts in a position, by graph then edge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wins {
+    /// Left's, with Left to move: blue or green edges.
+    pub left: Vec<PositionEdge>,
+    /// Right's, with Right to move: red or green edges.
+    pub right: Vec<PositionEdge>,
+}
+
+/// Why a position's winning cuts were not found: beyond the budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unfound {
+    /// Graph `graph` (0-based) could not be valued, or its cuts.
+    Graph {
+        /// The graph, from 0.
+        graph: usize,
+        /// Why.
+        refusal: partizan::Refusal,
+    },
+    /// The sum of the graphs' values after a cut, or its comparison with zero.
+    Sum(Exceeded),
+    /// The misère search.
+    Misere(misere::Refusal),
+}
+
+impl fmt::Display for Unfound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unfound::Graph { graph, refusal } => write!(f, "graph {}: {refusal}", graph + 1),
+            Unfound::Sum(exceeded) => write!(f, "the sum of the values: {exceeded}"),
+            Unfound::Misere(refusal) => refusal.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Unfound {}
+
+/// Each player's winning first cuts in the position of `graphs`, in `play`, within
+/// `budget`: in normal play, by the nim-sum when every edge is green ([`winning_moves_in`]),
+/// otherwise by each graph's value and the value of each of its cuts
+/// ([`partizan::cuts`], [`cut_values`], [`cut_wins`]; the edges of parts too large to
+/// list are not among them); in misère play, by [`misere::analyze`].
+///
+/// ```
+/// use hackenbush::analysis::{Play, partizan::Budget, position::winning_cuts};
+/// use hackenbush::model::Graph;
+///
+/// // Two stalks of two edges on one root: *2 and *2 at the root, worth 0 in normal play.
+/// let tree = Graph::from_edges(&[0], &[(0, 1), (1, 2), (0, 3), (3, 4)]);
+/// let normal = winning_cuts(std::slice::from_ref(&tree), Play::Normal, Budget::DEFAULT)?;
+/// assert!(normal.left.is_empty()); // *2 + *2 = 0
+/// // A stalk of two alone: in misère play, cut its top and leave one edge to the other.
+/// let stalk = Graph::from_edges(&[0], &[(0, 1), (1, 2)]);
+/// let misere = winning_cuts(&[stalk], Play::Misere, Budget::DEFAULT)?;
+/// assert_eq!(misere.left[0].edge.index(), 1);
+/// # Ok::<(), hackenbush::analysis::position::Unfound>(())
+/// ```
+pub fn winning_cuts(graphs: &[Graph], play: Play, budget: Budget) -> Result<Wins, Unfound> {
+    if play == Play::Misere {
+        let found = misere::analyze(graphs, &budget).map_err(Unfound::Misere)?;
+        return Ok(Wins {
+            left: found.left_wins,
+            right: found.right_wins,
+        });
+    }
+    if graphs.iter().all(|g| g.decl.is_green()) {
+        let analysed: Vec<Analysis> = graphs.iter().map(super::breakdown).collect();
+        let total = analysed.iter().fold(0, |acc, a| acc ^ a.value);
+        let mut wins = Vec::new();
+        for (i, (graph, analysis)) in graphs.iter().zip(&analysed).enumerate() {
+            let moves = winning_moves_in(i, graph, analysis, total);
+            wins.extend(moves.into_iter().map(|m| PositionEdge {
+                graph: m.graph,
+                edge: m.edge,
+            }));
+        }
+        return Ok(Wins {
+            left: wins.clone(),
+            right: wins,
+        });
+    }
+    let mut values = Vec::with_capacity(graphs.len());
+    let mut cuts = Vec::new();
+    for (i, graph) in graphs.iter().enumerate() {
+        let refused = |refusal| Unfound::Graph { graph: i, refusal };
+        let valued = partizan::analyze(graph, budget).map_err(refused)?;
+        let (listed, _) = partizan::cuts(graph, &valued, budget).map_err(refused)?;
+        cuts.extend(listed.into_iter().map(|cut| (i, cut)));
+        values.push(valued.value);
+    }
+    let mut calc = Calculator::new(budget.work);
+    let after = cut_values(
+        &values,
+        cuts.iter().map(|(i, c)| (*i, &c.value_after)),
+        &mut calc,
+    )
+    .map_err(Unfound::Sum)?;
+    let mut wins = Wins::default();
+    for ((graph, cut), after) in cuts.iter().zip(after) {
+        let Some(after) = after else { continue };
+        let outcome = calc.outcome(&after).map_err(Unfound::Sum)?;
+        let (left, right) = cut_wins(cut.colour, outcome);
+        let at = PositionEdge {
+            graph: *graph,
+            edge: cut.edge,
+        };
+        if left {
+            wins.left.push(at);
+        }
+        if right {
+            wins.right.push(at);
+        }
+    }
+    Ok(wins)
 }
 
 #[cfg(test)]

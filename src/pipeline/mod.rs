@@ -74,11 +74,12 @@ mod positions;
 
 use std::io;
 
-use crate::analysis::SearchProgress;
 use crate::analysis::partizan::Budget;
+use crate::analysis::{Play, SearchProgress};
 use crate::check::{self, Violation};
 use crate::diagnostic::Diagnostic;
 use crate::problem::Problem;
+use crate::report::misere::MisereReport;
 use crate::report::{ErrorReport, PositionReport};
 use crate::source::Source;
 use crate::syntax::window::Window;
@@ -141,6 +142,7 @@ pub struct Pipeline {
     compute: Compute,
     case: Option<u64>,
     budget: Budget,
+    play: Play,
 }
 
 impl Pipeline {
@@ -150,6 +152,7 @@ impl Pipeline {
             compute,
             case: None,
             budget: Budget::DEFAULT,
+            play: Play::Normal,
         }
     }
 
@@ -163,6 +166,20 @@ impl Pipeline {
     /// How much searching a coloured graph (and summing a position's values) may take.
     pub fn budget(self, budget: Budget) -> Self {
         Pipeline { budget, ..self }
+    }
+
+    /// The play convention of [`Compute::Values`] and [`Compute::Moves`]: in misère
+    /// play ([`Play::Misere`]) each position is analyzed whole by
+    /// [`misere_position`](crate::misere_position) and goes to [`Sink::misere`]; a
+    /// christmas input is then read whole too, not in batches. Other computations play
+    /// normally whatever it says.
+    pub fn play(self, play: Play) -> Self {
+        Pipeline { play, ..self }
+    }
+
+    /// Whether positions are valued in misère play.
+    fn misere(&self) -> bool {
+        self.play == Play::Misere && matches!(self.compute, Compute::Values | Compute::Moves)
     }
 
     /// Reads every input in turn, each with the format stated for it (`None`: a file's
@@ -206,7 +223,7 @@ impl Pipeline {
                 Err(message) => run.unlocated(input.name(), message),
             };
         }
-        let batched = self.compute.batched();
+        let batched = self.compute.batched() && !self.misere();
         let opened = (input.format(stated).map_err(Unread::from)).and_then(|format| {
             let (opening, format) = match (format, batched) {
                 (None, true) => input.open_recognised()?,
@@ -316,6 +333,13 @@ pub trait Sink {
     /// A position valued ([`Compute::Values`], [`Compute::Moves`]) that the [`Render`]
     /// did not render.
     fn report(&mut self, position: PositionReport) -> io::Result<()> {
+        let _ = position;
+        Ok(())
+    }
+
+    /// A position analyzed in misère play ([`Compute::Values`], [`Compute::Moves`] with
+    /// [`Pipeline::play`] misère).
+    fn misere(&mut self, position: MisereReport) -> io::Result<()> {
         let _ = position;
         Ok(())
     }

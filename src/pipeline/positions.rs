@@ -10,7 +10,7 @@ use crate::analysis::{SearchProgress, summary};
 use crate::diagnostic::Diagnostic;
 use crate::source::Source;
 use crate::syntax::{self, Collected, Format, GraphDecl, GraphSink, PositionRead};
-use crate::valuing::{Summarized, WithMoves};
+use crate::valuing::{Summarized, WithMoves, misere_position};
 
 use super::{Compute, Foreseen, Pipeline, Reported, Run, Sink};
 
@@ -30,6 +30,24 @@ pub(super) fn read<S: Sink + ?Sized>(
         hint,
     };
     match pipeline.compute {
+        // Misère play looks at the whole position: its graphs are collected as read, then
+        // analyzed together.
+        Compute::Values | Compute::Moves if pipeline.misere() => {
+            let moves = matches!(pipeline.compute, Compute::Moves);
+            reading.once(
+                run,
+                case,
+                |_| Collected::default(),
+                |sink, read, collected| {
+                    let label = source.label(read.case);
+                    let graphs = collected.into_position(read).graphs;
+                    match misere_position(source, graphs, label, budget, moves) {
+                        Ok(position) => sink.misere(position).map(Ok),
+                        Err(refused) => Ok(Err(refused)),
+                    }
+                },
+            )
+        }
         Compute::Positions => reading.once(
             run,
             case,

@@ -15,7 +15,7 @@ use crate::analysis::SearchProgress;
 use crate::analysis::partizan::{self, Budget, Method, Partizan};
 use crate::analysis::position::{Move, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Level};
 use crate::game::{BigUint, Calculator, Dyadic, Game, Outcome, SHORTENED_CHARACTERS, Side};
 use crate::model::Graph;
 use crate::play::{EdgeRef, Match};
@@ -810,7 +810,13 @@ fn binary_columns(out: &mut String, names: &[String], values: &[u64]) {
 /// ```
 pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<String, Diagnostic> {
     let paint = Paint(color);
-    let before = game.report()?;
+    // What stands, valued as `analyze` values it (without moves).
+    let report = |game: &Match<'_>| {
+        let (graphs, _) = game.standing_position();
+        let label = game.source().name().to_string();
+        crate::valuing::summarized(graphs, label, Budget::DEFAULT)
+    };
+    let before = report(game)?;
     // Green Hackenbush when every edge was green before the cut (after it, a coloured
     // position may have only green edges left, or none).
     let green = before.nim_sum.is_some();
@@ -852,7 +858,7 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
         .cut(sides[0], edge)
         .expect("a standing edge its player may cut")
         .clone();
-    let after = game.report();
+    let after = report(game);
     // The opponent's winning answer, as `play` would choose it.
     let reply = |game: &Match<'_>, side: Side| {
         (game.choose(side)).map(|choice| choice.filter(|c| c.winning).map(|c| c.cut))
@@ -918,6 +924,14 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
         shown(&after.value)
     );
     for (&side, reply) in sides.iter().zip(replies) {
+        let reply = reply.map_err(|unfound| {
+            Diagnostic::new(
+                Span::default(),
+                format!("the position is beyond the analysis: {unfound}"),
+                "",
+            )
+            .at_level(Level::Refused)
+        });
         let answer = reply?.map(|r| {
             let ends = game.graphs()[r.graph].edge_ends(r.edge - 1);
             format!(

@@ -29,6 +29,7 @@ pub mod explain;
 #[cfg(feature = "graphviz")]
 mod graphviz;
 pub mod json;
+pub mod misere;
 #[cfg(feature = "graphviz")]
 pub mod picture;
 mod readable;
@@ -42,7 +43,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::Analysis;
 use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
-use crate::analysis::position::Move;
+use crate::analysis::position::{self, Move};
 use crate::analysis::summary::Summary;
 use crate::diagnostic::{Diagnostic, Level};
 use crate::game::{BigUint, Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
@@ -505,33 +506,29 @@ impl Moves {
         unlisted_edges: usize,
         calc: &mut Calculator,
     ) -> Result<Moves, Exceeded> {
-        // The sum of the graphs before and after each one: the rest of the position
-        // around graph k is before[k] + after[k + 1].
-        let mut before = vec![Value::Nim(0)];
-        for v in values {
-            let next = before[before.len() - 1].sum(v, calc)?;
-            before.push(next);
-        }
-        let mut after = vec![Value::Nim(0); values.len() + 1];
-        for k in (0..values.len()).rev() {
-            after[k] = after[k + 1].sum(&values[k], calc)?;
-        }
+        let games = (values.iter())
+            .map(Value::game)
+            .collect::<Result<Vec<_>, _>>()?;
+        let after: Vec<Game> = (cuts.iter())
+            .map(|cut| cut.value_after.game())
+            .collect::<Result<_, _>>()?;
+        let graphs = cuts.iter().map(|cut| cut.graph.wrapping_sub(1));
+        let positions = position::cut_values(&games, graphs.zip(&after), calc)?;
         let mut moves = Moves {
             unlisted_edges,
             ..Moves::default()
         };
-        for mut cut in cuts {
-            let Some(k) = cut.graph.checked_sub(1).filter(|&k| k < values.len()) else {
+        for (mut cut, position_after) in cuts.into_iter().zip(positions) {
+            let Some(position_after) = position_after else {
                 continue;
             };
-            let rest = before[k].sum(&after[k + 1], calc)?;
-            cut.position_after = rest.sum(&cut.value_after, calc)?;
-            let outcome = cut.position_after.outcome(calc)?;
-            let (left, right) = cut.colour.players();
-            if right && matches!(outcome, Outcome::R | Outcome::P) {
+            let outcome = calc.outcome(&position_after)?;
+            cut.position_after = Value::Game(position_after);
+            let (left, right) = position::cut_wins(cut.colour, outcome);
+            if right {
                 moves.right.push(cut.clone());
             }
-            if left && matches!(outcome, Outcome::L | Outcome::P) {
+            if left {
                 moves.left.push(cut);
             }
         }

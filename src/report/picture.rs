@@ -73,6 +73,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use super::Winner;
 use super::graphviz::{self, Failure};
 use super::text::{plural, star, winner};
+use crate::analysis::misere::Rule;
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::game::{Calculator, Game, Outcome};
@@ -220,6 +221,8 @@ pub struct Picture {
     /// The ids of the ground nodes of all graphs, for the row at the bottom, each after
     /// a line break.
     ground_row: String,
+    /// In misère play: who wins, and by which rule, for the title.
+    misere: Option<(Outcome, Rule)>,
 }
 
 /// The most graphs whose values a picture's title adds up one by one.
@@ -258,6 +261,7 @@ impl Picture {
             seen: Seen::default(),
             any_winning: false,
             ground_row: String::new(),
+            misere: None,
         };
         let settings = [
             Stmt::Attribute(attr("newrank", plain("true"))),
@@ -358,6 +362,13 @@ impl Picture {
         self.ground_row.push_str(&id);
     }
 
+    /// The position is played misère: its title says so, with who wins (`outcome`) and
+    /// by which `rule`, in place of the sum of the values, which does not decide misère
+    /// play. Before [`Picture::finish`].
+    pub fn misere(&mut self, outcome: Outcome, rule: Rule) {
+        self.misere = Some((outcome, rule));
+    }
+
     /// Ends the picture, appending to `text` the ground row, the legend and the title.
     pub fn finish(mut self, text: &mut String) {
         let ground_row = std::mem::take(&mut self.ground_row);
@@ -393,9 +404,11 @@ impl Picture {
         // Set last: subgraphs would inherit these (a cluster without a label of its own
         // would show the title again).
         let title = self.options.title.as_deref().unwrap_or(&self.title);
-        let label = match self.options.no_values {
-            true => quoted(title),
-            false => position_label(
+        let label = match (self.options.no_values, self.misere) {
+            (false, Some((outcome, rule))) => misere_label(title, outcome, rule),
+            (true, Some(_)) => quoted(&format!("{title}\nmisère play")),
+            (true, None) => quoted(title),
+            (false, None) => position_label(
                 title,
                 self.graphs,
                 self.nim_sum,
@@ -1046,6 +1059,22 @@ pub const PICTURE_BUDGET: Budget = Budget {
 /// `a + b` within the default budget of [`partizan::analyze`].
 fn game_sum(a: &Game, b: &Game) -> Option<Game> {
     Calculator::new(Budget::default().work).sum(a, b).ok()
+}
+
+/// The title, then `misère play: second player wins (misère Nim)`.
+fn misere_label(title: &str, outcome: Outcome, rule: Rule) -> Id {
+    let who = match outcome {
+        Outcome::L => "Left wins",
+        Outcome::R => "Right wins",
+        Outcome::N => "first player wins",
+        Outcome::P => "second player wins",
+    };
+    let how = match rule {
+        Rule::MisereNim => "misère Nim",
+        Rule::GroundEdges => "by the edges at the ground",
+        _ => "searched",
+    };
+    quoted(&format!("{title}\nmisère play: {who} ({how})"))
 }
 
 /// The title, then `*1 + *3 = *2: first player wins`: the values of `graphs` graphs, of

@@ -20,7 +20,9 @@ use std::fmt::{self, Write};
 /// callers of `report::text` (they live on the ground floor, in the crate's `wording`).
 pub use crate::wording::{plural, printable};
 
+use super::misere::{MisereMove, MisereReport};
 use super::{GraphReport, MoveReport, Moves, PositionReport, Readable, Shortened, Value, Winner};
+use crate::analysis::misere::Rule;
 use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
 use crate::game::Outcome;
 
@@ -283,6 +285,157 @@ fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &Moves) -> f
         )?;
     }
     Ok(())
+}
+
+/// How many heaps the misère Nim line lists before it counts the rest.
+const LISTED_HEAPS: usize = 16;
+
+/// Writes one position analyzed in misère play, ending with a newline:
+///
+/// ```text
+/// two.in#1 (misère play: whoever cuts the last edge loses)
+///   tree 1  4 edges
+///   misère Nim on 2 ground blocks, *2 *2: a heap above *1 and nim-sum *0: second player wins
+/// ```
+pub fn write_misere(out: &mut impl Write, report: &MisereReport) -> fmt::Result {
+    writeln!(
+        out,
+        "{} (misère play: whoever cuts the last edge loses)",
+        printable(&report.source)
+    )?;
+    let names = (report.graphs.iter())
+        .map(|g| printable(&g.name).chars().count())
+        .filter(|&w| w <= COLUMN)
+        .max()
+        .unwrap_or(0);
+    for g in &report.graphs {
+        let name = printable(&g.name);
+        out.write_str("  ")?;
+        out.write_str(&name)?;
+        spaces(out, names.saturating_sub(name.chars().count()) + 2)?;
+        write!(out, "{} edge{}", g.edges, plural(g.edges))?;
+        if g.ignored_edges > 0 {
+            write!(
+                out,
+                ", {} not attached to the ground (ignored)",
+                g.ignored_edges
+            )?;
+        }
+        out.write_char('\n')?;
+    }
+    if report.graphs.is_empty() {
+        out.write_str("  (no graphs)\n")?;
+    }
+    let blocks = report.blocks.len();
+    let blocks = format!("{blocks} ground block{}", plural(blocks));
+    let result = match report.winner {
+        Some(w) => winner(w).to_string(),
+        None => format!("{} ({})", outcome(report.outcome), report.outcome),
+    };
+    match report.rule {
+        Rule::MisereNim => {
+            let heaps: Vec<u64> = report.blocks.iter().filter_map(|b| b.grundy).collect();
+            let nim_sum = heaps.iter().fold(0, |a, h| a ^ h);
+            let case = if heaps.iter().any(|&h| h > 1) {
+                "a heap above *1"
+            } else {
+                "every heap at most *1"
+            };
+            let mut listed: Vec<String> =
+                heaps.iter().take(LISTED_HEAPS).map(|&h| star(h)).collect();
+            if heaps.len() > LISTED_HEAPS {
+                listed.push(format!("and {} more", heaps.len() - LISTED_HEAPS));
+            }
+            let listed = match listed.is_empty() {
+                true => String::new(),
+                false => format!(", {}", listed.join(" ")),
+            };
+            writeln!(
+                out,
+                "  misère Nim on {blocks}{listed}: {case} and nim-sum {}: {result}",
+                star(nim_sum)
+            )?;
+        }
+        Rule::GroundEdges => {
+            let (blue, red) = ground_edges(report);
+            writeln!(
+                out,
+                "  misère, by the edges at the ground, {blue} blue and {red} red: {result}"
+            )?;
+        }
+        _ => writeln!(
+            out,
+            "  misère, searched ({} positions) on {blocks}: {result}",
+            report.searched_positions.unwrap_or_default()
+        )?,
+    }
+    let Some(moves) = &report.moves else {
+        return Ok(());
+    };
+    if report.winner.is_some() {
+        if moves.left.is_empty() {
+            return out
+                .write_str("  no winning move: whatever the player to move cuts, they lose\n");
+        }
+        writeln!(
+            out,
+            "  {} winning move{}:",
+            moves.left.len(),
+            plural(moves.left.len())
+        )?;
+        return moves
+            .left
+            .iter()
+            .try_for_each(|m| misere_cut(out, report, m, false));
+    }
+    for (player, cuts) in [("Left", &moves.left), ("Right", &moves.right)] {
+        if cuts.is_empty() {
+            writeln!(out, "  {player} moving first: no winning cut")?;
+            continue;
+        }
+        writeln!(
+            out,
+            "  {player} moving first: {} winning cut{}",
+            cuts.len(),
+            plural(cuts.len())
+        )?;
+        cuts.iter()
+            .try_for_each(|m| misere_cut(out, report, m, true))?;
+    }
+    Ok(())
+}
+
+/// The blue and red edges at the ground of a position, over its blocks.
+fn ground_edges(report: &MisereReport) -> (usize, usize) {
+    (report.blocks.iter()).fold((0, 0), |(blue, red), b| {
+        (blue + b.ground_edges.blue, red + b.ground_edges.red)
+    })
+}
+
+/// `    cut edge 2 (a-b, line 3) of tree 1`, with its colour when `coloured`.
+fn misere_cut(
+    out: &mut impl Write,
+    report: &MisereReport,
+    m: &MisereMove,
+    coloured: bool,
+) -> fmt::Result {
+    let graph = match (m.graph.checked_sub(1)).and_then(|k| report.graphs.get(k)) {
+        Some(graph) => printable(&graph.name),
+        None => Cow::Owned(format!("graph {}", m.graph)),
+    };
+    let colour = if coloured {
+        format!("{} ", m.colour.name())
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "    cut {colour}edge {} ({}-{}, line {}) of {graph}",
+        m.edge,
+        printable(&m.u.to_string()),
+        printable(&m.v.to_string()),
+        m.line,
+    )
 }
 
 /// How many decimal digits `n` has.

@@ -28,6 +28,12 @@ pub struct AnalyzeArgs {
     /// and red edges: each player's cuts that win moving first, with the values they leave)
     #[arg(long)]
     pub moves: bool,
+
+    /// Misère play: whoever cuts the last edge loses. Reports who wins and by which rule
+    /// (misère Nim on the ground blocks, the edges at the ground, or a search within
+    /// --max-positions), with --moves each player's winning cuts (hackenbush docs misere)
+    #[arg(long)]
+    pub misere: bool,
     /// Write every value whole, however long (a canonical form of more than 1,000
     /// characters is otherwise shortened: hackenbush docs values)
     #[arg(long)]

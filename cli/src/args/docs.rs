@@ -29,4 +29,6 @@ pub enum Page {
     Gen,
     /// `hackenbush judge --problem`: the judged problems, their sources, inputs, answers
     Judges,
+    /// Misère play (--misere): the rules, what is linear and what is searched, examples
+    Misere,
 }

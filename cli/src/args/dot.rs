@@ -28,6 +28,12 @@ pub struct DotArgs {
     #[arg(long)]
     pub moves: bool,
 
+    /// Title each picture with who wins in misère play (whoever cuts the last edge loses)
+    /// and by which rule; the graphs' values stay those of normal play (hackenbush docs
+    /// misere)
+    #[arg(long, conflicts_with = "moves")]
+    pub misere: bool,
+
     /// Draw the reduction: each block fused to one vertex, joined by the bridges
     #[arg(long)]
     pub reduced: bool,

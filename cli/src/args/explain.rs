@@ -30,6 +30,11 @@ pub struct ExplainArgs {
     /// characters is otherwise shortened: hackenbush docs values)
     #[arg(long)]
     pub full: bool,
+
+    /// Misère play (whoever cuts the last edge loses): the ground blocks, the rule that
+    /// decides and why, its cases, and every winning first cut (hackenbush docs misere)
+    #[arg(long, conflicts_with = "cut")]
+    pub misere: bool,
 }
 
 /// `--cut`: `GRAPH.EDGE`, or `EDGE` alone, both from 1 ([`EdgeRef::parse`]); which graph

@@ -22,7 +22,10 @@ one command per line, from a terminal or a pipe; end of input ends the game quie
 last line of a finished game is `You win.` or `I win.`
 
 With blue and red edges you play one side (--side): Left cuts blue and green edges, Right \
-red and green ones.";
+red and green ones.
+
+With --misere the game is played misère: whoever cuts the last edge loses (whoever cannot \
+cut wins), and the computer plays for that, as perfectly (hackenbush docs misere).";
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -30,6 +33,7 @@ Examples:
   hackenbush play --first me examples/tour.hb
   hackenbush play --case 2 examples/shapes.in
   hackenbush play --side red examples/red-blue-tree.hb
+  hackenbush play --misere examples/bowtie.hb
   printf 'hint\\n2.2\\nhint\\n' | hackenbush play examples/bowtie.hb";
 
 /// `hackenbush play`.
@@ -60,6 +64,11 @@ pub struct PlayArgs {
     /// Your side when there are blue or red edges: blue is Left, red is Right
     #[arg(long, value_enum, default_value_t = SideArg::Blue)]
     pub side: SideArg,
+
+    /// Misère play: whoever cuts the last edge loses, and the computer plays for that,
+    /// perfectly (hackenbush docs misere)
+    #[arg(long)]
+    pub misere: bool,
 }
 
 /// `--first`.

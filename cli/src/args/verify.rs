@@ -33,6 +33,13 @@ pub struct VerifyArgs {
     /// a cgsuite line
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub case: Option<u64>,
+
+    /// Misère play (whoever cuts the last edge loses): each whole position played out
+    /// against the misère analysis, its outcome and every winning first cut of each player
+    /// (within --max-edges attached edges in all, and --max-positions; hackenbush docs
+    /// misere)
+    #[arg(long, conflicts_with = "json")]
+    pub misere: bool,
 }
 
 impl VerifyArgs {
