@@ -117,9 +117,9 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
-/// A cut made: the edge and the edges that fell with it, in order.
+/// A move made: who cut which edge, and the edges that fell with it, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cut {
+pub struct Move {
     /// Who cut.
     pub side: Side,
     /// The edge cut.
@@ -127,6 +127,12 @@ pub struct Cut {
     /// The edges no longer connected to the ground once it was gone.
     pub fell: Vec<EdgeRef>,
 }
+
+/// A move made, under its former name.
+#[deprecated(
+    note = "renamed `play::Move`: `Cut` is a cut of a graph, valued (`analysis::partizan::Cut`)"
+)]
+pub type Cut = Move;
 
 /// A move the opponent chose, and whether it wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +161,7 @@ pub struct Match<'s> {
     /// Per graph, per edge: whether it is standing.
     standing: Vec<Vec<bool>>,
     /// The cuts made, in order.
-    history: Vec<Cut>,
+    history: Vec<Move>,
     budget: Budget,
     play: Play,
 }
@@ -217,7 +223,7 @@ impl<'s> Match<'s> {
     }
 
     /// The cuts made so far.
-    pub fn history(&self) -> &[Cut] {
+    pub fn history(&self) -> &[Move] {
         &self.history
     }
 
@@ -264,16 +270,16 @@ impl<'s> Match<'s> {
     }
 
     /// `side` cuts `edge`; what falls with it falls.
-    pub fn cut(&mut self, side: Side, edge: EdgeRef) -> Result<&Cut, Illegal> {
+    pub fn cut(&mut self, side: Side, edge: EdgeRef) -> Result<&Move, Illegal> {
         self.check(side, edge)?;
         self.standing[edge.graph][edge.edge - 1] = false;
         let fell = self.fall(edge.graph);
-        self.history.push(Cut { side, edge, fell });
+        self.history.push(Move { side, edge, fell });
         Ok(self.history.last().expect("just made"))
     }
 
     /// Takes back the last cut, and stands up what fell with it.
-    pub fn undo(&mut self) -> Option<Cut> {
+    pub fn undo(&mut self) -> Option<Move> {
         let cut = self.history.pop()?;
         for e in cut.fell.iter().chain([&cut.edge]) {
             self.standing[e.graph][e.edge - 1] = true;

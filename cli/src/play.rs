@@ -8,7 +8,7 @@ use hackenbush::analysis::Play;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::Side;
 use hackenbush::pipeline::{self, Input};
-use hackenbush::play::{Cut, EdgeRef, Illegal, Match, Turn};
+use hackenbush::play::{EdgeRef, Illegal, Match, Move, Turn};
 use hackenbush::report::text::listed;
 use hackenbush::source::Source;
 use hackenbush::syntax::{self, Colour, Format, GraphDecl, Position};
@@ -236,7 +236,7 @@ impl Table<'_> {
     }
 
     /// `You cut 1.3 (a-b); 1.4 and 1.5 fell.`
-    fn tell(&self, out: &mut impl Write, who: &str, cut: &Cut) -> Result<(), Stop> {
+    fn tell(&self, out: &mut impl Write, who: &str, cut: &Move) -> Result<(), Stop> {
         write!(out, "{who} cut {}", self.named(cut.edge))?;
         let fell: Vec<String> = cut.fell.iter().map(|&e| self.label(e)).collect();
         match fell.len() {
