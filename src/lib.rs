@@ -108,7 +108,7 @@ pub mod source;
 mod style;
 pub mod syntax;
 mod threads;
-mod valuing;
+
 pub mod wording;
 
 /// The Rust examples of the README and the docs, run as doctests so that they cannot
@@ -131,8 +131,8 @@ pub use petgraph;
 pub use analysis::SearchProgress;
 pub use diagnostic::Error;
 #[allow(deprecated)]
-pub use valuing::{BareScratch, BareTree, bare_position, bare_position_with_moves};
-pub use valuing::{
+pub use report::valuing::{BareScratch, BareTree, bare_position, bare_position_with_moves};
+pub use report::valuing::{
     EdgeList, Summarized, WithMoves, edge_list_position, edge_list_position_with_moves,
     misere_position,
 };
@@ -213,9 +213,9 @@ fn report_position(
 ) -> Result<PositionReport, diagnostic::Diagnostic> {
     let label = source.label(position.case);
     if !options.moves {
-        return valuing::summarized(position.graphs, label, options.budget);
+        return report::valuing::summarized(position.graphs, label, options.budget);
     }
-    valuing::with_moves(source, position.graphs, label, options.budget)
+    report::valuing::with_moves(source, position.graphs, label, options.budget)
 }
 
 /// Builds the model of every graph of `position` and analyzes it, in input order.

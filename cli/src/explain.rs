@@ -8,7 +8,6 @@ use hackenbush::game::{Side, WholeForms};
 use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink};
 use hackenbush::play::{EdgeRef, Illegal, Match};
 use hackenbush::report::explain::{self, Explanation};
-use hackenbush::report::misere;
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::{plural, printable};
@@ -205,7 +204,8 @@ impl Sink for Misere<'_> {
     fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
         let label = source.label(position.case);
         let budget = self.args.budget.budget();
-        let text = misere::explain_position(source, position.graphs, &label, budget, self.color);
+        let text =
+            explain::misere::explain_position(source, position.graphs, &label, budget, self.color);
         let text = match text {
             Ok(text) => text,
             Err(refused) => return Ok(Err(refused)),

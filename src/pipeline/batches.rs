@@ -13,11 +13,11 @@ use std::io;
 use crate::analysis::green::{self, Workspace};
 use crate::diagnostic::Diagnostic;
 use crate::report::PositionReport;
+use crate::report::valuing::{EdgeList, edge_list_position, edge_list_position_with_moves};
 use crate::source;
 use crate::syntax::christmas::{Cases, EdgeLists};
 use crate::syntax::window::Window;
 use crate::threads;
-use crate::valuing::{EdgeList, edge_list_position, edge_list_position_with_moves};
 
 use super::{ByteStream, Compute, Input, Pipeline, Render, Run, Sink, no_such_case};
 

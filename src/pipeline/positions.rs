@@ -8,9 +8,9 @@ use crate::analysis::green::Workspace;
 use crate::analysis::partizan::Budget;
 use crate::analysis::{SearchProgress, summary};
 use crate::diagnostic::Diagnostic;
+use crate::report::valuing::{Summarized, WithMoves, misere_position};
 use crate::source::Source;
 use crate::syntax::{self, Collected, Format, GraphDecl, GraphSink, PositionRead};
-use crate::valuing::{Summarized, WithMoves, misere_position};
 
 use super::{Compute, Foreseen, Pipeline, Reported, Run, Sink};
 

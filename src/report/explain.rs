@@ -7,6 +7,8 @@
 //! per graph, with a count of the rest; a value too long to show is shortened, with its
 //! size under it.
 
+pub mod misere;
+
 use std::fmt::Write;
 
 use petgraph::graph::EdgeIndex;
@@ -814,7 +816,7 @@ pub fn what_if(game: &mut Match<'_>, edge: EdgeRef, color: bool) -> Result<Strin
     let report = |game: &Match<'_>| {
         let (graphs, _) = game.standing_position();
         let label = game.source().name().to_string();
-        crate::valuing::summarized(graphs, label, Budget::DEFAULT)
+        super::valuing::summarized(graphs, label, Budget::DEFAULT)
     };
     let before = report(game)?;
     // Green Hackenbush when every edge was green before the cut (after it, a coloured

@@ -34,6 +34,7 @@ pub mod misere;
 pub mod picture;
 mod readable;
 pub mod text;
+pub(crate) mod valuing;
 pub mod verify;
 
 pub use readable::{READABLE_WORK, Readable, SHORT_REST};

@@ -66,9 +66,10 @@ pub struct Workspace {
     /// [`summarize`](super::summary::summarize).
     pub(super) ids: Vec<u32>,
     pub(super) ends: Vec<u32>,
-    /// For the report builders: the cuts of one graph, and the summaries of a position.
+    /// For the report builders: the cuts of one graph, and per graph of a position its
+    /// value and its attached edges.
     pub(crate) wins: Vec<u32>,
-    pub(crate) summaries: Vec<super::summary::Summary>,
+    pub(crate) values: Vec<(u64, usize)>,
 }
 
 impl Workspace {

@@ -5,12 +5,12 @@
 
 use crate::analysis::Play;
 use crate::analysis::green::{self, Workspace};
-use crate::analysis::misere::{self, Misere, PositionEdge, Rule};
+use crate::analysis::misere::{Misere, PositionEdge, Rule};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
 use crate::analysis::{self, Analysis, SearchProgress};
-use crate::diagnostic::{Diagnostic, Level};
+use crate::diagnostic::Diagnostic;
 use crate::game::{Calculator, Outcome};
 use crate::model::Graph;
 use crate::report::misere::{
@@ -240,20 +240,22 @@ pub fn edge_list_position_with_moves<'a>(
         }
         vec![GraphReport::from_summary(GraphKind::Tree.name(0), &summary)]
     } else {
-        let mut summaries = std::mem::take(&mut workspace.summaries);
-        summaries.clear();
+        let mut values = std::mem::take(&mut workspace.values);
+        values.clear();
         let lists = (trees.clone().into_iter()).map(|tree| (tree.vertices, tree.ends));
-        let (graphs, nim_sum) = edge_list_reports(lists, workspace, |s| summaries.push(s));
-        for ((i, tree), summary) in trees.into_iter().enumerate().zip(&summaries) {
-            let target = summary.value ^ nim_sum;
-            if nim_sum == 0 || target > summary.attached_edges as u64 {
+        let (graphs, nim_sum) = edge_list_reports(lists, workspace, |s| {
+            values.push((s.value, s.attached_edges))
+        });
+        for ((i, tree), &(value, attached)) in trees.into_iter().enumerate().zip(&values) {
+            let target = value ^ nim_sum;
+            if nim_sum == 0 || target > attached as u64 {
                 continue;
             }
             wins.clear();
             green::cuts_to(tree.vertices, tree.ends, target, workspace, &mut wins);
             moves.extend(wins.iter().map(|&e| tree.move_report(i, e, target)));
         }
-        workspace.summaries = summaries;
+        workspace.values = values;
         graphs
     };
     workspace.wins = wins;
@@ -473,7 +475,7 @@ impl WithMoves {
 }
 
 /// The report of the position of `graphs`, read from `source` and named `label`, in
-/// misère play (whoever cuts the last edge loses): its outcome by [`misere::analyze`],
+/// misère play (whoever cuts the last edge loses): its outcome by [`misere::analyze`](crate::analysis::misere::analyze),
 /// the rule and the ground blocks, and with `moves` every winning first cut of each
 /// player; a search beyond `budget` is refused, located at the position's first edge.
 ///
@@ -504,28 +506,8 @@ pub fn misere_position(
     let models: Vec<Graph> = (graphs.into_iter().enumerate())
         .map(|(i, decl)| Graph::build(decl, i))
         .collect();
-    let found = misere_analysis(&models, first, budget)?;
+    let found = crate::report::misere::analysis(&models, first, budget)?;
     Ok(misere_report(source, &models, &found, label, moves))
-}
-
-/// [`misere::analyze`] of the position of `models`, whose first graph starts at `first`;
-/// a refusal located at its first edge.
-pub(crate) fn misere_analysis(
-    models: &[Graph],
-    first: Span,
-    budget: Budget,
-) -> Result<Misere, Diagnostic> {
-    misere::analyze(models, &budget).map_err(|refusal| {
-        let span = (first_edge_span(models)).unwrap_or(first);
-        misere_refused(span, &refusal)
-    })
-}
-
-/// The span of the position's first edge, if it has one.
-fn first_edge_span(models: &[Graph]) -> Option<Span> {
-    models
-        .iter()
-        .find_map(|g| g.net.edge_indices().next().map(|e| g.edge_decl(e).span))
 }
 
 /// The report of `found`, the misère analysis of the position of `models`.
@@ -586,25 +568,4 @@ fn misere_report(
             right: found.right_wins.iter().map(cut).collect(),
         }),
     }
-}
-
-/// Why a position was not analyzed in misère play, located at `span`, with the flag
-/// that allows more when there is one.
-fn misere_refused(span: Span, refusal: &misere::Refusal) -> Diagnostic {
-    let help = match refusal {
-        misere::Refusal::TooManyPositions { .. } => {
-            "allow the misère search more positions with --max-positions N".to_string()
-        }
-        _ => "a misère search takes at most 64 attached edges: no flag raises that".to_string(),
-    };
-    Diagnostic::new(
-        span,
-        format!(
-            "the position is not analyzed in misère play: {refusal} (see `hackenbush docs \
-             misere`)"
-        ),
-        "the position's first edge",
-    )
-    .at_level(Level::Refused)
-    .with_help(help)
 }
