@@ -55,10 +55,21 @@ const MAX_NAMES: usize = 8;
 /// assert!(text.starts_with("t.hb\n\nGraph 1 of 1: graph 1\n"));
 /// assert!(text.contains("Value: graph 1 = *0")); // a twig (*1) and a stalk (*1)
 /// assert!(text.contains("The second player wins"));
+///
+/// // Blue and red edges: a partizan value, not a nim-sum.
+/// let source = Source::from_text("flag.hb", "ground: g\nblue: g-a\nred: a-b\n").unwrap();
+/// let position = syntax::parse(Format::Hb, &source).next().unwrap().unwrap();
+/// let graphs = hackenbush::analyze_position(position);
+/// let text = explain::position("flag.hb", &graphs, &source, false);
+/// assert!(text.contains("1/2"), "{text}");
+/// assert!(!text.contains("nim-sum"), "{text}");
 /// ```
 pub fn position(label: &str, graphs: &[(Graph, Analysis)], source: &Source, color: bool) -> String {
-    let (mut explanation, mut out) =
-        Explanation::new(label, graphs.len(), Some(nim_sum(graphs)), color);
+    // A nim-sum means something only when every edge is green.
+    let green = (graphs.iter())
+        .all(|(graph, _)| (graph.net.edge_indices()).all(|e| graph.colour(e) == Colour::Green));
+    let nim_sum = green.then(|| nim_sum(graphs));
+    let (mut explanation, mut out) = Explanation::new(label, graphs.len(), nim_sum, color);
     for (graph, analysis) in graphs {
         out.push_str(&explanation.graph(graph, analysis, source));
     }
