@@ -148,12 +148,10 @@ fn help_into_a_closed_pipe_is_quiet() {
     }
 }
 
-/// Feeds `head` then an endless run of `byte` to `hackenbush ARGS`, a command reading
-/// christmas data on stdin, until it stops reading (or 256 MiB, so that a command that
-/// never stops fails the test rather than hanging it). Asserts that it stopped within 16
-/// MiB with status 2 and a short "number too large" at `<stdin>:AT`; returns its stdout.
-fn refuses_endless(args: &[&str], head: &'static [u8], byte: u8, at: &str) -> String {
-    let got = common::run_fed(args, move |mut input| {
+/// Runs `hackenbush ARGS` fed `head` then an endless run of `byte`, until it stops reading
+/// (or 256 MiB, so that a command that never stops fails its test rather than hanging it).
+fn fed_endless(args: &[&str], head: &'static [u8], byte: u8) -> common::Fed<usize> {
+    common::run_fed(args, move |mut input| {
         let block = vec![byte; 1 << 20];
         let mut written = 0;
         if input.write_all(head).is_err() {
@@ -163,7 +161,15 @@ fn refuses_endless(args: &[&str], head: &'static [u8], byte: u8, at: &str) -> St
             written += block.len();
         }
         written
-    });
+    })
+}
+
+/// Feeds `head` then an endless run of `byte` to `hackenbush ARGS`, a command reading
+/// christmas data on stdin, until it stops reading (or 256 MiB, so that a command that
+/// never stops fails the test rather than hanging it). Asserts that it stopped within 16
+/// MiB with status 2 and a short "number too large" at `<stdin>:AT`; returns its stdout.
+fn refuses_endless(args: &[&str], head: &'static [u8], byte: u8, at: &str) -> String {
+    let got = fed_endless(args, head, byte);
     let stderr = got.stderr;
     assert_eq!(got.code, 2, "{args:?}: {stderr}");
     assert!(stderr.starts_with("error: number too large\n"), "{stderr}");
@@ -229,18 +235,7 @@ fn an_endless_run_of_nul_bytes_is_an_error_at_once() {
         ("cgsuite", b"e\n"),
     ];
     for (format, head) in heads {
-        let args = ["analyze", "--format", format];
-        let got = common::run_fed(&args, move |mut input| {
-            let block = vec![0u8; 1 << 20];
-            let mut written = 0;
-            if input.write_all(head).is_err() {
-                return written;
-            }
-            while written < 256 << 20 && input.write_all(&block).is_ok() {
-                written += block.len();
-            }
-            written
-        });
+        let got = fed_endless(&["analyze", "--format", format], head, 0);
         let stderr = got.stderr;
         assert_eq!(got.code, 2, "{format}: {stderr}");
         assert!(stderr.starts_with("error: "), "{format}: {stderr}");

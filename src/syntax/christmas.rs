@@ -228,32 +228,10 @@ impl<F: Feed> Cases<F> {
     /// also reads on when the feed shows no more).
     #[inline(always)]
     fn quick_number(&mut self) -> Option<(u64, Span)> {
-        let bytes = &self.feed.bytes()[self.pos..];
-        let start = bytes.iter().position(|&b| !lex::is_space(b))?;
-        let (value, len) = match lex::digits8(&bytes[start..]) {
-            Some((value, len)) if len < 8 => (value, len),
-            _ => {
-                // Eight digits or more, or near the end of the input: one at a time.
-                let mut value: u64 = 0;
-                let mut len = 0;
-                for &b in &bytes[start..] {
-                    let d = b.wrapping_sub(b'0');
-                    if d > 9 {
-                        break;
-                    }
-                    value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-                    len += 1;
-                }
-                (value, len)
-            }
-        };
-        let i = start + len;
-        if len == 0 || len > 19 || bytes.get(i).is_some_and(|&b| !lex::is_space(b)) {
-            return None;
-        }
+        let (value, start, end) = lex::quick_number(&self.feed.bytes()[self.pos..])?;
         let offset = self.pos;
-        self.pos += i;
-        Some((value, Span::new(offset + start, offset + i)))
+        self.pos += end;
+        Some((value, Span::new(offset + start, offset + end)))
     }
 
     /// [`Self::expect_number`] for the uncommon cases: long numbers, errors, and the end

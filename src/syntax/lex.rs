@@ -70,6 +70,38 @@ pub(crate) fn digits8(bytes: &[u8]) -> Option<(u64, usize)> {
     Some((v, len))
 }
 
+/// The number that starts `bytes` after blanks, in the common case a token scanner takes
+/// quickly: at most 19 digits (no overflow) followed by a blank. Its value and where its
+/// digits start and end in `bytes`; `None` for anything else (no digit, a longer number,
+/// another byte after it, or the end of `bytes` right after it, where more may follow),
+/// which the scanner reads the slow way.
+#[inline(always)]
+pub(crate) fn quick_number(bytes: &[u8]) -> Option<(u64, usize, usize)> {
+    let start = bytes.iter().position(|&b| !is_space(b))?;
+    let (value, len) = match digits8(&bytes[start..]) {
+        Some((value, len)) if len < 8 => (value, len),
+        _ => {
+            // Eight digits or more, or near the end of the input: one at a time.
+            let mut value: u64 = 0;
+            let mut len = 0;
+            for &b in &bytes[start..] {
+                let d = b.wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
+                value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                len += 1;
+            }
+            (value, len)
+        }
+    };
+    let end = start + len;
+    if len == 0 || len > 19 || bytes.get(end).is_some_and(|&b| !is_space(b)) {
+        return None;
+    }
+    Some((value, start, end))
+}
+
 /// The value of a run of ASCII digits, `None` on overflow.
 pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
     digits.iter().try_fold(0u64, |acc, &d| {
