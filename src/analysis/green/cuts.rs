@@ -201,6 +201,10 @@ struct Folded {
     /// Where its vertices start in [`CutBuffers::cycle_vertices`] (and, plus its index
     /// among the cycles, its edges in [`CutBuffers::cycle_edges`]).
     start: u32,
+    /// What it added to the value of the vertex it hangs from
+    /// ([`Cycle::term`](search::Cycle::term)): that vertex's block without it is the
+    /// piece Z_0 of its class.
+    term: u32,
 }
 
 /// The cut search's buffers, reused from graph to graph (in a
@@ -224,7 +228,7 @@ pub(super) struct CutBuffers {
     cycle_edges: Vec<u32>,
     /// One bit per vertex id: a chain through it was walked by [`CutBuffers::fold`].
     walked: Vec<u64>,
-    /// A chain's vertices and edges as [`CutBuffers::fold`] walks it.
+    /// A chain's vertices and edges as [`search::fold_pendant_cycles`] walks it.
     chain: Vec<[u32; 2]>,
     /// The cuts of the cycles folded into vertices of the core.
     hung: CoreCycles,
@@ -291,6 +295,71 @@ impl CoreCycles {
                 }
             }
         }
+    }
+}
+
+/// The cut search's records as the fold of pendant cycles sees them, with where each
+/// cycle is kept.
+struct Fold<'a> {
+    rec: &'a mut [Rec],
+    peeled: &'a mut Vec<u32>,
+    cycles: &'a mut Vec<Folded>,
+    cycle_vertices: &'a mut Vec<u32>,
+    cycle_edges: &'a mut Vec<u32>,
+    walked: &'a mut [u64],
+}
+
+impl search::Folding for Fold<'_> {
+    #[inline(always)]
+    fn is_inner(&self, v: usize) -> bool {
+        self.rec[v].degree == 2
+    }
+
+    #[inline(always)]
+    fn is_peeled(&self, v: usize) -> bool {
+        self.rec[v].degree == PEELED
+    }
+
+    #[inline(always)]
+    fn walked(&self, v: usize) -> bool {
+        self.walked[v / 64] >> (v % 64) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn mark_walked(&mut self, v: usize) {
+        self.walked[v / 64] |= 1 << (v % 64);
+    }
+
+    /// The edges of an inner vertex XOR to the one it was entered by and the one it is
+    /// left by.
+    #[inline(always)]
+    fn next(&self, at: usize, from: usize, came: u32) -> (usize, u32) {
+        let r = &self.rec[at];
+        (r.other as usize ^ from, came ^ r.edge)
+    }
+
+    fn fold(&mut self, cycle: &search::Cycle<'_>) {
+        let Fold { rec, peeled, .. } = self;
+        let term = cycle.term(|v| {
+            rec[v].degree = PEELED;
+            rec[v].sub
+        });
+        self.cycles.push(Folded {
+            at: cycle.at as u32,
+            after: peeled.len() as u32,
+            start: self.cycle_vertices.len() as u32,
+            term,
+        });
+        let edges_before = self.cycle_edges.len();
+        self.cycle_edges.extend(cycle.edges());
+        self.cycle_vertices.extend(cycle.vertices());
+        let p = cycle.at;
+        let top = &mut rec[p];
+        top.sub ^= term;
+        top.other ^= (cycle.neighbours[0] ^ cycle.neighbours[1]) as u32;
+        top.edge ^= self.cycle_edges[edges_before] ^ self.cycle_edges[self.cycle_edges.len() - 1];
+        top.degree -= 2;
+        search::peel_upwards(&mut Peeling { rec, peeled }, p);
     }
 }
 
@@ -424,12 +493,11 @@ impl CutBuffers {
         search::peel_leaves(&mut Peeling { rec, peeled }, behind);
     }
 
-    /// Folds every cycle that hangs from a single vertex into it, as the
-    /// [value](super::search) search does (read its `fold_pendant_cycles` for how chains are
-    /// walked, and why from the last edge to the first), and peels what that leaves as a
-    /// leaf. Each cycle is kept, in order around it, for [`CutBuffers::cycle_cuts`]: its
-    /// edges are one class of the block of the vertex it hangs from, the rest of that
-    /// block the piece Z_0 of the class.
+    /// Folds every cycle that hangs from a single vertex into it, by the
+    /// [walk](search::fold_pendant_cycles) the value search folds them with, and peels
+    /// what that leaves as a leaf. Each cycle is kept, in order around it, for
+    /// [`CutBuffers::cycle_cuts`]: its edges are one class of the block of the vertex it
+    /// hangs from, the rest of that block the piece Z_0 of the class.
     fn fold(&mut self, ends: &[u32]) {
         let CutBuffers {
             rec,
@@ -443,81 +511,15 @@ impl CutBuffers {
         } = self;
         walked.clear();
         walked.resize(rec.len().div_ceil(64), 0);
-        let inner = |rec: &[Rec], v: usize| v != 0 && rec[v].degree == 2;
-        let seen = |walked: &[u64], v: usize| walked[v / 64] >> (v % 64) & 1 != 0;
-        for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
-            let (u, w) = (pair[0] as usize, pair[1] as usize);
-            if u == w || rec[u].degree == PEELED || rec[w].degree == PEELED {
-                continue;
-            }
-            let (start, other) = if inner(rec, u) {
-                (u, w)
-            } else if inner(rec, w) {
-                (w, u)
-            } else {
-                continue;
-            };
-            if seen(walked, start) {
-                continue;
-            }
-            // Walk away from `other`, then from `start` through `other`, each vertex with
-            // the edge by which the walk leaves it; each walk stops at the first vertex
-            // not inside the chain (or at one walked already: a ring of its own, or a
-            // chain through a vertex left with two edges by an earlier fold).
-            chain.clear();
-            let mut split = 0;
-            let mut ends_of_chain = [(0usize, 0usize); 2];
-            let mut ring = false;
-            for (side, (mut from, mut at)) in
-                [(other, start), (start, other)].into_iter().enumerate()
-            {
-                let mut came = e as u32;
-                while inner(rec, at) && !seen(walked, at) {
-                    walked[at / 64] |= 1 << (at % 64);
-                    let r = rec[at];
-                    came ^= r.edge;
-                    chain.push([at as u32, came]);
-                    (from, at) = (at, r.other as usize ^ from);
-                }
-                if inner(rec, at) {
-                    ring = true;
-                    break;
-                }
-                ends_of_chain[side] = (at, from);
-                if side == 0 {
-                    split = chain.len();
-                }
-            }
-            let [(p, last_a), (q, last_b)] = ends_of_chain;
-            if ring || p != q {
-                continue;
-            }
-            // A cycle through p, in order from p: the first side backwards (its edges
-            // then lead towards start), the edge walked from, the second side.
-            let (first, second) = chain.split_at(split);
-            cycles.push(Folded {
-                at: p as u32,
-                after: peeled.len() as u32,
-                start: cycle_vertices.len() as u32,
-            });
-            let edges_before = cycle_edges.len();
-            cycle_edges.extend(first.iter().rev().map(|&[_, e]| e));
-            cycle_edges.push(e as u32);
-            cycle_edges.extend(second.iter().map(|&[_, e]| e));
-            let mut term = ((chain.len() + 1) & 1) as u32;
-            for &[v, _] in first.iter().rev().chain(second) {
-                let r = &mut rec[v as usize];
-                term ^= r.sub;
-                r.degree = PEELED;
-                cycle_vertices.push(v);
-            }
-            let top = &mut rec[p];
-            top.sub ^= term;
-            top.other ^= (last_a ^ last_b) as u32;
-            top.edge ^= cycle_edges[edges_before] ^ cycle_edges[cycle_edges.len() - 1];
-            top.degree -= 2;
-            search::peel_upwards(&mut Peeling { rec, peeled }, p);
-        }
+        let mut fold = Fold {
+            rec,
+            peeled,
+            cycles,
+            cycle_vertices,
+            cycle_edges,
+            walked,
+        };
+        search::fold_pendant_cycles(&mut fold, ends, chain);
     }
 
     /// Step 2 (first half): the core's adjacency and search, and on the way the labels
@@ -728,9 +730,9 @@ impl CutBuffers {
             if !self.hangs_from_core(c) {
                 continue;
             }
-            let at = self.cycles[c].at as usize;
+            let Folded { at, term, .. } = self.cycles[c];
             let places = self.cycle_places(c);
-            let (sub_a, req_a) = self.block(at);
+            let (sub_a, req_a) = self.block(at as usize);
             let CutBuffers {
                 rec,
                 cycle_vertices,
@@ -739,11 +741,9 @@ impl CutBuffers {
             } = self;
             let req = req32(req_a);
             let first = hung.pieces.len() as u32;
-            let mut term = (places.len() as u32 + 1) & 1;
             for &v in &cycle_vertices[places.clone()] {
                 let r = &mut rec[v as usize];
                 if req_a != NO_REQ {
-                    term ^= r.sub;
                     hung.pieces.push(r.sub);
                 }
                 r.sub = sub_a as u32;
@@ -764,10 +764,10 @@ impl CutBuffers {
         if self.hangs_from_core(c) {
             return;
         }
-        let at = self.cycles[c].at as usize;
+        let Folded { at, term, .. } = self.cycles[c];
         let vertices = self.cycle_places(c);
         let edges = vertices.start + c..vertices.end + c + 1;
-        let (sub_a, req_a) = self.block(at);
+        let (sub_a, req_a) = self.block(at as usize);
         if req_a != NO_REQ {
             let CutBuffers {
                 rec,
@@ -779,8 +779,7 @@ impl CutBuffers {
             let pieces = cycle_vertices[vertices.clone()]
                 .iter()
                 .map(|&v| u64::from(rec[v as usize].sub));
-            let term = (pieces.clone()).fold(edges.len() as u64 & 1, |t, w| t ^ w);
-            let after = classes.values_after_cycle(sub_a ^ term, pieces);
+            let after = classes.values_after_cycle(sub_a ^ u64::from(term), pieces);
             for (&value, &e) in after.iter().zip(&cycle_edges[edges]) {
                 if value == req_a {
                     wins.push(e);

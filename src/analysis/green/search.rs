@@ -50,6 +50,8 @@ pub(super) struct ValueBuffers {
     zeroed: usize,
     adjacency: Vec<u32>,
     stack: Vec<u32>,
+    /// A chain as [`fold_pendant_cycles`] walks it.
+    chain: Vec<[u32; 2]>,
     renumbered: Vec<u32>,
     /// Per vertex, for [`counts`] when some edge is not attached: what hangs below it.
     below: Vec<Below>,
@@ -378,6 +380,7 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut ValueBuffers, tally: &m
         zeroed,
         adjacency,
         stack,
+        chain,
         ..
     } = s;
     tally.reset(n);
@@ -430,9 +433,12 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut ValueBuffers, tally: &m
     let (left, on_chains) = nodes.iter().skip(1).fold((0, 0), |(left, on), v| {
         (left + usize::from(v.end > 0), on + usize::from(v.end == 2))
     });
-    if 2 * on_chains >= left && !fold_pendant_cycles(nodes, ends, stack, tally) {
-        tally.finish(&*nodes, false);
-        return u64::from(nodes[0].acc);
+    if 2 * on_chains >= left {
+        fold_pendant_cycles(&mut Fold { nodes, tally }, ends, chain);
+        if nodes[0].end == 0 {
+            tally.finish(&*nodes, false);
+            return u64::from(nodes[0].acc);
+        }
     }
     // What is left: CSR adjacency of the edges between vertices not peeled. `end` holds
     // the degrees left; turn them into list starts in `cursor`, then fill (moving `end`
@@ -729,23 +735,82 @@ impl<N: Peelable, T: Tally> Leaves for Peeling<'_, N, T> {
     }
 }
 
-/// `low` of a vertex whose chain [`fold_pendant_cycles`] has walked (`low` is not read
-/// before the search sets it).
-const WALKED: u32 = NONE;
+/// A graph as [`fold_pendant_cycles`] sees it: the value search's records, or the cut
+/// search's, which keep the edges of each cycle as well.
+pub(super) trait Folding {
+    /// Whether vertex `v` has exactly two edges left (loops aside) and was not peeled.
+    fn is_inner(&self, v: usize) -> bool;
+    /// Whether vertex `v` was peeled, or folded into a cycle's vertex.
+    fn is_peeled(&self, v: usize) -> bool;
+    /// Whether a walk along a chain passed inner vertex `v` already.
+    fn walked(&self, v: usize) -> bool;
+    /// Marks inner vertex `v` walked.
+    fn mark_walked(&mut self, v: usize);
+    /// The walk leaves inner vertex `at`, entered from `from` by edge `came`: the next
+    /// vertex, and the edge to it (where edges are kept; anything where they are not).
+    fn next(&self, at: usize, from: usize, came: u32) -> (usize, u32);
+    /// Folds `cycle` into the vertex it hangs from, then peels that vertex if it became a
+    /// leaf ([`peel_upwards`]).
+    fn fold(&mut self, cycle: &Cycle<'_>);
+}
 
-/// Folds every cycle that hangs from a single vertex into it (Fusion Principle: a
-/// cycle's vertices fuse into one and its edges become loops, of which only the parity
-/// counts), and peels whatever becomes a leaf. A Christmas Game polygon is such a cycle,
-/// so judge data usually goes entirely this way, with no search.
+/// A cycle hanging from a single vertex, as [`fold_pendant_cycles`] found it.
+pub(super) struct Cycle<'a> {
+    /// The vertex it hangs from.
+    pub(super) at: usize,
+    /// The walk from the edge found towards `at`: each vertex with the edge by which
+    /// the walk left it (towards `at`).
+    first: &'a [[u32; 2]],
+    /// The edge found.
+    entry: u32,
+    /// The walk from the edge found the other way, alike.
+    second: &'a [[u32; 2]],
+    /// The two neighbours of `at` on the cycle (the same vertex for a digon).
+    pub(super) neighbours: [usize; 2],
+}
+
+impl Cycle<'_> {
+    /// Its vertices other than `at`, in order around it from `at`.
+    pub(super) fn vertices(&self) -> impl Iterator<Item = u32> + '_ {
+        let first = self.first.iter().rev();
+        first.chain(self.second).map(|&[v, _]| v)
+    }
+
+    /// Its edges in order around it from `at`: one more than its vertices, the first and
+    /// the last at `at`.
+    pub(super) fn edges(&self) -> impl Iterator<Item = u32> + '_ {
+        let first = self.first.iter().rev().map(|&[_, e]| e);
+        let second = self.second.iter().map(|&[_, e]| e);
+        first.chain(std::iter::once(self.entry)).chain(second)
+    }
+
+    /// How many vertices it has besides `at`.
+    pub(super) fn len(&self) -> usize {
+        self.first.len() + self.second.len()
+    }
+
+    /// What it adds to the value of `at` (Fusion Principle: its vertices fuse into `at`,
+    /// its edges become loops, of which only the parity counts): the parity of its edges
+    /// XOR acc of each of its vertices, the terms of what was peeled into them, which
+    /// `fuse` gives for each vertex (in no particular order) as it fuses it.
+    pub(super) fn term(&self, mut fuse: impl FnMut(usize) -> u32) -> u32 {
+        let parity = ((self.len() + 1) & 1) as u32;
+        let vertices = self.first.iter().chain(self.second);
+        vertices.fold(parity, |term, &[v, _]| term ^ fuse(v as usize))
+    }
+}
+
+/// Folds every cycle that hangs from a single vertex into it ([`Folding::fold`]), and
+/// peels whatever becomes a leaf. A Christmas Game polygon is such a cycle, so judge data
+/// usually goes entirely this way, with no search. One walk, for the value search and
+/// for the cut search alike. `chain` is scratch space.
 ///
 /// A chain is a maximal path through vertices with two edges left (never the ground).
 /// Its vertices are found from any edge into it by the XOR of their neighbours: entered
-/// from one neighbour, the other is `cursor ^ from`. When both ends of a chain are the
-/// same vertex `p`, the chain and `p` form a cycle touching the rest only at `p`: its
-/// edge count's parity and its vertices' terms go to `p`, which loses two edges. Chains
-/// between two different vertices are left to the search (they may be bridges). One
-/// pass over the edges; each chain is walked once. `chain` is scratch space. Returns
-/// whether the ground still has edges.
+/// from one neighbour, the other is that XOR with the first. When both ends of a chain
+/// are the same vertex `p`, the chain and `p` form a cycle touching the rest only at
+/// `p`. Chains between two different vertices are left to the search (they may be
+/// bridges). One pass over the edges; each chain is walked once.
 ///
 /// The pass goes from the last edge to the first. A cycle with cycles hanging from its
 /// vertices is a chain only once they are folded, and is never walked again after a walk
@@ -753,76 +818,135 @@ const WALKED: u32 = NONE;
 /// `gen cactus` does), so going backwards folds a cactus whole, where going forwards left
 /// a third of a random one to the search (analyze on `gen cactus --edges 1000000`:
 /// 109 -> 71 ms).
-fn fold_pendant_cycles<T: Tally>(
-    nodes: &mut [Record],
+pub(super) fn fold_pendant_cycles(
+    graph: &mut impl Folding,
     ends: &[u32],
-    chain: &mut Vec<u32>,
-    tally: &mut T,
-) -> bool {
-    let inner = |nodes: &[Record], v: usize| v != 0 && nodes[v].end == 2 && nodes[v].pre != PEELED;
-    for pair in ends.chunks_exact(2).rev() {
+    chain: &mut Vec<[u32; 2]>,
+) {
+    for (e, pair) in ends.chunks_exact(2).enumerate().rev() {
         let (u, w) = (pair[0] as usize, pair[1] as usize);
-        if u == w || nodes[u].pre == PEELED || nodes[w].pre == PEELED {
+        if u == w || graph.is_peeled(u) || graph.is_peeled(w) {
             continue;
         }
-        let (start, other) = if inner(nodes, u) {
+        let (start, other) = if inner(&*graph, u) {
             (u, w)
-        } else if inner(nodes, w) {
+        } else if inner(&*graph, w) {
             (w, u)
         } else {
             continue;
         };
-        if nodes[start].low == WALKED {
+        if graph.walked(start) {
             continue;
         }
         // Walk away from `other`, then from `start` through `other`; each walk stops at
-        // the first vertex that is not inside the chain (or back at `start`: a ring of
-        // its own, not attached to the ground, which the search will never reach).
+        // the first vertex that is not inside the chain, or at one walked already: a ring
+        // of its own, not attached to the ground, which the search will never reach, or
+        // a chain through a vertex left with two edges by an earlier fold.
         chain.clear();
+        let mut split = 0;
         let mut ends_of_chain = [(0usize, 0usize); 2];
         let mut ring = false;
         for (side, (mut from, mut at)) in [(other, start), (start, other)].into_iter().enumerate() {
-            while inner(nodes, at) && nodes[at].low != WALKED {
-                nodes[at].low = WALKED;
-                chain.push(at as u32);
-                let next = (nodes[at].cursor as usize) ^ from;
-                from = at;
-                at = next;
+            let mut came = e as u32;
+            while inner(&*graph, at) && !graph.walked(at) {
+                graph.mark_walked(at);
+                let (next, left) = graph.next(at, from, came);
+                chain.push([at as u32, left]);
+                came = left;
+                (from, at) = (at, next);
             }
-            if at == start || (inner(nodes, at) && nodes[at].low == WALKED) {
+            if inner(&*graph, at) {
                 ring = true;
                 break;
             }
             ends_of_chain[side] = (at, from);
+            if side == 0 {
+                split = chain.len();
+            }
         }
         let [(p, last_a), (q, last_b)] = ends_of_chain;
         if ring || p != q {
             continue;
         }
-        // A cycle through p: chain.len() vertices, chain.len() + 1 edges.
-        let mut term = ((chain.len() + 1) & 1) as u32;
-        for &v in chain.iter() {
-            let v = &mut nodes[v as usize];
-            term ^= v.acc;
+        let (first, second) = chain.split_at(split);
+        graph.fold(&Cycle {
+            at: p,
+            first,
+            entry: e as u32,
+            second,
+            neighbours: [last_a, last_b],
+        });
+    }
+}
+
+/// Whether `v` lies inside a chain: not the ground, with two edges left.
+#[inline(always)]
+fn inner(graph: &impl Folding, v: usize) -> bool {
+    v != 0 && graph.is_inner(v)
+}
+
+/// `low` of a vertex whose chain [`fold_pendant_cycles`] has walked (`low` is not read
+/// before the search sets it).
+const WALKED: u32 = NONE;
+
+/// The value search's records as [`Folding`] sees them, with what is counted on the way.
+struct Fold<'a, T> {
+    nodes: &'a mut [Record],
+    tally: &'a mut T,
+}
+
+impl<T: Tally> Folding for Fold<'_, T> {
+    #[inline(always)]
+    fn is_inner(&self, v: usize) -> bool {
+        let node = &self.nodes[v];
+        node.end == 2 && node.pre != PEELED
+    }
+
+    #[inline(always)]
+    fn is_peeled(&self, v: usize) -> bool {
+        self.nodes[v].pre == PEELED
+    }
+
+    #[inline(always)]
+    fn walked(&self, v: usize) -> bool {
+        self.nodes[v].low == WALKED
+    }
+
+    #[inline(always)]
+    fn mark_walked(&mut self, v: usize) {
+        self.nodes[v].low = WALKED;
+    }
+
+    #[inline(always)]
+    fn next(&self, at: usize, from: usize, _came: u32) -> (usize, u32) {
+        ((self.nodes[at].cursor as usize) ^ from, 0)
+    }
+
+    fn fold(&mut self, cycle: &Cycle<'_>) {
+        let Fold { nodes, tally } = self;
+        let term = cycle.term(|v| {
+            let v = &mut nodes[v];
             v.end = 0;
             v.pre = PEELED;
-        }
+            v.acc
+        });
+        let p = cycle.at;
         let top = &mut nodes[p];
         top.acc ^= term;
-        top.cursor ^= (last_a ^ last_b) as u32;
+        top.cursor ^= (cycle.neighbours[0] ^ cycle.neighbours[1]) as u32;
         top.end -= 2;
         if top.end == 0 {
             tally.emptied(p);
         }
-        // The cycle's edges: one from each chain vertex towards p, and one more.
-        for &v in chain.iter() {
+        // The cycle's edges: one from each of its vertices towards p, and one more.
+        for v in cycle.vertices() {
             tally.hand_on(v as usize, p, false);
         }
-        tally.folded(chain.len());
+        tally.folded(cycle.len());
         tally.edge(p);
+        let (nodes, tally) = (&mut **nodes, &mut **tally);
         peel_upwards(&mut Peeling { nodes, tally }, p);
     }
-    nodes[0].end > 0
 }
 
 /// Bit of `low` marking that the arc back to the parent was passed once (the tree edge
