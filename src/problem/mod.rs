@@ -38,7 +38,7 @@
 use std::fmt;
 use std::io::Write as _;
 
-use crate::analysis::green::{self, Workspace};
+use crate::analysis::green::{self, Workspace, cuts_to};
 use crate::analysis::misere;
 use crate::analysis::partizan::Budget;
 use crate::game::Outcome;
@@ -236,18 +236,17 @@ fn jutge_answer(case: CaseRef<'_>, scratch: &mut Scratch, out: &mut Vec<u8>) {
     let Some((n, ends)) = case.trees().next() else {
         return;
     };
-    // One search gives the value and leaves what the cuts need.
-    if scratch.green.search(n, ends).value == 0 {
-        out.extend_from_slice(b"L\n");
-        return;
-    }
+    // A tree worth 0 has no cut to 0, and one worth more has one (its value is the
+    // least value its cuts do not reach): one search of the cuts tells both.
     scratch.wins.clear();
-    scratch.green.cuts(0, &mut scratch.wins);
-    let node = (scratch.wins.iter())
+    cuts_to(n, ends, 0, &mut scratch.green, &mut scratch.wins);
+    let smallest = (scratch.wins.iter())
         .map(|&edge| ends[2 * edge as usize + 1] + 1)
-        .min()
-        .expect("a position worth more than 0 has a move to 0");
-    writeln!(out, "{node}").expect("a Vec takes every write");
+        .min();
+    match smallest {
+        None => out.extend_from_slice(b"L\n"),
+        Some(node) => writeln!(out, "{node}").expect("a Vec takes every write"),
+    }
 }
 
 /// HDU 3590: whether the player to move wins the misère forest `case`: misère Nim on the
