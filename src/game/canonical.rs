@@ -33,6 +33,7 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
@@ -729,24 +730,8 @@ impl Ops {
     fn undominated(&mut self, options: &mut Vec<Game>, side: Side) {
         options.sort_by(structural);
         options.dedup();
-        let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
-            for j in 0..options.len() {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let dominated = match side {
-                    Side::Left => self.le(&options[i], &options[j]),
-                    Side::Right => self.le(&options[j], &options[i]),
-                };
-                if dominated {
-                    keep[i] = false;
-                    break;
-                }
-            }
-        }
-        let mut flags = keep.into_iter();
-        options.retain(|_| flags.next().expect("one flag per option"));
+        let kept = keep_undominated(options, side, |g, h| Ok::<_, Infallible>(self.le(g, h)));
+        let Ok(()) = kept;
     }
 
     /// Bypasses the first reversible option of `side` of `form`, if any: a Left option
@@ -893,6 +878,36 @@ fn blue_under(x: &Dyadic) -> Option<Dyadic> {
     let n = u64::try_from(-&floor).ok()?;
     let shifted = x + &Dyadic::from_parts(-floor + 1, 0);
     Some(shifted.halved(n))
+}
+
+/// Keeps the options of `side` that no other dominates by `le` (for a Left option, `g` is
+/// dominated when `le(g, h)` for another option `h` still kept; for a Right option, when
+/// `le(h, g)`), in their order; of options dominating each other, the last is kept. The
+/// first error of `le` stops it.
+pub(super) fn keep_undominated<E>(
+    options: &mut Vec<Game>,
+    side: Side,
+    mut le: impl FnMut(&Game, &Game) -> Result<bool, E>,
+) -> Result<(), E> {
+    let mut keep = vec![true; options.len()];
+    for i in 0..options.len() {
+        for j in 0..options.len() {
+            if i == j || !keep[j] {
+                continue;
+            }
+            let dominated = match side {
+                Side::Left => le(&options[i], &options[j])?,
+                Side::Right => le(&options[j], &options[i])?,
+            };
+            if dominated {
+                keep[i] = false;
+                break;
+            }
+        }
+    }
+    let mut flags = keep.into_iter();
+    options.retain(|_| flags.next().expect("one flag per option"));
+    Ok(())
 }
 
 #[cfg(test)]

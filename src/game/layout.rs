@@ -28,8 +28,10 @@
 //! at most the depth of the form), and one addition of big integers per option for the
 //! lengths, which can have as many digits as the form is deep.
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::convert::Infallible;
 
 use num_bigint::BigUint;
 
@@ -105,43 +107,24 @@ pub(super) struct Layout {
 }
 
 impl Layout {
-    /// The layout of `game`, leaves first, each subgame held in memory looked at once.
+    /// The layout of `game`, leaves first, each subgame held in memory looked at once
+    /// ([`bottom_up`](super::stops::bottom_up)).
     pub(super) fn of(game: &Game) -> Layout {
-        let mut layout = Layout {
+        let layout = RefCell::new(Layout {
             facts: Vec::new(),
             shapes: HashMap::new(),
             root: 0,
             subgames: 0,
-        };
-        let mut numbered: HashMap<usize, u32> = HashMap::new();
-        let mut stack: Vec<(&Game, bool)> = vec![(game, false)];
-        while let Some((g, expanded)) = stack.pop() {
-            if numbered.contains_key(&g.address()) {
-                continue;
-            }
-            let id = match (g.stored(), g.as_number()) {
-                (Some((left, right)), _) => {
-                    if !expanded {
-                        stack.push((g, true));
-                        let pending = left.iter().chain(right);
-                        stack.extend(
-                            pending
-                                .filter(|o| !numbered.contains_key(&o.address()))
-                                .map(|o| (o, false)),
-                        );
-                        continue;
-                    }
-                    let number = |o: &Game| numbered[&o.address()];
-                    let left = left.iter().map(number).collect();
-                    let right = right.iter().map(number).collect();
-                    layout.options(left, right)
-                }
-                (None, Some(x)) => layout.number(x),
-                (None, None) => unreachable!("a game is a number or has stored options"),
-            };
-            numbered.insert(g.address(), id);
-        }
-        layout.root = numbered[&game.address()];
+        });
+        let ids = |options: &[&u32]| options.iter().map(|&&id| id).collect();
+        let root = super::stops::bottom_up(
+            game,
+            |x| Ok::<_, Infallible>(layout.borrow_mut().number(x)),
+            |_, left, right| Ok(layout.borrow_mut().options(ids(left), ids(right))),
+        );
+        let Ok(root) = root;
+        let mut layout = layout.into_inner();
+        layout.root = root;
         layout
     }
 

@@ -19,7 +19,7 @@
 //! game's long canonical form often reduces to a switch of numbers.
 
 use super::Dyadic;
-use super::canonical::{Calculator, Exceeded, Game, Side};
+use super::canonical::{Calculator, Exceeded, Game, Side, keep_undominated};
 use super::stops::bottom_up;
 
 /// A subgame's reduced form beside its own stops.
@@ -116,25 +116,7 @@ impl Calculator {
     /// infinitesimally close options is kept).
     fn inf_undominated(&mut self, options: &mut Vec<Game>, side: Side) -> Result<(), Exceeded> {
         options.dedup();
-        let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
-            for j in 0..options.len() {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let dominated = match side {
-                    Side::Left => self.inf_le(&options[i], &options[j])?,
-                    Side::Right => self.inf_le(&options[j], &options[i])?,
-                };
-                if dominated {
-                    keep[i] = false;
-                    break;
-                }
-            }
-        }
-        let mut flags = keep.into_iter();
-        options.retain(|_| flags.next().expect("one flag per option"));
-        Ok(())
+        keep_undominated(options, side, |g, h| self.inf_le(g, h))
     }
 
     /// Bypasses the first Inf-reversible option of `side`: a Left option `A` with some

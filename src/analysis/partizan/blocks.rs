@@ -55,7 +55,7 @@ use crate::game::{Calculator, Exceeded, Game, Side};
 use crate::syntax::Colour;
 
 use super::small::{Overflow, Small};
-use super::{Board, PROGRESS_EVERY, edge_game};
+use super::{Board, LowLinks, NODES, NONE, PROGRESS_EVERY, edge_game};
 
 /// Why a search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,10 +156,6 @@ impl Value for Game {
         calc.from_options(left, right).map_err(Failure::Exceeded)
     }
 }
-
-/// At most 64 edges touch at most 65 vertices.
-const NODES: usize = 65;
-const NONE: u32 = u32::MAX;
 
 /// One block searched: its edges, root and where its hanging values are in the arena.
 struct Entry<V> {
@@ -293,52 +289,14 @@ impl<'a, V: Value> Blocks<'a, V> {
     /// from. One depth-first search with low links (Tarjan), on fixed arrays.
     fn layout(&mut self, mask: u64, root: u32) {
         let ends = &self.board.ends;
-        let at = &self.board.at;
-        // Depth-first search from the root with low links.
-        let mut pre = [NONE; NODES];
-        let mut low = [0u32; NODES];
-        let mut parent = [NONE; NODES];
-        let mut parent_edge = [NONE; NODES];
-        let mut order = [0u32; NODES];
-        let mut stack = [(0u32, 0u64); NODES];
-        pre[root as usize] = 0;
-        order[0] = root;
-        let mut count = 1;
-        stack[0] = (root, at[root as usize] & mask);
-        let mut len = 1;
-        while len > 0 {
-            let (v, rest) = stack[len - 1];
-            if rest == 0 {
-                len -= 1;
-                if len > 0 {
-                    let p = stack[len - 1].0 as usize;
-                    low[p] = low[p].min(low[v as usize]);
-                }
-                continue;
-            }
-            let i = rest.trailing_zeros();
-            stack[len - 1].1 = rest & (rest - 1);
-            let (a, b) = ends[i as usize];
-            if a == b {
-                continue;
-            }
-            if i == parent_edge[v as usize] {
-                continue;
-            }
-            let w = if a == v { b } else { a };
-            if pre[w as usize] == NONE {
-                pre[w as usize] = count as u32;
-                low[w as usize] = count as u32;
-                order[count] = w;
-                count += 1;
-                parent[w as usize] = v;
-                parent_edge[w as usize] = i;
-                stack[len] = (w, at[w as usize] & mask);
-                len += 1;
-            } else {
-                low[v as usize] = low[v as usize].min(pre[w as usize]);
-            }
-        }
+        let LowLinks {
+            pre,
+            low,
+            parent,
+            parent_edge,
+            order,
+            count,
+        } = self.board.low_links(mask, root);
         // The block of each vertex's edge to its parent, named by the vertex that starts
         // it: a child of the root starts one, and so does a vertex below which nothing
         // reaches above its parent (the parent is a cut vertex it hangs from).

@@ -819,6 +819,24 @@ pub(crate) struct Board {
     at: Vec<u64>,
 }
 
+/// Nodes a [`Board`] may have: 64 edges touch at most 65 nodes, the ground among them.
+const NODES: usize = 65;
+
+/// "None" in the arrays of [`LowLinks`].
+const NONE: u32 = u32::MAX;
+
+/// What [`Board::low_links`] finds: per node (by index) its preorder number ([`NONE`]
+/// if not reached), its low link, its parent and the edge to it ([`NONE`] for the root
+/// and for nodes not reached); and the nodes reached, in preorder, `order[..count]`.
+pub(crate) struct LowLinks {
+    pub(crate) pre: [u32; NODES],
+    pub(crate) low: [u32; NODES],
+    pub(crate) parent: [u32; NODES],
+    pub(crate) parent_edge: [u32; NODES],
+    pub(crate) order: [u32; NODES],
+    pub(crate) count: usize,
+}
+
 impl Board {
     pub(crate) fn new(nodes: usize, ends: Vec<(u32, u32)>) -> Board {
         let mut at = vec![0u64; nodes];
@@ -827,6 +845,56 @@ impl Board {
             at[b as usize] |= 1 << i;
         }
         Board { ends, at }
+    }
+
+    /// A depth-first search with low links (Tarjan) over the edges of `mask` from `root`,
+    /// on fixed arrays: no recursion, no allocation.
+    pub(crate) fn low_links(&self, mask: u64, root: u32) -> LowLinks {
+        let mut dfs = LowLinks {
+            pre: [NONE; NODES],
+            low: [0; NODES],
+            parent: [NONE; NODES],
+            parent_edge: [NONE; NODES],
+            order: [0; NODES],
+            count: 1,
+        };
+        let mut stack = [(0u32, 0u64); NODES];
+        dfs.pre[root as usize] = 0;
+        dfs.order[0] = root;
+        stack[0] = (root, self.at[root as usize] & mask);
+        let mut len = 1;
+        while len > 0 {
+            let (v, rest) = stack[len - 1];
+            if rest == 0 {
+                len -= 1;
+                if len > 0 {
+                    let p = stack[len - 1].0 as usize;
+                    dfs.low[p] = dfs.low[p].min(dfs.low[v as usize]);
+                }
+                continue;
+            }
+            let i = rest.trailing_zeros();
+            stack[len - 1].1 = rest & (rest - 1);
+            let (a, b) = self.ends[i as usize];
+            if a == b || i == dfs.parent_edge[v as usize] {
+                continue;
+            }
+            let w = if a == v { b } else { a };
+            if dfs.pre[w as usize] == NONE {
+                let count = dfs.count as u32;
+                dfs.pre[w as usize] = count;
+                dfs.low[w as usize] = count;
+                dfs.order[dfs.count] = w;
+                dfs.count += 1;
+                dfs.parent[w as usize] = v;
+                dfs.parent_edge[w as usize] = i;
+                stack[len] = (w, self.at[w as usize] & mask);
+                len += 1;
+            } else {
+                dfs.low[v as usize] = dfs.low[v as usize].min(dfs.pre[w as usize]);
+            }
+        }
+        dfs
     }
 
     /// The edges of `mask` reachable from `from` without passing through the ground
@@ -877,54 +945,20 @@ impl Board {
     /// everything above it too. One depth-first search with low links (Tarjan's bridges),
     /// on fixed arrays, instead of a search from the ground per cut.
     fn afters(&self, mask: u64, after: &mut [u64; 64]) {
-        const NODES: usize = 66;
-        const NONE: u32 = u32::MAX;
-        let mut pre = [NONE; NODES];
-        let mut low = [0u32; NODES];
-        let mut parent_edge = [NONE; NODES];
-        let mut order = [0u32; NODES];
-        let mut stack = [(0u32, 0u64); NODES];
-        pre[0] = 0;
-        let mut count = 1;
-        stack[0] = (0, self.at[0] & mask);
-        let mut len = 1;
-        while len > 0 {
-            let (v, rest) = stack[len - 1];
-            if rest == 0 {
-                len -= 1;
-                if len > 0 {
-                    let p = stack[len - 1].0 as usize;
-                    low[p] = low[p].min(low[v as usize]);
-                }
-                continue;
-            }
-            let i = rest.trailing_zeros();
-            stack[len - 1].1 = rest & (rest - 1);
-            let (a, b) = self.ends[i as usize];
-            if a == b || i == parent_edge[v as usize] {
-                continue;
-            }
-            let w = if a == v { b } else { a };
-            if pre[w as usize] == NONE {
-                pre[w as usize] = count as u32;
-                low[w as usize] = count as u32;
-                order[count] = w;
-                count += 1;
-                parent_edge[w as usize] = i;
-                stack[len] = (w, self.at[w as usize] & mask);
-                len += 1;
-            } else {
-                low[v as usize] = low[v as usize].min(pre[w as usize]);
-            }
-        }
+        let LowLinks {
+            pre,
+            low,
+            parent,
+            parent_edge,
+            order,
+            count,
+        } = self.low_links(mask, 0);
         // The nodes above each node (its subtree), leaves first.
         let mut above = [0u128; NODES];
         for &v in order[1..count].iter().rev() {
             let v = v as usize;
             above[v] |= 1 << v;
-            let (a, b) = self.ends[parent_edge[v] as usize];
-            let p = if a as usize == v { b } else { a } as usize;
-            above[p] |= above[v];
+            above[parent[v] as usize] |= above[v];
         }
         let mut edges = mask;
         while edges != 0 {
