@@ -25,7 +25,7 @@ mod graphviz;
 use std::path::Path;
 
 use hackenbush::analysis::Analysis;
-use hackenbush::analysis::position::{Move, winning_moves};
+use hackenbush::analysis::position::{WinningMove, winning_moves};
 use hackenbush::model::Graph;
 use hackenbush::petgraph::graph::EdgeIndex;
 use hackenbush::report::picture::{self, Options};
@@ -115,7 +115,7 @@ fn every_example_round_trips_through_its_picture() {
     let mut checked = 0;
     for path in common::bundled_inputs() {
         for (title, graphs) in &positions(&path) {
-            let moves: Vec<Move> = winning_moves(graphs);
+            let moves: Vec<WinningMove> = winning_moves(graphs);
             for winning in [Vec::new(), moves_per_graph(graphs)] {
                 let (text, again) = round_trip(title, graphs, &winning);
                 assert_eq!(summary(&again), summary(graphs), "{title}\n{text}");

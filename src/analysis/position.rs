@@ -37,9 +37,9 @@ use crate::game::{Calculator, Exceeded, Game, Outcome};
 use crate::model::Graph;
 use crate::syntax::Colour;
 
-/// One winning move.
+/// One winning move: a cut that leaves the position worth 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Move {
+pub struct WinningMove {
     /// The graph (0-based, in the position's order).
     pub graph: usize,
     /// The edge to cut (model edge index = 0-based input order).
@@ -47,6 +47,10 @@ pub struct Move {
     /// What the graph is worth after the cut.
     pub value_after: u64,
 }
+
+/// A winning move, under its former name.
+#[deprecated(note = "renamed `WinningMove`: `play::Move` is a move made in a match")]
+pub type Move = WinningMove;
 
 /// The nim-sum of analysed graphs.
 pub fn nim_sum(graphs: &[(Graph, Analysis)]) -> u64 {
@@ -57,7 +61,7 @@ pub fn nim_sum(graphs: &[(Graph, Analysis)]) -> u64 {
 /// position is already lost (nim-sum 0).
 ///
 /// Complexity: that of [`moves::cuts_to`] on each graph, linear in its size.
-pub fn winning_moves(graphs: &[(Graph, Analysis)]) -> Vec<Move> {
+pub fn winning_moves(graphs: &[(Graph, Analysis)]) -> Vec<WinningMove> {
     let total = nim_sum(graphs);
     if total == 0 {
         return Vec::new();
@@ -72,7 +76,12 @@ pub fn winning_moves(graphs: &[(Graph, Analysis)]) -> Vec<Move> {
 /// The winning moves in graph `i` of a position whose nim-sum is `total`, by edge: the
 /// cuts that leave it worth `analysis.value XOR total` (none when `total` is 0). With
 /// `total` known beforehand, each graph's moves are found as soon as it is analyzed.
-pub fn winning_moves_in(i: usize, graph: &Graph, analysis: &Analysis, total: u64) -> Vec<Move> {
+pub fn winning_moves_in(
+    i: usize,
+    graph: &Graph,
+    analysis: &Analysis,
+    total: u64,
+) -> Vec<WinningMove> {
     let target = analysis.value ^ total;
     // A cut never raises a graph above its edge count.
     if total == 0 || target > analysis.attached_edges as u64 {
@@ -80,7 +89,7 @@ pub fn winning_moves_in(i: usize, graph: &Graph, analysis: &Analysis, total: u64
     }
     moves::cuts_to(graph, target)
         .into_iter()
-        .map(|edge| Move {
+        .map(|edge| WinningMove {
             graph: i,
             edge,
             value_after: target,
@@ -283,7 +292,7 @@ mod tests {
         assert_eq!(nim_sum(&p), 6);
         assert_eq!(
             winning_moves(&p),
-            vec![Move {
+            vec![WinningMove {
                 graph: 1,
                 edge: EdgeIndex::new(3),
                 value_after: 3

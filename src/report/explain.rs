@@ -15,7 +15,7 @@ use petgraph::graph::EdgeIndex;
 
 use crate::analysis::SearchProgress;
 use crate::analysis::partizan::{self, Budget, Method, Partizan};
-use crate::analysis::position::{Move, nim_sum, winning_moves_in};
+use crate::analysis::position::{WinningMove, nim_sum, winning_moves_in};
 use crate::analysis::{Analysis, BlockId, EdgeRole};
 use crate::diagnostic::{Diagnostic, Level};
 use crate::game::{BigUint, Calculator, Dyadic, Game, Outcome, SHORTENED_CHARACTERS, Side};
@@ -1015,7 +1015,7 @@ fn explain_move(
     graph: &Graph,
     analysis: &Analysis,
     source: &Source,
-    m: &Move,
+    m: &WinningMove,
     total: u64,
     paint: Paint,
 ) {

@@ -44,7 +44,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::Analysis;
 use crate::analysis::partizan::{self, Budget, Cut, Method, Partizan, Refusal};
-use crate::analysis::position::{self, Move};
+use crate::analysis::position::{self, WinningMove};
 use crate::analysis::summary::Summary;
 use crate::diagnostic::{Diagnostic, Level};
 use crate::game::{BigUint, Calculator, Exceeded, Game, MAX_DEPTH, Outcome};
@@ -419,7 +419,7 @@ pub struct MoveReport {
 impl MoveReport {
     /// The report of `m`, a winning move of an all-green position in `graph`, read from
     /// `source`: it leaves the position worth 0.
-    pub fn new(m: &Move, graph: &Graph, source: &Source) -> Self {
+    pub fn new(m: &WinningMove, graph: &Graph, source: &Source) -> Self {
         let decl = graph.edge_decl(m.edge);
         MoveReport {
             graph: m.graph + 1,
