@@ -86,8 +86,8 @@ use crate::syntax::window::Window;
 use crate::syntax::{self, Format, GraphDecl, Position};
 
 pub use format::{no_such_case, recognise, unknown_extension, wrong_format_hint};
-use input::Unread;
 pub use input::{ByteStream, Input};
+use input::{LineBlocks, Unread};
 
 /// What a [`Pipeline`] computes of each position, and so which [`Sink`] methods it calls.
 #[derive(Clone, Copy, Debug)]
@@ -225,14 +225,17 @@ impl Pipeline {
         }
         let batched = self.compute.batched() && !self.misere();
         let opened = (input.format(stated).map_err(Unread::from)).and_then(|format| {
-            let (opening, format) = match (format, batched) {
-                (None, true) => input.open_recognised()?,
+            let (opening, format) = match format {
+                None => input.open_recognised(batched)?,
                 _ => (input.open()?, format),
             };
             if format == Some(Format::Christmas) && batched {
                 return Ok(Opened::Stream(opening.window(input.name())));
             }
-            let source = match input.read_from(opening.reader) {
+            if format == Some(Format::Cgsuite) {
+                return Ok(Opened::Lines(opening.reader));
+            }
+            let source = match input.read_from(opening.reader, format) {
                 Err(Unread::Binary(binary)) => return Err(first_error(format, *binary)),
                 read => read?,
             };
@@ -244,12 +247,56 @@ impl Pipeline {
         });
         match opened {
             Ok(Opened::Stream(window)) => self.christmas(run, input, window),
+            Ok(Opened::Lines(reader)) => self.cgsuite(run, input, input.line_blocks(reader)),
             Ok(Opened::Whole(format, source)) => {
                 let mut hint = wrong_format_hint(input, format, &source, false);
                 positions::read(self, run, format, &source, &mut hint)
             }
             Err(Unread::Message(message)) => run.unlocated(input.name(), message),
             Err(Unread::Binary(binary)) => run.malformed(&binary.1, &binary.0, &mut None),
+        }
+    }
+
+    /// Reads a cgsuite input a block of whole lines at a time, each block's positions as
+    /// those of an input read whole are ([`positions::read_part`]): memory follows a
+    /// block, or the longest line, not the input. Reading stops at the first malformed
+    /// position, as the reader of a whole input stops.
+    fn cgsuite<S: Sink + ?Sized>(
+        &self,
+        run: &mut Run<'_, S>,
+        input: &Input,
+        blocks: LineBlocks<'_>,
+    ) -> io::Result<()> {
+        let mut tally = positions::Tally::default();
+        // The hint of the first block (the only one that starts the input) holds for the
+        // first parse error, wherever it is.
+        let mut hint = None;
+        let mut first = true;
+        for block in blocks {
+            let source = match block {
+                Ok(source) => source,
+                Err(Unread::Message(message)) => return run.unlocated(input.name(), message),
+                Err(Unread::Binary(binary)) => {
+                    return match first_error(Some(Format::Cgsuite), *binary) {
+                        Unread::Binary(binary) => run.malformed(&binary.1, &binary.0, &mut None),
+                        Unread::Message(message) => run.unlocated(input.name(), message),
+                    };
+                }
+            };
+            if std::mem::take(&mut first) {
+                hint = wrong_format_hint(input, Format::Cgsuite, &source, false);
+            }
+            positions::read_part(self, run, Format::Cgsuite, &source, &mut hint, &mut tally)?;
+            if tally.malformed {
+                break;
+            }
+        }
+        match self.case {
+            Some(case) if tally.read < case => {
+                let message = no_such_case(&input.name(), tally.read, case);
+                run.unlocated(input.name(), message)
+            }
+            _ => Ok(()),
         }
     }
 
@@ -283,6 +330,8 @@ fn first_error(format: Option<Format>, (source, nul): (Source, Diagnostic)) -> U
 enum Opened {
     /// To be streamed as christmas.
     Stream(Window<ByteStream>),
+    /// To be read as cgsuite, a block of lines at a time.
+    Lines(ByteStream),
     /// Read whole, in this format.
     Whole(Format, Source),
 }
