@@ -10,8 +10,9 @@
 //! Input ──> format ──> reading ───────────────────────────> Sink
 //!  file      stated,    whole: one reading, or a lean one      start, graph, finish
 //!  stdin     extension, ahead of the one that streams          position, report
-//!  text      first bytes christmas: a window, in batches       rendered, violations
-//!                        valued on one core, read on the other  warning, error
+//!  text      first bytes cgsuite: the same, a block of lines   rendered, violations
+//!                        christmas: a window, in batches       warning, error
+//!                        valued on one core, read on the other
 //! ```
 //!
 //! How each input is read, by what is computed:
@@ -23,17 +24,25 @@
 //!   ([`Compute::Moves`]) read it twice: a lean first reading (each graph's value by the
 //!   [Green core](crate::analysis::green), no model, [`analysis::summary`](crate::analysis::summary)) one position
 //!   ahead of the one that streams, so that each graph is handed over as soon as it is
-//!   read and the whole position's nim-sum is still known first ([`Foreseen`]). The input
-//!   is held whole in memory anyway: the second reading costs time, not memory, where
-//!   keeping the graphs for a second pass would make memory follow the position;
+//!   read and the whole position's nim-sum is still known first ([`Foreseen`]). The text
+//!   read is in memory anyway (the input, or a block of it): the second reading costs
+//!   time, not memory, where keeping the graphs for a second pass would make memory
+//!   follow the position;
+//! - **hb, json and dot** inputs hold one position each and are read whole, a block at a
+//!   time; the reading stops at a NUL byte, or at a first byte that is no blank or
+//!   comment and cannot begin the format ([`syntax::start`]), and the format's reader
+//!   then refuses what was read. **cgsuite** inputs (a position a line) are read a block
+//!   of whole lines at a time, each block as above: memory follows a block or the longest
+//!   line, not the input;
 //! - **christmas** inputs, for values, moves and verdicts ([`Compute::Verdicts`]), are
 //!   streamed through a [`Window`] as bare edge lists in
 //!   batches: one batch is valued (and rendered, [`Render`]) on one core while the next is
 //!   read on the other; memory follows a batch, not the input. [`Compute::Violations`]
 //!   reads one test case at a time through a window.
 //!
-//! Every input is read to its end, and every input is read even after one failed: each
-//! error goes to [`Sink::error`], and [`Pipeline::run`] returns whether there was none.
+//! Every input is read to its end or to the error that ends it, and every input is read
+//! even after one failed: each error goes to [`Sink::error`], and [`Pipeline::run`]
+//! returns whether there was none.
 //!
 //! ```
 //! use std::io;
