@@ -751,6 +751,81 @@ mod tests {
         }
     }
 
+    /// Each position valued, and each error with where it is.
+    #[derive(Default)]
+    struct Located(Vec<String>);
+
+    impl Sink for Located {
+        type Render = ();
+
+        fn renderer(&mut self) {}
+
+        fn report(&mut self, position: PositionReport) -> io::Result<()> {
+            self.0
+                .push(format!("{} {}", position.source, position.value));
+            Ok(())
+        }
+
+        fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+            let report = error.report;
+            let (line, column) = (report.line.unwrap_or(0), report.column.unwrap_or(0));
+            self.0.push(format!("{line}:{column}: {}", report.message));
+            Ok(())
+        }
+    }
+
+    /// A cgsuite input is read a block of lines at a time: its positions, their numbers
+    /// and the place of an error far into it are those of the input read whole, across
+    /// blocks, blank and comment lines and a line longer than a block; with a case, only
+    /// that position is valued, read once or twice.
+    #[test]
+    fn cgsuite_is_read_in_blocks_as_if_whole() {
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for i in 0..20_000 {
+            match i % 7 {
+                0 => text.push_str("# a comment\n"),
+                3 => text.push_str("  \r\n"),
+                _ => {
+                    let n = i % 5 + 2;
+                    text.push_str(&format!("{} + e\n", "e".repeat(n)));
+                    expected.push(format!("t#{} *{}", expected.len() + 1, n ^ 1));
+                }
+            }
+            if i == 10_000 {
+                text.push_str(&"e".repeat(200_000));
+                text.push('\n');
+                expected.push(format!("t#{} *200000", expected.len() + 1));
+            }
+        }
+        let lines = text.matches('\n').count();
+        text.push_str("ee x\neee\n");
+        let inputs = || [(Input::text("t", text.clone()), Some(Format::Cgsuite))];
+        let mut told = Located::default();
+        assert!(
+            !Pipeline::new(Compute::Values)
+                .run(inputs(), &mut told)
+                .unwrap()
+        );
+        expected.push(format!("{}:4: unknown edge letter `x`", lines + 1));
+        assert_eq!(told.0.len(), expected.len());
+        assert_eq!(told.0, expected);
+        let long = expected
+            .iter()
+            .position(|e| e.ends_with(" *200000"))
+            .unwrap()
+            + 1;
+        for compute in [Compute::Values, Compute::Moves] {
+            for case in [2, long, 14_000] {
+                let mut told = Located::default();
+                let pipeline = Pipeline::new(compute).case(Some(case as u64));
+                assert!(!pipeline.run(inputs(), &mut told).unwrap());
+                let wanted = [expected[case - 1].clone(), expected.last().unwrap().clone()];
+                assert_eq!(told.0, wanted, "{compute:?}, case {case}");
+            }
+        }
+    }
+
     #[test]
     fn a_christmas_only_computation_hints_at_another_format() {
         let (told, clean) = telling(
