@@ -1,5 +1,6 @@
 //! Where positions come from: standard input, a file, or text already in memory (what a
-//! browser hands over), opened for reading whole into a [`Source`] or for streaming
+//! browser hands over), opened for reading whole into a [`Source`] (or a block of whole
+//! lines at a time, for cgsuite: [`LineBlocks`]) or for streaming
 //! through a [`Window`], and opened again at a byte offset where it can be (a file on
 //! Unix, text in memory), so that a large tree is read on two cores.
 
