@@ -53,8 +53,9 @@
 //! - [`report`]: what the command line shows, as serde types rendered to text or JSON,
 //!   built graph by graph by [`Summarized`] and [`WithMoves`];
 //! - [`pipeline`]: a whole run, inputs to positions to values: files, standard input or
-//!   text in memory, each format chosen or recognised, read whole or streamed (christmas
-//!   in batches on two cores), each position valued as asked, and every finding told to a
+//!   text in memory, each format chosen or recognised, read whole (hb, json, dot),
+//!   a block of lines at a time (cgsuite) or streamed (christmas in batches on two
+//!   cores), each position valued as asked, and every finding told to a
 //!   [`Sink`](pipeline::Sink) (the command line's writers are sinks);
 //! - [`problem`]: the judged problems about Hackenbush (AtCoder, HDU, Jutge, Kattis, POJ),
 //!   each an input layout read by [`syntax::problems`] and a rule from a test case to

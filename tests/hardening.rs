@@ -266,3 +266,65 @@ fn a_nul_byte_in_a_comment_is_refused_where_it_is() {
     assert!(stderr.contains("--> <stdin>:2:2\n"), "{stderr}");
     assert!(!stderr.contains("NUL"), "{stderr}");
 }
+
+/// `hackenbush analyze -f json /dev/urandom`, or a file of `x` given as hb, JSON or DOT,
+/// was read whole (up to 4 GiB) before its first byte was looked at. A byte that cannot
+/// begin the format, after blanks and comments, ends the reading there: the format's
+/// reader refuses it, located, as it would the whole input; and so for a cgsuite line
+/// that never ends (issue 33).
+#[test]
+fn an_endless_input_that_cannot_begin_its_format_is_refused_at_once() {
+    let cases: [(&str, &'static [u8], u8, &str, &str); 5] = [
+        (
+            "hb",
+            b"# a comment\n",
+            b'{',
+            "2:1",
+            "expected an edge like `a-b`",
+        ),
+        (
+            "json",
+            b" \n",
+            b'x',
+            "2:1",
+            "expected `{` to start the document",
+        ),
+        (
+            "dot",
+            b"/* a comment */ ",
+            b'x',
+            "1:17",
+            "expected `graph` or `digraph`",
+        ),
+        (
+            "dot",
+            b"",
+            b'{',
+            "1:1",
+            "expected `graph` or `digraph`, found `{`",
+        ),
+        (
+            "cgsuite",
+            b"ee + e\n\n",
+            b'x',
+            "3:1",
+            "unknown edge letter `x`",
+        ),
+    ];
+    for (format, head, byte, at, message) in cases {
+        let got = fed_endless(&["analyze", "--format", format], head, byte);
+        let stderr = got.stderr;
+        let what = format!("{format} after {:?}", String::from_utf8_lossy(head));
+        assert_eq!(got.code, 2, "{what}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {message}")),
+            "{what}: {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("--> <stdin>:{at}\n")),
+            "{what}: {stderr}"
+        );
+        assert!(stderr.len() < 1000, "{what}: {stderr}");
+        assert!(got.fed < 16 << 20, "{what}: read {} bytes", got.fed);
+    }
+}

@@ -1,8 +1,8 @@
 //! The integration tests, one target: every suite below links the library and the
 //! binary once (twenty targets each linked the whole crate). The memory tests are targets
 //! of their own (`tests/memory.rs` counts this process's heap with its own allocator;
-//! `process_memory.rs` and `streamed_memory.rs` measure child processes, which a busy
-//! test process beside them would distort).
+//! `process_memory.rs`, `streamed_memory.rs` and `cgsuite_memory.rs` measure child
+//! processes, which a busy test process beside them would distort).
 //!
 //! Files are named after what they check; `common` and `brute` are what several share.
 

@@ -1,5 +1,6 @@
 //! Where positions come from: standard input, a file, or text already in memory (what a
-//! browser hands over), opened for reading whole into a [`Source`] or for streaming
+//! browser hands over), opened for reading whole into a [`Source`] (or a block of whole
+//! lines at a time, for cgsuite: [`LineBlocks`]) or for streaming
 //! through a [`Window`], and opened again at a byte offset where it can be (a file on
 //! Unix, text in memory), so that a large tree is read on two cores.
 
@@ -8,10 +9,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::diagnostic::Diagnostic;
-use crate::source::{MAX_SOURCE_LEN, Source, Span};
-use crate::syntax::Format;
+use crate::source::{MAX_SOURCE_LEN, Origin, Source, Span};
 use crate::syntax::detect::detect;
 use crate::syntax::window::{Reopen, Window};
+use crate::syntax::{self, Format, Start};
 use crate::wording::io_reason;
 
 use super::format::unknown_extension;
@@ -200,11 +201,14 @@ impl Input {
     }
 
     /// The input opened for reading as [`Input::open`] opens it, with its format when
-    /// its first bytes tell that it is christmas ([`detect`]): for an input without a
-    /// format to go by, which is read whole otherwise (and then recognised), but may be
-    /// streamed as christmas. The bytes looked at are read again from the reader
-    /// returned.
-    pub(super) fn open_recognised(&self) -> Result<(Opening, Option<Format>), String> {
+    /// its first bytes tell that it is cgsuite, or christmas when `christmas` ([`detect`]):
+    /// for an input without a format to go by, which is read whole otherwise (and then
+    /// recognised), but may be read a block of lines at a time as cgsuite, or streamed as
+    /// christmas. The bytes looked at are read again from the reader returned.
+    pub(super) fn open_recognised(
+        &self,
+        christmas: bool,
+    ) -> Result<(Opening, Option<Format>), String> {
         let opening = self.open()?;
         let mut first = Vec::new();
         let mut reader = opening.reader;
@@ -219,7 +223,8 @@ impl Input {
             Some(end) => &first[..=end],
             None => &[][..],
         };
-        let format = detect(whole).filter(|&f| f == Format::Christmas);
+        let format =
+            detect(whole).filter(|&f| f == Format::Cgsuite || christmas && f == Format::Christmas);
         let reader: ByteStream = Box::new(io::Cursor::new(first).chain(reader));
         Ok((Opening { reader, ..opening }, format))
     }
@@ -230,7 +235,7 @@ impl Input {
         if let Input::Text { name, bytes } = self {
             return Source::new(name.clone(), bytes.to_vec()).map_err(|e| e.to_string());
         }
-        match self.read_from(self.open()?.reader) {
+        match self.read_from(self.open()?.reader, None) {
             Ok(source) => Ok(source),
             Err(Unread::Message(message)) => Err(message),
             Err(Unread::Binary(binary)) => Err(format!(
@@ -246,31 +251,61 @@ impl Input {
     /// text format holds no NUL byte: at the first one the reading stops, whatever follows
     /// (`/dev/zero`, a binary file named by mistake), and the input is [`Unread::Binary`],
     /// located at that byte, instead of being read to its end or to the size limit first.
-    pub(super) fn read_from(&self, mut reader: ByteStream) -> Result<Source, Unread> {
+    /// Nor is it read on when its first byte that is no blank or comment cannot begin
+    /// `format` ([`syntax::start`]): what was read up to the end of that byte's line is
+    /// the source, and the format's reader refuses it there as it would the whole.
+    pub(super) fn read_from(
+        &self,
+        mut reader: ByteStream,
+        format: Option<Format>,
+    ) -> Result<Source, Unread> {
         let mut bytes = Vec::new();
-        // One byte more than a source may hold is enough to refuse it: an endless input
-        // stops there.
-        let limit = MAX_SOURCE_LEN as u64 + 1;
-        loop {
-            let start = bytes.len();
-            let block = (limit - start as u64).min(BLOCK);
-            let read = (&mut reader)
-                .take(block)
-                .read_to_end(&mut bytes)
-                .map_err(|e| Unread::Message(self.cannot_read(&e)))?;
-            if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
-                return Err(self.binary(bytes, start + at));
-            }
-            if read == 0 || bytes.len() as u64 >= limit {
-                break;
-            }
+        let mut cut = None;
+        self.read_blocks(&mut reader, &mut bytes, Origin::default(), |bytes, _| {
+            cut = format.and_then(|format| refused(format, bytes));
+            cut.is_some()
+        })?;
+        if let Some(end) = cut {
+            bytes.truncate(end);
         }
         Source::new(self.name(), bytes).map_err(|e| Unread::Message(e.to_string()))
     }
 
-    /// The input read so far, `bytes`, with a NUL byte at `at`: the line it is on is
-    /// shown, and nothing after it is kept.
-    fn binary(&self, mut bytes: Vec<u8>, at: usize) -> Unread {
+    /// Reads from `reader` onto `bytes` (which start at `origin` of the input), a block
+    /// at a time, until `enough(bytes, start)` (`start` being where the block just read
+    /// begins) or the end of the input; returns whether the input ended. One byte more
+    /// than a source may hold ends the reading too: an endless input stops there, to be
+    /// refused as too large. A NUL byte ends it as [`Unread::Binary`].
+    fn read_blocks(
+        &self,
+        reader: &mut ByteStream,
+        bytes: &mut Vec<u8>,
+        origin: Origin,
+        mut enough: impl FnMut(&[u8], usize) -> bool,
+    ) -> Result<bool, Unread> {
+        let limit = MAX_SOURCE_LEN as u64 + 1;
+        loop {
+            let start = bytes.len();
+            let block = (limit - start as u64).min(BLOCK);
+            let read = reader
+                .take(block)
+                .read_to_end(bytes)
+                .map_err(|e| Unread::Message(self.cannot_read(&e)))?;
+            if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
+                return Err(self.binary(std::mem::take(bytes), start + at, origin));
+            }
+            if read == 0 {
+                return Ok(true);
+            }
+            if bytes.len() as u64 >= limit || enough(bytes, start) {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// The input read so far, `bytes` (starting at `origin` of the input), with a NUL
+    /// byte at `at`: the line it is on is shown, and nothing after it is kept.
+    fn binary(&self, mut bytes: Vec<u8>, at: usize, origin: Origin) -> Unread {
         let end = (bytes[at..].iter().position(|&b| b == b'\n')).map_or(bytes.len(), |n| at + n);
         bytes.truncate(end);
         let diagnostic = Diagnostic::new(
@@ -279,10 +314,107 @@ impl Input {
             "NUL byte",
         )
         .with_help("every format is text: is this a binary file, or the wrong file?");
-        match Source::new(self.name(), bytes) {
+        match Source::excerpt(self.name(), bytes, origin) {
             Ok(source) => Unread::Binary(Box::new((source, diagnostic))),
             Err(e) => Unread::Message(e.to_string()),
         }
+    }
+
+    /// The input, opened as `reader`, read as cgsuite a block of whole lines at a time
+    /// ([`LineBlocks`]).
+    pub(super) fn line_blocks(&self, reader: ByteStream) -> LineBlocks<'_> {
+        LineBlocks {
+            input: self,
+            reader,
+            carried: Vec::new(),
+            origin: Origin::default(),
+            ended: false,
+        }
+    }
+}
+
+/// Where the reading of the input `bytes` (from the start of the input or of a line) in
+/// `format` may stop ([`syntax::kept`]), when its first byte that is no blank or comment
+/// cannot begin the format ([`syntax::start`]). Only the first [`CHECKED`] bytes are
+/// looked at: the check is made again after each block read.
+fn refused(format: Format, bytes: &[u8]) -> Option<usize> {
+    let checked = &bytes[..bytes.len().min(CHECKED)];
+    match syntax::start(format, checked)? {
+        Start::Cannot(at) => syntax::kept(bytes, at),
+        Start::Can(_) | Start::Undecided => None,
+    }
+}
+
+/// How many first bytes of an input (or of a long line of cgsuite) [`refused`] looks at
+/// for the first one that is no blank or comment: beyond that, the input is read as if
+/// it could begin well (and is refused when read, or as too large).
+const CHECKED: usize = 1 << 20;
+
+/// A cgsuite input read a block of whole lines at a time: each block at least [`BLOCK`]
+/// bytes (or the rest of the input), ending after a line break, as a [`Source`] whose
+/// lines and columns are those of the whole input ([`Source::excerpt`]). A line longer
+/// than a block makes the block as long as it: memory follows the longest line (and a
+/// line of more than [`MAX_SOURCE_LEN`] bytes is refused as too large). A line whose first
+/// byte that is no blank or comment cannot begin a position ([`syntax::cgsuite::start`])
+/// ends the reading there, so that an endless one is refused at once. A NUL byte ends it
+/// too, as [`Unread::Binary`], with the lines of its block before it.
+pub(super) struct LineBlocks<'i> {
+    input: &'i Input,
+    reader: ByteStream,
+    /// The start of a line read after the last block.
+    carried: Vec<u8>,
+    /// Where `carried` starts in the input.
+    origin: Origin,
+    ended: bool,
+}
+
+impl Iterator for LineBlocks<'_> {
+    type Item = Result<Source, Unread>;
+
+    fn next(&mut self) -> Option<Result<Source, Unread>> {
+        if self.ended {
+            return None;
+        }
+        let mut bytes = std::mem::take(&mut self.carried);
+        let mut cut = None;
+        let read =
+            self.input
+                .read_blocks(&mut self.reader, &mut bytes, self.origin, |bytes, start| {
+                    if memchr::memchr(b'\n', &bytes[start..]).is_some() {
+                        return true;
+                    }
+                    // One line so far, from the start of the block: the first or a long one.
+                    cut = refused(Format::Cgsuite, bytes);
+                    cut.is_some()
+                });
+        let ended = match read {
+            Ok(ended) => ended,
+            Err(unread) => {
+                self.ended = true;
+                return Some(Err(unread));
+            }
+        };
+        let end = match cut {
+            Some(end) => {
+                self.ended = true;
+                end
+            }
+            None if ended => {
+                self.ended = true;
+                bytes.len()
+            }
+            None => memchr::memrchr(b'\n', &bytes).map_or(bytes.len(), |i| i + 1),
+        };
+        self.carried = bytes.split_off(end);
+        if bytes.is_empty() && self.ended {
+            return None;
+        }
+        let origin = self.origin;
+        self.origin.advance(&bytes);
+        let source = Source::excerpt(self.input.name(), bytes, origin);
+        // A line too large for a source ends the input.
+        self.ended |= source.is_err();
+        Some(source.map_err(|e| Unread::Message(e.to_string())))
     }
 }
 

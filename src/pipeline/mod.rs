@@ -10,8 +10,9 @@
 //! Input ──> format ──> reading ───────────────────────────> Sink
 //!  file      stated,    whole: one reading, or a lean one      start, graph, finish
 //!  stdin     extension, ahead of the one that streams          position, report
-//!  text      first bytes christmas: a window, in batches       rendered, violations
-//!                        valued on one core, read on the other  warning, error
+//!  text      first bytes cgsuite: the same, a block of lines   rendered, violations
+//!                        christmas: a window, in batches       warning, error
+//!                        valued on one core, read on the other
 //! ```
 //!
 //! How each input is read, by what is computed:
@@ -23,17 +24,25 @@
 //!   ([`Compute::Moves`]) read it twice: a lean first reading (each graph's value by the
 //!   [Green core](crate::analysis::green), no model, [`analysis::summary`](crate::analysis::summary)) one position
 //!   ahead of the one that streams, so that each graph is handed over as soon as it is
-//!   read and the whole position's nim-sum is still known first ([`Foreseen`]). The input
-//!   is held whole in memory anyway: the second reading costs time, not memory, where
-//!   keeping the graphs for a second pass would make memory follow the position;
+//!   read and the whole position's nim-sum is still known first ([`Foreseen`]). The text
+//!   read is in memory anyway (the input, or a block of it): the second reading costs
+//!   time, not memory, where keeping the graphs for a second pass would make memory
+//!   follow the position;
+//! - **hb, json and dot** inputs hold one position each and are read whole, a block at a
+//!   time; the reading stops at a NUL byte, or at a first byte that is no blank or
+//!   comment and cannot begin the format ([`syntax::start`]), and the format's reader
+//!   then refuses what was read. **cgsuite** inputs (a position a line) are read a block
+//!   of whole lines at a time, each block as above: memory follows a block or the longest
+//!   line, not the input;
 //! - **christmas** inputs, for values, moves and verdicts ([`Compute::Verdicts`]), are
 //!   streamed through a [`Window`] as bare edge lists in
 //!   batches: one batch is valued (and rendered, [`Render`]) on one core while the next is
 //!   read on the other; memory follows a batch, not the input. [`Compute::Violations`]
 //!   reads one test case at a time through a window.
 //!
-//! Every input is read to its end, and every input is read even after one failed: each
-//! error goes to [`Sink::error`], and [`Pipeline::run`] returns whether there was none.
+//! Every input is read to its end or to the error that ends it, and every input is read
+//! even after one failed: each error goes to [`Sink::error`], and [`Pipeline::run`]
+//! returns whether there was none.
 //!
 //! ```
 //! use std::io;
@@ -86,8 +95,8 @@ use crate::syntax::window::Window;
 use crate::syntax::{self, Format, GraphDecl, Position};
 
 pub use format::{no_such_case, recognise, unknown_extension, wrong_format_hint};
-use input::Unread;
 pub use input::{ByteStream, Input};
+use input::{LineBlocks, Unread};
 
 /// What a [`Pipeline`] computes of each position, and so which [`Sink`] methods it calls.
 #[derive(Clone, Copy, Debug)]
@@ -225,14 +234,17 @@ impl Pipeline {
         }
         let batched = self.compute.batched() && !self.misere();
         let opened = (input.format(stated).map_err(Unread::from)).and_then(|format| {
-            let (opening, format) = match (format, batched) {
-                (None, true) => input.open_recognised()?,
+            let (opening, format) = match format {
+                None => input.open_recognised(batched)?,
                 _ => (input.open()?, format),
             };
             if format == Some(Format::Christmas) && batched {
                 return Ok(Opened::Stream(opening.window(input.name())));
             }
-            let source = match input.read_from(opening.reader) {
+            if format == Some(Format::Cgsuite) {
+                return Ok(Opened::Lines(opening.reader));
+            }
+            let source = match input.read_from(opening.reader, format) {
                 Err(Unread::Binary(binary)) => return Err(first_error(format, *binary)),
                 read => read?,
             };
@@ -244,12 +256,56 @@ impl Pipeline {
         });
         match opened {
             Ok(Opened::Stream(window)) => self.christmas(run, input, window),
+            Ok(Opened::Lines(reader)) => self.cgsuite(run, input, input.line_blocks(reader)),
             Ok(Opened::Whole(format, source)) => {
                 let mut hint = wrong_format_hint(input, format, &source, false);
                 positions::read(self, run, format, &source, &mut hint)
             }
             Err(Unread::Message(message)) => run.unlocated(input.name(), message),
             Err(Unread::Binary(binary)) => run.malformed(&binary.1, &binary.0, &mut None),
+        }
+    }
+
+    /// Reads a cgsuite input a block of whole lines at a time, each block's positions as
+    /// those of an input read whole are ([`positions::read_part`]): memory follows a
+    /// block, or the longest line, not the input. Reading stops at the first malformed
+    /// position, as the reader of a whole input stops.
+    fn cgsuite<S: Sink + ?Sized>(
+        &self,
+        run: &mut Run<'_, S>,
+        input: &Input,
+        blocks: LineBlocks<'_>,
+    ) -> io::Result<()> {
+        let mut tally = positions::Tally::default();
+        // The hint of the first block (the only one that starts the input) holds for the
+        // first parse error, wherever it is.
+        let mut hint = None;
+        let mut first = true;
+        for block in blocks {
+            let source = match block {
+                Ok(source) => source,
+                Err(Unread::Message(message)) => return run.unlocated(input.name(), message),
+                Err(Unread::Binary(binary)) => {
+                    return match first_error(Some(Format::Cgsuite), *binary) {
+                        Unread::Binary(binary) => run.malformed(&binary.1, &binary.0, &mut None),
+                        Unread::Message(message) => run.unlocated(input.name(), message),
+                    };
+                }
+            };
+            if std::mem::take(&mut first) {
+                hint = wrong_format_hint(input, Format::Cgsuite, &source, false);
+            }
+            positions::read_part(self, run, Format::Cgsuite, &source, &mut hint, &mut tally)?;
+            if tally.malformed {
+                break;
+            }
+        }
+        match self.case {
+            Some(case) if tally.read < case => {
+                let message = no_such_case(&input.name(), tally.read, case);
+                run.unlocated(input.name(), message)
+            }
+            _ => Ok(()),
         }
     }
 
@@ -283,6 +339,8 @@ fn first_error(format: Option<Format>, (source, nul): (Source, Diagnostic)) -> U
 enum Opened {
     /// To be streamed as christmas.
     Stream(Window<ByteStream>),
+    /// To be read as cgsuite, a block of lines at a time.
+    Lines(ByteStream),
     /// Read whole, in this format.
     Whole(Format, Source),
 }
@@ -690,6 +748,81 @@ mod tests {
         fn position(&mut self, _: &Source, position: Position) -> io::Result<Reported> {
             self.0.push(position.case);
             Ok(Ok(()))
+        }
+    }
+
+    /// Each position valued, and each error with where it is.
+    #[derive(Default)]
+    struct Located(Vec<String>);
+
+    impl Sink for Located {
+        type Render = ();
+
+        fn renderer(&mut self) {}
+
+        fn report(&mut self, position: PositionReport) -> io::Result<()> {
+            self.0
+                .push(format!("{} {}", position.source, position.value));
+            Ok(())
+        }
+
+        fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
+            let report = error.report;
+            let (line, column) = (report.line.unwrap_or(0), report.column.unwrap_or(0));
+            self.0.push(format!("{line}:{column}: {}", report.message));
+            Ok(())
+        }
+    }
+
+    /// A cgsuite input is read a block of lines at a time: its positions, their numbers
+    /// and the place of an error far into it are those of the input read whole, across
+    /// blocks, blank and comment lines and a line longer than a block; with a case, only
+    /// that position is valued, read once or twice.
+    #[test]
+    fn cgsuite_is_read_in_blocks_as_if_whole() {
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for i in 0..20_000 {
+            match i % 7 {
+                0 => text.push_str("# a comment\n"),
+                3 => text.push_str("  \r\n"),
+                _ => {
+                    let n = i % 5 + 2;
+                    text.push_str(&format!("{} + e\n", "e".repeat(n)));
+                    expected.push(format!("t#{} *{}", expected.len() + 1, n ^ 1));
+                }
+            }
+            if i == 10_000 {
+                text.push_str(&"e".repeat(200_000));
+                text.push('\n');
+                expected.push(format!("t#{} *200000", expected.len() + 1));
+            }
+        }
+        let lines = text.matches('\n').count();
+        text.push_str("ee x\neee\n");
+        let inputs = || [(Input::text("t", text.clone()), Some(Format::Cgsuite))];
+        let mut told = Located::default();
+        assert!(
+            !Pipeline::new(Compute::Values)
+                .run(inputs(), &mut told)
+                .unwrap()
+        );
+        expected.push(format!("{}:4: unknown edge letter `x`", lines + 1));
+        assert_eq!(told.0.len(), expected.len());
+        assert_eq!(told.0, expected);
+        let long = expected
+            .iter()
+            .position(|e| e.ends_with(" *200000"))
+            .unwrap()
+            + 1;
+        for compute in [Compute::Values, Compute::Moves] {
+            for case in [2, long, 14_000] {
+                let mut told = Located::default();
+                let pipeline = Pipeline::new(compute).case(Some(case as u64));
+                assert!(!pipeline.run(inputs(), &mut told).unwrap());
+                let wanted = [expected[case - 1].clone(), expected.last().unwrap().clone()];
+                assert_eq!(told.0, wanted, "{compute:?}, case {case}");
+            }
         }
     }
 

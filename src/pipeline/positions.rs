@@ -9,8 +9,8 @@ use crate::analysis::partizan::Budget;
 use crate::analysis::{SearchProgress, summary};
 use crate::diagnostic::Diagnostic;
 use crate::report::valuing::{Summarized, WithMoves, misere_position};
-use crate::source::Source;
-use crate::syntax::{self, Collected, Format, GraphDecl, GraphSink, PositionRead};
+use crate::source::{Origin, Source};
+use crate::syntax::{self, Collected, Format, GraphDecl, GraphSink, PositionRead, Reader, cgsuite};
 
 use super::{Compute, Foreseen, Pipeline, Reported, Run, Sink};
 
@@ -23,11 +23,40 @@ pub(super) fn read<S: Sink + ?Sized>(
     source: &Source,
     hint: &mut Option<String>,
 ) -> io::Result<()> {
+    let mut tally = Tally::default();
+    read_part(pipeline, run, format, source, hint, &mut tally)?;
+    run.no_such_case(source, pipeline.case, tally.read)
+}
+
+/// What was read of an input read in parts ([`read_part`]).
+#[derive(Debug, Default)]
+pub(super) struct Tally {
+    /// Positions read without error, in every part so far.
+    pub(super) read: u64,
+    /// A position was malformed: the reader stopped there, and the input is read no
+    /// further.
+    pub(super) malformed: bool,
+}
+
+/// Reads `source`, a part of an input in `format` that starts at a line of it (a
+/// cgsuite input is read a block of lines at a time), or the whole input, as `pipeline`
+/// computes; `tally` counts on what was read before it. The first parse error gets
+/// `hint`. Whether position `pipeline.case` was there is for the caller to tell, once
+/// the input has ended.
+pub(super) fn read_part<S: Sink + ?Sized>(
+    pipeline: &Pipeline,
+    run: &mut Run<'_, S>,
+    format: Format,
+    source: &Source,
+    hint: &mut Option<String>,
+    tally: &mut Tally,
+) -> io::Result<()> {
     let (budget, case) = (pipeline.budget, pipeline.case);
     let reading = Reading {
         format,
         source,
         hint,
+        tally,
     };
     match pipeline.compute {
         // Misère play looks at the whole position: its graphs are collected as read, then
@@ -83,14 +112,28 @@ pub(super) fn read<S: Sink + ?Sized>(
     }
 }
 
-/// A source being read in a format, and the hint its first parse error gets.
+/// A source being read in a format, the hint its first parse error gets, and what was
+/// read before it and in it.
 struct Reading<'a> {
     format: Format,
     source: &'a Source,
     hint: &'a mut Option<String>,
+    tally: &'a mut Tally,
 }
 
-impl Reading<'_> {
+impl<'a> Reading<'a> {
+    /// A reader of the source: of a part of a cgsuite input past its start, one that
+    /// numbers its positions on from those read before.
+    fn reader(&self) -> Box<dyn Reader + 'a> {
+        let source: &'a Source = self.source;
+        match self.format {
+            Format::Cgsuite if source.origin() != Origin::default() => Box::new(
+                cgsuite::Lines::continuing(source.bytes(), self.tally.read as usize),
+            ),
+            format => syntax::reader(format, source),
+        }
+    }
+
     /// Reads the source once, position by position: the graphs of each go to a new
     /// graph sink from `new`, and the graph sink goes to `done` when the position is
     /// complete, after its warnings. Malformed positions, and those `done` refuses, are
@@ -104,17 +147,16 @@ impl Reading<'_> {
         mut done: impl FnMut(&mut S, PositionRead, G) -> io::Result<Reported>,
     ) -> io::Result<()> {
         let source = self.source;
-        let mut reader = syntax::reader(self.format, source);
-        let mut read_so_far = 0;
+        let mut reader = self.reader();
         loop {
             let mut sink = Warned {
                 inner: new(run.sink),
                 warnings: Vec::new(),
             };
             match reader.next_position(&mut sink) {
-                None => return run.no_such_case(source, case, read_so_far),
+                None => return Ok(()),
                 Some(Ok(read)) => {
-                    read_so_far += 1;
+                    self.tally.read += 1;
                     if case.is_some_and(|case| read.case.unwrap_or(1) as u64 != case) {
                         continue;
                     }
@@ -123,7 +165,10 @@ impl Reading<'_> {
                         run.malformed(&refused, source, &mut None)?;
                     }
                 }
-                Some(Err(diagnostic)) => run.malformed(&diagnostic, source, self.hint)?,
+                Some(Err(diagnostic)) => {
+                    self.tally.malformed = true;
+                    run.malformed(&diagnostic, source, self.hint)?;
+                }
             }
         }
     }
@@ -142,23 +187,23 @@ impl Reading<'_> {
         streamed: &mut impl Streamed<S>,
     ) -> io::Result<()> {
         let source = self.source;
-        let mut ahead = syntax::reader(self.format, source);
-        let mut reader = syntax::reader(self.format, source);
+        let mut ahead = self.reader();
+        let mut reader = self.reader();
         let mut lean = Lean::default();
-        let mut read_so_far = 0;
         loop {
             lean.start();
             let next = ahead.next_position(&mut lean);
             if let Some(Ok(read)) = &next {
-                read_so_far += 1;
+                self.tally.read += 1;
                 if case.is_some_and(|case| read.case.unwrap_or(1) as u64 != case) {
                     let _ = reader.next_position(&mut Skipped);
                     continue;
                 }
             }
             match next {
-                None => return run.no_such_case(source, case, read_so_far),
+                None => return Ok(()),
                 Some(Err(diagnostic)) => {
+                    self.tally.malformed = true;
                     // The second reading stops at the same error: skip it there.
                     let _ = reader.next_position(&mut Skipped);
                     run.malformed(&diagnostic, source, self.hint)?;
@@ -190,7 +235,10 @@ impl Reading<'_> {
                                 run.malformed(&refused, source, &mut None)?;
                             }
                         }
-                        Some(Err(diagnostic)) => run.malformed(&diagnostic, source, self.hint)?,
+                        Some(Err(diagnostic)) => {
+                            self.tally.malformed = true;
+                            run.malformed(&diagnostic, source, self.hint)?;
+                        }
                         None => return Ok(()),
                     }
                 }

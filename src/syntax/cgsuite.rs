@@ -25,8 +25,8 @@ use nom::{IResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::lex::bom_len;
-use super::{Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader};
+use super::lex::{bom_len, first_char};
+use super::{Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader, Start};
 
 mod kept;
 mod write;
@@ -57,6 +57,18 @@ impl<'a> Lines<'a> {
             whole: input,
             at: bom_len(input),
             case: 0,
+            failed: false,
+        }
+    }
+
+    /// The lines of `input`, a part of a larger input that starts at a line and follows
+    /// `before` positions: its positions are numbered on from there, and a byte order
+    /// mark at its start is no longer at the start of the input.
+    pub fn continuing(input: &'a [u8], before: usize) -> Self {
+        Lines {
+            whole: input,
+            at: 0,
+            case: before,
             failed: false,
         }
     }
@@ -97,6 +109,39 @@ impl Reader for Lines<'_> {
             }
         }
         None
+    }
+}
+
+/// Whether `text`, the first bytes of an input or of a line of it, can begin a cgsuite
+/// file: after a byte order mark (at the start of the input), blank lines and comment
+/// lines, a position starts with an edge (`e`, `l`, `r`), a group `(` or the marks of
+/// its ground (`.`, `:`). Anything else is refused by [`Lines`] where it is.
+pub fn start(text: &[u8]) -> Start {
+    let mut at = bom_len(text);
+    loop {
+        let Some(&b) = text.get(at) else {
+            return Start::Undecided;
+        };
+        match b {
+            b' ' | b'\t' | b'\n' => at += 1,
+            // `\r\n` ends a line; a `\r` elsewhere is no blank.
+            b'\r' => match text.get(at + 1) {
+                Some(b'\n') => at += 2,
+                Some(_) => return Start::Cannot(at),
+                None => return Start::Undecided,
+            },
+            b'#' => match memchr::memchr(b'\n', &text[at..]) {
+                Some(len) => at += len + 1,
+                None => return Start::Undecided,
+            },
+            b'e' | b'l' | b'r' | b'(' | b'.' | b':' => return Start::Can(at),
+            // A character cut short could be anything the parser refuses, but it is
+            // refused as a whole character: wait for it.
+            _ => match first_char(&text[at..]) {
+                None => return Start::Undecided,
+                Some(_) => return Start::Cannot(at),
+            },
+        }
     }
 }
 

@@ -147,6 +147,19 @@ pub(crate) fn utf8<'a>(bytes: &'a [u8], base: usize, what: &str) -> Result<&'a s
     })
 }
 
+/// The character `bytes` start with: `Some(Some(c))`; `Some(None)` when their first byte
+/// begins no UTF-8 character; `None` when they are empty or the character is cut short
+/// by their end.
+pub(crate) fn first_char(bytes: &[u8]) -> Option<Option<char>> {
+    let head = &bytes[..bytes.len().min(4)];
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(e) if e.valid_up_to() > 0 => std::str::from_utf8(&head[..e.valid_up_to()]).ok()?,
+        Err(e) => return e.error_len().map(|_| None),
+    };
+    valid.chars().next().map(Some)
+}
+
 /// How many bytes a byte order mark takes at the start of `input` (3 or 0): every format
 /// skips it.
 pub(crate) fn bom_len(input: &[u8]) -> usize {

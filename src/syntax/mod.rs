@@ -137,6 +137,65 @@ impl std::str::FromStr for Format {
     }
 }
 
+/// What the first bytes of an input tell of whether it can be in a format: each format
+/// whose file may be read whole says so with a `start` function of its reader
+/// ([`hb::start`], [`json::start`], [`dot::start`], [`cgsuite::start`]), so that an input
+/// that cannot be in the format it is read as (`/dev/urandom`, a file of `x`) is refused
+/// as soon as its first byte that is no blank or comment is read, not after all of it.
+///
+/// ```
+/// use hackenbush::syntax::{Start, json};
+///
+/// assert_eq!(json::start(b"  {\"graphs\""), Start::Can(2));
+/// assert_eq!(json::start(b"  x"), Start::Cannot(2));
+/// assert_eq!(json::start(b"  "), Start::Undecided);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Nothing but blanks and comments so far (or a character or comment cut short by
+    /// the end of the bytes): more bytes tell.
+    Undecided,
+    /// The first byte that is no blank or comment, at this offset, may begin the format.
+    Can(usize),
+    /// It cannot: the format's reader refuses the input there, whatever follows.
+    Cannot(usize),
+}
+
+/// What the first bytes `text` of an input tell of whether it can be in `format`
+/// ([`Start`]); `None` for christmas, which is streamed token by token through a
+/// [`window`] and refused at its first bad token anyway.
+pub fn start(format: Format, text: &[u8]) -> Option<Start> {
+    match format {
+        Format::Hb => Some(hb::start(text)),
+        Format::Json => Some(json::start(text)),
+        Format::Dot => Some(dot::start(text)),
+        Format::Cgsuite => Some(cgsuite::start(text)),
+        Format::Christmas => None,
+    }
+}
+
+/// How much of `bytes`, the first bytes read of an input, to keep when the byte at `at`
+/// cannot begin its format ([`Start::Cannot`]) and nothing more is to be read: up to the
+/// end of the last whole line; or, when the line of `at` is not whole yet but at least
+/// [`SHOWN`] bytes of it are there, all of it but a character cut short. `None` when fewer
+/// are there: the next bytes are needed. The format's reader refuses what is kept at
+/// `at`, in the words it would have for the whole input (the token it names is cut to
+/// fewer characters than that, and a look-alike format's hint goes by the first line).
+pub fn kept(bytes: &[u8], at: usize) -> Option<usize> {
+    match memchr::memrchr(b'\n', &bytes[at..]) {
+        Some(len) => Some(at + len + 1),
+        None if bytes.len() - at < SHOWN => None,
+        None => Some(match std::str::from_utf8(&bytes[at..]) {
+            Err(e) if e.error_len().is_none() => at + e.valid_up_to(),
+            _ => bytes.len(),
+        }),
+    }
+}
+
+/// How many bytes of a refused first token are read before the reading stops
+/// ([`kept`]): more than any message shows of a token.
+pub const SHOWN: usize = 256;
+
 /// Where a [`Reader`] puts the graphs of a position, each as soon as it is complete, so
 /// that a caller can analyze a graph and let it go before the next one is read.
 pub trait GraphSink {
@@ -282,6 +341,122 @@ impl Collected {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first error of `text` read in `format`, if any.
+    fn first_error(format: Format, text: &[u8]) -> Option<Diagnostic> {
+        let source = Source::new("t", text.to_vec()).unwrap();
+        parse(format, &source).find_map(Result::err)
+    }
+
+    /// Each format's [`start`] against its reader: where it says a byte cannot begin
+    /// the format, the reader refuses the input at that byte, with the same message
+    /// whatever follows the byte's line (so the pipeline may stop reading there); where
+    /// it says one can, the reader finds nothing wrong before it.
+    #[test]
+    fn a_byte_that_cannot_start_a_format_is_where_its_reader_refuses_it() {
+        let heads: [&[u8]; 9] = [
+            b"",
+            b"  \t",
+            b"\n\r\n",
+            b"# note\n",
+            b"\xef\xbb\xbf",
+            b"// note\n",
+            b"/* note */ ",
+            b"\xef\xbb\xbf\xef\xbb\xbf ",
+            b"\r",
+        ];
+        let mut firsts: Vec<Vec<u8>> = (1..128u8).map(|b| vec![b]).collect();
+        for c in ["é", "λ", "\u{feff}", "\u{2028}", "日"] {
+            firsts.push(c.as_bytes().to_vec());
+        }
+        firsts.extend([vec![0xff], vec![0xc3, b'x'], vec![0x80]]);
+        let tails: [&[u8]; 5] = [
+            b"",
+            b"xx{{ ; \n",
+            b"\nground: g\ng-a\n",
+            b"\n\xff\xfe\n",
+            b" graph { a }",
+        ];
+        let mut refused = 0;
+        for format in [Format::Hb, Format::Json, Format::Dot, Format::Cgsuite] {
+            for head in heads {
+                for first in &firsts {
+                    let start_only = [head, &first[..]].concat();
+                    // A long token, cut anywhere when the reading stops.
+                    let long = [&first[..], "é".repeat(SHOWN).as_bytes(), b"{\n"].concat();
+                    for tail in tails.iter().copied().chain([&long[..]]) {
+                        let text = [&start_only[..], tail].concat();
+                        let what = format!("{format} on {:?}", String::from_utf8_lossy(&text));
+                        let said = start(format, &text).unwrap();
+                        match said {
+                            Start::Cannot(at) => {
+                                refused += 1;
+                                let whole = first_error(format, &text)
+                                    .unwrap_or_else(|| panic!("{what}: read without error"));
+                                // What the pipeline keeps, whatever it read past the
+                                // refused character.
+                                let next = at + first.len().min(text.len() - at);
+                                for read in next..=text.len() {
+                                    let read = &text[..read];
+                                    // At the end of the input all of it is kept.
+                                    let end = if read.len() == text.len() {
+                                        text.len()
+                                    } else {
+                                        match kept(read, at) {
+                                            Some(end) => end,
+                                            None => continue,
+                                        }
+                                    };
+                                    let kept = first_error(format, &read[..end]);
+                                    let kept = kept.unwrap_or_else(|| panic!("{what}: kept reads"));
+                                    // hb and DOT check a whole file's UTF-8 before its syntax,
+                                    // cgsuite a line's: invalid UTF-8 after the refused byte
+                                    // is reported first, and hb's or DOT's after what was
+                                    // read, never read.
+                                    assert!(
+                                        kept.span.start as usize == at
+                                            || format != Format::Json
+                                                && kept.message.starts_with("invalid UTF-8"),
+                                        "{what}: {kept:?}"
+                                    );
+                                    let later_utf8 = matches!(format, Format::Hb | Format::Dot)
+                                        && std::str::from_utf8(&text[end..]).is_err();
+                                    if !later_utf8 {
+                                        assert_eq!(
+                                            (&kept.message, kept.span.start),
+                                            (&whole.message, whole.span.start),
+                                            "{what}, {} bytes read",
+                                            read.len()
+                                        );
+                                    }
+                                }
+                                // The bytes up to the refused character (and the one
+                                // after a `\r`) tell already.
+                                let shown = &text[..(at + 4).min(text.len())];
+                                assert!(
+                                    matches!(start(format, shown), Some(Start::Cannot(a)) if a == at),
+                                    "{what}: {:?}",
+                                    start(format, shown)
+                                );
+                            }
+                            Start::Can(at) => {
+                                if let Some(error) = first_error(format, &text) {
+                                    assert!(error.span.start as usize >= at, "{what}: {error:?}");
+                                }
+                            }
+                            Start::Undecided => {
+                                // Only blanks and comments: the next bytes tell.
+                                let more = [&text[..], b"\n\x01"].concat();
+                                let told = start(format, &more);
+                                assert!(matches!(told, Some(Start::Cannot(_))), "{what}: {told:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refused > 1000, "{refused}");
+    }
 
     #[test]
     fn formats_from_extensions() {

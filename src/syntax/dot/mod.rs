@@ -37,7 +37,8 @@ pub(crate) use drawing::title_name;
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
-use super::{GraphSink, Position, PositionRead};
+use super::lex;
+use super::{GraphSink, Position, PositionRead, Start};
 
 /// Deepest nesting of `{` accepted; the graph's own body is level 1.
 pub const MAX_DEPTH: usize = 64;
@@ -53,6 +54,51 @@ const LEGEND: &str = "cluster_legend";
 /// Parses a DOT file into one position.
 pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
     super::collect_one(|sink| read(input, sink))
+}
+
+/// Whether `text`, the first bytes of an input, can begin a DOT file: after a byte order
+/// mark, blanks and comments (`/* */`, `//` and `#` to the end of the line), a file
+/// starts with the keyword `strict`, `graph` or `digraph`, in any case. Anything else is
+/// refused by [`read`] where it is.
+pub fn start(text: &[u8]) -> Start {
+    let mut at = lex::bom_len(text);
+    loop {
+        let Some(&b) = text.get(at) else {
+            return Start::Undecided;
+        };
+        let rest = &text[at..];
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+            b'#' => match memchr::memchr(b'\n', rest) {
+                Some(len) => at += len + 1,
+                None => return Start::Undecided,
+            },
+            b'/' => match rest.get(1) {
+                Some(b'/') => match memchr::memchr(b'\n', rest) {
+                    Some(len) => at += len + 1,
+                    None => return Start::Undecided,
+                },
+                Some(b'*') => match memchr::memmem::find(&rest[2..], b"*/") {
+                    Some(len) => at += 2 + len + 2,
+                    None => return Start::Undecided,
+                },
+                Some(_) => return Start::Cannot(at),
+                None => return Start::Undecided,
+            },
+            // A byte order mark between tokens is a blank, unless a name goes on after it
+            // (it is made of letters, to Graphviz's scanner): then it starts that name.
+            0xEF if rest.starts_with(lex::BOM) => match rest.get(3) {
+                Some(&next) if token::is_letter(next) || next.is_ascii_digit() => {
+                    return Start::Cannot(at);
+                }
+                Some(_) => at += lex::BOM.len(),
+                None => return Start::Undecided,
+            },
+            0xEF if lex::BOM.starts_with(rest) => return Start::Undecided,
+            b's' | b'S' | b'g' | b'G' | b'd' | b'D' => return Start::Can(at),
+            _ => return Start::Cannot(at),
+        }
+    }
 }
 
 /// Reads a DOT file as one position, handing its graphs to `sink` once the whole file is

@@ -58,8 +58,8 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::builder::Built;
-use super::lex::{canonical_number, vertex_number};
-use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead, VertexName, Vertices};
+use super::lex::{bom_len, canonical_number, vertex_number};
+use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead, Start, VertexName, Vertices};
 
 pub use stream::MAX_DEPTH;
 use stream::{Container, Stream, shorten};
@@ -76,6 +76,26 @@ pub use write::write;
 /// Vertex ids are numbered per graph in order of first appearance in the text.
 pub fn parse(input: &[u8]) -> Result<Position, Diagnostic> {
     super::collect_one(|sink| read(input, sink))
+}
+
+/// Whether `text`, the first bytes of an input, can begin a JSON file: after a byte order
+/// mark and white space
+/// (JSON has no comments), the first byte must begin a JSON value. Only `{` begins a
+/// document, but a syntax error anywhere is reported before the schema's "expected `{`"
+/// ([`read`]), so a text that begins with another value (`[`, a string, a number, `true`,
+/// `false`, `null`) is read to its end to find out which; any other byte is refused where
+/// it is, whatever follows.
+pub fn start(text: &[u8]) -> Start {
+    let bom = bom_len(text);
+    match (text[bom..].iter()).position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+        None => Start::Undecided,
+        Some(at) => match text[bom + at] {
+            b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => Start::Can(bom + at),
+            // The first bytes of a byte order mark, cut short.
+            0xEF if super::lex::BOM.starts_with(text) => Start::Undecided,
+            _ => Start::Cannot(bom + at),
+        },
+    }
 }
 
 /// Reads a JSON document as one position, handing each graph (and its warnings) to `sink`
