@@ -49,7 +49,10 @@ use crate::syntax::Colour;
 use super::green;
 
 mod blocks;
+mod red_blue;
 mod small;
+
+pub use red_blue::{NotATree, RedBlueTree};
 
 use blocks::{Blocks, Failure};
 use small::Small;
