@@ -166,6 +166,27 @@ impl<F: Feed> Tokens<F> {
         }
     }
 
+    /// `letter`: the next byte after blanks, one of `letters` (ASCII), inside a word of
+    /// any length ([`Feed::more_letters`]); `None` at the end of the input. A byte that
+    /// is none of them is not consumed, and is the token "expected WHAT, found X" names.
+    pub fn next_letter(&mut self, letters: &[u8], what: &str) -> Option<Result<u8, Diagnostic>> {
+        loop {
+            let bytes = self.feed.bytes();
+            match bytes.get(self.pos) {
+                Some(&b) if letters.contains(&b) => {
+                    self.pos += 1;
+                    return Some(Ok(b));
+                }
+                Some(&b) if lex::is_space(b) => self.pos += 1,
+                Some(_) => return Some(Err(self.unexpected(what))),
+                None => match self.feed.more_letters(self.pos) {
+                    Some(shift) => self.pos -= shift,
+                    None => return None,
+                },
+            }
+        }
+    }
+
     /// `vertex = number` in `1..=n`: its id, `x - 1`.
     #[inline]
     /// On an error, the token is not consumed: [`Tokens::at_end`] then tells a missing
