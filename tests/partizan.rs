@@ -587,14 +587,25 @@ fn large_red_blue_trees_and_forests_agree_with_sign_expansions() {
 }
 
 /// `RedBlueTree` (the judges' valuation on bare edge lists) on a tree given as parents
-/// (`parent[v - 1]` below vertex `v`, 0 the ground) and the colour of each vertex's edge.
+/// (`parent[v - 1]` below vertex `v`, 0 the ground) and the colour of each vertex's edge:
+/// as a parent array (laid out as it stands), and with its edges listed backwards and
+/// each written top end first (laid out by the search from the ground), which must agree.
 fn red_blue_tree(parent: &[u32], colour: &[Colour]) -> Dyadic {
     let ends: Vec<u32> = (parent.iter().enumerate())
         .flat_map(|(i, &p)| [p, i as u32 + 1])
         .collect();
-    partizan::RedBlueTree::default()
-        .value(parent.len() as u32 + 1, &ends, colour)
-        .expect("a red-blue tree")
+    let mut tree = partizan::RedBlueTree::default();
+    let vertices = parent.len() as u32 + 1;
+    let value = tree
+        .value(vertices, &ends, colour)
+        .expect("a red-blue tree");
+    let backwards: Vec<u32> = (parent.iter().enumerate().rev())
+        .flat_map(|(i, &p)| [i as u32 + 1, p])
+        .collect();
+    let colours: Vec<Colour> = colour.iter().rev().copied().collect();
+    let searched = tree.value(vertices, &backwards, &colours);
+    assert_eq!(searched.as_ref(), Ok(&value), "{parent:?} {colour:?}");
+    value
 }
 
 /// Every red-blue tree of up to 6 edges (each vertex on any earlier one, every

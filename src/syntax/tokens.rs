@@ -103,6 +103,9 @@ impl<F: Feed> Tokens<F> {
     /// `integer = [ "-" ], number`: the next token, a number that may be negative, of at
     /// most 63 bits either way.
     pub fn expect_integer(&mut self, what: &str) -> Result<(i64, Span), Diagnostic> {
+        if let Some(found) = self.quick_integer() {
+            return Ok(found);
+        }
         self.skip_space();
         if self.feed.bytes().get(self.pos) != Some(&b'-') {
             let (value, span) = self.expect_number(what)?;
@@ -134,6 +137,32 @@ impl<F: Feed> Tokens<F> {
             too_large(span, what)
         })?;
         Ok((-value, span))
+    }
+
+    /// The common case of [`Self::expect_integer`] (blanks, a sign or none, at most 19
+    /// digits that fit 63 bits, a blank: a parent array's `-1`), or `None` to take the
+    /// slow road.
+    #[inline(always)]
+    fn quick_integer(&mut self) -> Option<(i64, Span)> {
+        let bytes = self.feed.bytes();
+        let sign = self.pos
+            + (bytes[self.pos..].iter())
+                .take_while(|&&b| lex::is_space(b))
+                .count();
+        let negative = bytes.get(sign) == Some(&b'-');
+        let digits = if negative { sign + 1 } else { self.pos };
+        let (value, start, end) = lex::quick_number(&bytes[digits..])?;
+        if negative && start != 0 {
+            return None;
+        }
+        let value = i64::try_from(value).ok()?;
+        let from = if negative { sign } else { digits + start };
+        self.at_start = false;
+        self.pos = digits + end;
+        Some((
+            if negative { -value } else { value },
+            Span::new(from, self.pos),
+        ))
     }
 
     /// The common case of [`Self::expect_number`] (blanks, at most 19 digits, a blank),
