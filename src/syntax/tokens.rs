@@ -196,8 +196,8 @@ impl<F: Feed> Tokens<F> {
     }
 
     /// `letter`: the next byte after blanks, one of `letters` (ASCII), inside a word of
-    /// any length ([`Feed::more_letters`]); `None` at the end of the input. A byte that
-    /// is none of them is not consumed, and is the token "expected WHAT, found X" names.
+    /// any length ([`Feed::more_letters`]); `None` at the end of the input. A character
+    /// that is none of them is not consumed, and is what "expected WHAT, found X" names.
     pub fn next_letter(&mut self, letters: &[u8], what: &str) -> Option<Result<u8, Diagnostic>> {
         loop {
             let bytes = self.feed.bytes();
@@ -207,7 +207,18 @@ impl<F: Feed> Tokens<F> {
                     return Some(Ok(b));
                 }
                 Some(&b) if lex::is_space(b) => self.pos += 1,
-                Some(_) => return Some(Err(self.unexpected(what))),
+                Some(&b) => {
+                    // The one character found, not the rest of the word.
+                    let width = match b {
+                        0xc0..=0xdf => 2,
+                        0xe0..=0xef => 3,
+                        0xf0..=0xf7 => 4,
+                        _ => 1,
+                    };
+                    let at = &bytes[self.pos..(self.pos + width).min(bytes.len())];
+                    let span = Span::new(self.pos, self.pos + at.len());
+                    return Some(Err(Diagnostic::expected(span, what, &found(at))));
+                }
                 None => match self.feed.more_letters(self.pos) {
                     Some(shift) => self.pos -= shift,
                     None => return None,
