@@ -19,7 +19,10 @@
 //!
 //! `O(V + E)` steps, each a machine-word operation, or on big numbers one linear in the
 //! size of the numbers (at most the tree's height in bits, plus the bits of its edge
-//! count). Memory: five words per vertex and three per edge, reused from tree to tree.
+//! count). Memory: about 90 bytes per vertex (its place in the order, its loops' worth,
+//! its value as a word and as a big number, whose bits come on top) and 16 per edge
+//! (the adjacency, two entries), reused from tree to tree. A parent array with parents
+//! first (Kattis's forests) needs neither the adjacency nor the search.
 //!
 //! Held against the game played out on every small red-blue tree in `tests/partizan.rs`.
 
