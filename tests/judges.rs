@@ -14,6 +14,7 @@ use std::io::Write;
 
 use hackenbush::problem::Problem;
 use hackenbush::rng::Rng;
+use num_bigint::BigInt;
 
 use crate::common;
 
@@ -611,4 +612,233 @@ fn generated_data_is_at_the_limits_and_its_answers_are_the_evaluators() {
         expected += if misere_nim(&heaps) { "PP\n" } else { "QQ\n" };
     }
     assert_eq!(answers, expected);
+}
+
+// --- Red-blue trees: Kattis Purplehearts, CodeChef GERALD08 ----------------------------
+
+/// Whether the player to move wins the red-blue graph `edges` (vertex 0 the ground,
+/// `true` for a blue edge) from the edges `set`, Left to move if `left`: played out.
+fn red_blue_wins(
+    edges: &[(u32, u32, bool)],
+    set: u32,
+    left: bool,
+    memo: &mut HashMap<(u32, bool), bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&(set, left)) {
+        return known;
+    }
+    let plain: Vec<(u32, u32)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
+    let win = (0..edges.len())
+        .filter(|&i| set & (1 << i) != 0 && edges[i].2 == left)
+        .any(|i| {
+            let after = standing(&plain, set & !(1 << i));
+            !red_blue_wins(edges, after, !left, memo)
+        });
+    memo.insert((set, left), win);
+    win
+}
+
+/// Who wins `edges` played out: (Left moving first wins, Right moving first wins).
+fn red_blue_play(edges: &[(u32, u32, bool)]) -> (bool, bool) {
+    assert!(edges.len() <= 24, "small enough to play out");
+    let plain: Vec<(u32, u32)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
+    let all = standing(&plain, ((1u64 << edges.len()) - 1) as u32);
+    let mut memo = HashMap::new();
+    (
+        red_blue_wins(edges, all, true, &mut memo),
+        red_blue_wins(edges, all, false, &mut memo),
+    )
+}
+
+/// A number `p/2^q` as Kattis writes it, read back: (p, q).
+fn power_fraction(text: &str) -> (i64, u32) {
+    match text.trim_end().split_once("/2^") {
+        Some((p, q)) => (p.parse().unwrap(), q.parse().unwrap()),
+        None => (text.trim_end().parse().unwrap(), 0),
+    }
+}
+
+/// The colours of a stalk worth `p/2^q` (blue `true`), bottom first, by its sign
+/// expansion: the integer part's edges, then for a fraction one more of that sign, one
+/// of the other, and the fraction's binary digits but the last, 1 for the sign, 0
+/// against it.
+fn stalk_worth(p: i64, q: u32) -> Vec<bool> {
+    let blue = p >= 0;
+    let m = p.unsigned_abs();
+    let whole = m >> q;
+    let mut colours = vec![blue; whole as usize];
+    if q > 0 {
+        colours.extend([blue, !blue]);
+        for i in (1..q).rev() {
+            let digit = (m >> i) & 1 == 1;
+            colours.push(digit == blue);
+        }
+    }
+    colours
+}
+
+#[test]
+fn red_blue_trees_agree_with_play_on_small_cases() {
+    let mut rng = Rng::new(33);
+    let (mut codechef, mut codechef_expected) = (String::from("60\n"), String::new());
+    for case in 0..60 {
+        // Purplehearts: a forest as parents, its value checked by play: the forest beside
+        // a stalk worth minus that value is a second-player win.
+        let n = rng.below_u32(9);
+        let parents: Vec<i64> = (1..=n)
+            .map(|i| {
+                if i == 1 || rng.chance(1, 3) {
+                    -1
+                } else {
+                    i64::from(1 + rng.below_u32(i - 1))
+                }
+            })
+            .collect();
+        let blue: Vec<bool> = (0..n).map(|_| rng.chance(1, 2)).collect();
+        let word: String = blue.iter().map(|&b| if b { 'B' } else { 'R' }).collect();
+        let text = format!("{n}\n{}\n{word}\n", words(&parents));
+        let answer = judged("kattis-hackenbushpurplehearts", text);
+        let (p, q) = power_fraction(&answer);
+        assert!(q == 0 || p % 2 != 0, "lowest terms: {answer}");
+        let mut game: Vec<(u32, u32, bool)> = (parents.iter().zip(1..))
+            .map(|(&e, i)| (e.max(0) as u32, i, blue[i as usize - 1]))
+            .collect();
+        let mut below = 0;
+        for colour in stalk_worth(-p, q) {
+            let top = 100 + game.len() as u32;
+            game.push((below, top, colour));
+            below = top;
+        }
+        assert_eq!(
+            red_blue_play(&game),
+            (false, false),
+            "{parents:?} {word}: {answer}"
+        );
+        // GERALD08: a tree rooted at 1, colours 0 (Chef's, blue) and 1.
+        let n = 1 + rng.below_u32(10);
+        let edges = random_tree(&mut rng, n, case % 3 == 0);
+        let colours: Vec<u32> = edges.iter().map(|_| rng.below_u32(2)).collect();
+        codechef += &format!("{n}\n");
+        for (&(u, v), c) in edges.iter().zip(&colours) {
+            let (a, b) = if rng.chance(1, 2) { (u, v) } else { (v, u) };
+            codechef += &format!("{a} {b} {c}\n");
+        }
+        let game: Vec<(u32, u32, bool)> = (ground_ids(&edges).iter().zip(&colours))
+            .map(|(&(u, v), &c)| (u, v, c == 0))
+            .collect();
+        let (chef_first, ksen_first) = red_blue_play(&game);
+        codechef_expected += if chef_first { "Chef " } else { "Ksen " };
+        codechef_expected += if ksen_first { "Ksen\n" } else { "Chef\n" };
+    }
+    assert_eq!(judged("codechef-gerald08", codechef), codechef_expected);
+}
+
+/// A red-blue tree's value by hand, as CodeChef's editorial gives the rule: a blue edge
+/// over `x` is `(x + p) / 2^(p-1)` for the smallest integer `p >= 1` with `x + p > 1`
+/// (a red one mirrors it), a vertex the sum of its branches; values `a / 2^k` on big
+/// integers, not reduced until the end. `parent[v]` is below `v` (the root 0 is its own)
+/// and `order` lists parents before children.
+fn editorial_value(order: &[usize], parent: &[usize], blue: &[bool]) -> (BigInt, u64) {
+    let n = parent.len();
+    let mut value: Vec<(BigInt, u64)> = vec![(BigInt::from(0), 0); n];
+    for &v in order.iter().skip(1).rev() {
+        let (a, k) = std::mem::replace(&mut value[v], (BigInt::from(0), 0));
+        // Mirror a red edge: -(blue over -x).
+        let a = if blue[v] { a } else { -a };
+        // The smallest p >= 1 with a / 2^k + p > 1, i.e. p > 1 - a / 2^k.
+        let one = BigInt::from(1) << k;
+        let floor = (&one - &a) >> k; // floor((2^k - a) / 2^k) = floor(1 - x)
+        let p: u64 = (floor + 1u32).max(BigInt::from(1)).try_into().unwrap();
+        let (mut a, mut k) = (a + (BigInt::from(p) << k), k + p - 1);
+        if !blue[v] {
+            a = -a;
+        }
+        let (b, kb) = std::mem::replace(&mut value[parent[v]], (BigInt::from(0), 0));
+        let top = k.max(kb);
+        a = (a << (top - k)) + (b << (top - kb));
+        k = top;
+        value[parent[v]] = (a, k);
+    }
+    let (mut a, mut k) = value.swap_remove(0);
+    while k > 0 && (&a & BigInt::from(1)) == BigInt::from(0) {
+        a >>= 1;
+        k -= 1;
+    }
+    if a == BigInt::from(0) {
+        k = 0;
+    }
+    (a, k)
+}
+
+#[test]
+fn generated_red_blue_trees_at_the_limits_agree_with_the_editorials_rule() {
+    // Purplehearts: one forest of 10^5 edges of each kind, at most 1,000 deep.
+    for seed in 0..5 {
+        let (text, answers) = generated("kattis-hackenbushpurplehearts", seed, 1);
+        let mut tokens = text.split_ascii_whitespace();
+        let n: usize = tokens.next().unwrap().parse().unwrap();
+        assert_eq!(n, 100_000);
+        let mut parent = vec![0usize];
+        let mut depth = vec![0u32];
+        for i in 1..=n {
+            let e: i64 = tokens.next().unwrap().parse().unwrap();
+            assert!(e == -1 || (1..i as i64).contains(&e), "parents come first");
+            parent.push(e.max(0) as usize);
+            depth.push(depth[e.max(0) as usize] + 1);
+        }
+        assert!(depth.iter().all(|&d| d <= 1000), "at most 1,000 deep");
+        let word = tokens.next().unwrap();
+        assert_eq!((word.len(), tokens.next()), (n, None));
+        let blue: Vec<bool> = std::iter::once(true)
+            .chain(word.bytes().map(|b| b == b'B'))
+            .collect();
+        let order: Vec<usize> = (0..=n).collect();
+        let (a, k) = editorial_value(&order, &parent, &blue);
+        let expected = if k == 0 {
+            format!("{a}\n")
+        } else {
+            format!("{a}/2^{k}\n")
+        };
+        assert_eq!(answers, expected, "seed {seed}");
+        if seed == 0 {
+            assert!(k >= 990, "alternating paths need big denominators: 2^{k}");
+        }
+        if seed == 3 {
+            assert_eq!(answers, "0\n", "a tree beside its mirror image");
+        }
+    }
+    // GERALD08: five trees sharing 10^5 vertices, one of each kind.
+    let (text, answers) = generated("codechef-gerald08", 0, 5);
+    let t = numbers(&text);
+    assert_eq!(t[0], 5);
+    let (mut expected, mut i, mut vertices) = (String::new(), 1, 0);
+    while i < t.len() {
+        let n = t[i] as usize;
+        vertices += n;
+        let lines: Vec<&[i64]> = t[i + 1..i + 1 + 3 * (n - 1)].chunks(3).collect();
+        let edges: Vec<(u32, u32)> = lines.iter().map(|l| (l[0] as u32, l[1] as u32)).collect();
+        let rooted = Rooted::new(n as u32, &edges);
+        assert_eq!(rooted.order.len(), n, "a tree");
+        let mut blue = vec![true; n];
+        for l in &lines {
+            let (u, v) = (l[0] as usize - 1, l[1] as usize - 1);
+            let child = if rooted.parent[v] == u as u32 { v } else { u };
+            blue[child] = l[2] == 0;
+        }
+        let order: Vec<usize> = rooted.order.iter().map(|&v| v as usize).collect();
+        let parent: Vec<usize> = rooted.parent.iter().map(|&p| p as usize).collect();
+        let (a, _) = editorial_value(&order, &parent, &blue);
+        expected += match a.sign() {
+            num_bigint::Sign::Plus => "Chef Chef\n",
+            num_bigint::Sign::Minus => "Ksen Ksen\n",
+            num_bigint::Sign::NoSign => "Ksen Chef\n",
+        };
+        i += 1 + 3 * (n - 1);
+    }
+    assert!((99_990..=100_000).contains(&vertices), "{vertices}");
+    assert_eq!(answers, expected);
+    assert!(
+        answers.lines().nth(3) == Some("Ksen Chef"),
+        "twins: {answers}"
+    );
 }

@@ -862,22 +862,12 @@ impl Ops {
 fn number_ordinal(base: &Dyadic, x: &Dyadic) -> Option<Dyadic> {
     let one = Dyadic::from(1);
     if *base == one {
-        blue_under(x)
+        x.under(Side::Left)
     } else if *base == -one {
-        blue_under(&-x.clone()).map(|v| -v)
+        x.under(Side::Right)
     } else {
         None
     }
-}
-
-fn blue_under(x: &Dyadic) -> Option<Dyadic> {
-    if x.signum() >= 0 {
-        return Some(x + &Dyadic::from(1));
-    }
-    let floor = x.floor();
-    let n = u64::try_from(-&floor).ok()?;
-    let shifted = x + &Dyadic::from_parts(-floor + 1, 0);
-    Some(shifted.halved(n))
 }
 
 /// Keeps the options of `side` that no other dominates by `le` (for a Left option, `g` is

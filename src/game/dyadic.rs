@@ -13,6 +13,8 @@ use std::ops::{Add, Neg, Sub};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
+use super::Side;
+
 /// The dyadic rational `numerator / 2^exponent`, in lowest terms. Written and read as
 /// CGSuite writes numbers (`3`, `-5/8`); added, subtracted and negated with `+`, `-`, by
 /// value or by reference.
@@ -144,6 +146,40 @@ impl Dyadic {
             -1 => (None, Some(Dyadic::reduced(&self.numerator + 1, 0))),
             _ => (None, None),
         }
+    }
+
+    /// The edge of `side`'s colour (Left's blue, Right's red) under a red-blue position
+    /// worth `self`: the ordinal sum `1 : x` or `-1 : x` (Berlekamp's rule, Winning Ways
+    /// ch. 2). `1 : x` is `x + 1` for `x >= 0`, and for `x < 0`, with `n = -floor(x)`,
+    /// `(1 + x + n) / 2^n`: Left's move keeps 0, Right's are `1 : x^R`, and that is the
+    /// simplest number between. `-1 : x` is `-(1 : -x)`. `None` for an `x` beyond
+    /// `-2^64` (`2^64` for red), whose result has no exponent. A few big-integer
+    /// operations, linear in the size of `x`.
+    ///
+    /// ```
+    /// use hackenbush::game::{Dyadic, Side};
+    ///
+    /// // A blue edge under a red one is 1/2; under 1/2, 3/2.
+    /// let half = Dyadic::from(-1).under(Side::Left).unwrap();
+    /// assert_eq!(half.to_string(), "1/2");
+    /// assert_eq!(half.under(Side::Left).unwrap().to_string(), "3/2");
+    /// assert_eq!(half.under(Side::Right).unwrap().to_string(), "-3/4");
+    /// ```
+    pub fn under(&self, side: Side) -> Option<Dyadic> {
+        match side {
+            Side::Left => self.blue_under(),
+            Side::Right => (-self).blue_under().map(|v| -v),
+        }
+    }
+
+    fn blue_under(&self) -> Option<Dyadic> {
+        if self.signum() >= 0 {
+            return Some(self + &Dyadic::from(1));
+        }
+        let floor = self.floor();
+        let n = u64::try_from(-&floor).ok()?;
+        let shifted = self + &Dyadic::from_parts(-floor + 1, 0);
+        Some(shifted.halved(n))
     }
 
     /// Its birthday: the day it is born on, the number of edges of the red-blue stalk

@@ -8,11 +8,19 @@
 //! shuffled (the root stays 1), so the smallest winning node of Jutge P61396 is rarely
 //! the first one found, and edges are written either way round where the statement
 //! allows it. Test case `i` is drawn from stream `i` of the seed.
+//!
+//! Red-blue trees (Kattis Purplehearts, CodeChef GERALD08) alternate their colours up
+//! paths, so that values need denominators as large as the depth allows (2^-999 within
+//! Purplehearts' depth of 1000, 2^-99999 on GERALD08's paths), and their twins are the
+//! first tree beside its mirror image (colours swapped): worth 0, the second player wins,
+//! or, every other seed, the last edge of the mirror flipped, worth a power of 2 as small
+//! as the depth allows.
 
 use std::io::{self, Write};
 
 use crate::problem::Problem;
 use crate::rng::Rng;
+use crate::syntax::Colour;
 
 /// The shapes of the generated trees, in the order test cases cycle through them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +55,7 @@ const STALKS: u32 = 1_000;
 const HEIGHT: u64 = 1_000_000_000;
 const HDU3590_TREES: u32 = 99;
 const HDU3590_VERTICES: u32 = 99;
+const PURPLEHEARTS_DEPTH: u32 = 1_000;
 
 /// Writes `cases` test cases of `problem` drawn from `seed` (one for the problems whose
 /// input is one test case), at the statement's limits, to `out`. POJ 3710 is written by
@@ -121,8 +130,118 @@ pub fn write(out: &mut impl Write, problem: Problem, seed: u64, cases: u64) -> i
                 }
             }
         }
+        Problem::KattisHackenbushPurplehearts => {
+            let mut rng = Rng::stream(seed, 0);
+            let kind = TreeKind::ALL[(seed % 5) as usize];
+            let (parents, colours) =
+                red_blue_tree(&mut rng, TREE_VERTICES + 1, kind, seed, PURPLEHEARTS_DEPTH);
+            let written: Vec<i64> = (parents.iter().skip(1))
+                .map(|&p| if p == 0 { -1 } else { i64::from(p) })
+                .collect();
+            text += &format!("{}\n", written.len());
+            text += &join(written.iter());
+            text.extend(colours.iter().skip(1).map(|&c| colour_letter(c)));
+            text.push('\n');
+        }
+        Problem::CodechefGerald08 => {
+            text += &format!("{cases}\n");
+            // The sum of N is at most 10^5.
+            let n = (u64::from(TREE_VERTICES) / cases.max(1)).max(1) as u32;
+            for case in 0..cases {
+                out.write_all(text.as_bytes())?;
+                text.clear();
+                let mut rng = Rng::stream(seed, case);
+                let kind = TreeKind::ALL[(case % 5) as usize];
+                // Twins are worth 0 only without a vertex left over: an odd count.
+                let n = if kind == TreeKind::Twins && n.is_multiple_of(2) {
+                    n - 1
+                } else {
+                    n
+                };
+                let (parents, colours) = red_blue_tree(&mut rng, n, kind, seed + case, u32::MAX);
+                write_coloured_tree(&mut text, &mut rng, &parents, &colours);
+            }
+        }
     }
     out.write_all(text.as_bytes())
+}
+
+/// A red-blue tree of `n` vertex ids of `kind` ([`tree`]), no vertex deeper than
+/// `depth` (one that would be stands on the root instead), and the colour of the edge
+/// under each vertex (the root's is blue, unused): alternating up paths, now and then
+/// random; twins mirror each other, and for an even `seed` the last edge of the mirror
+/// is flipped.
+fn red_blue_tree(
+    rng: &mut Rng,
+    n: u32,
+    kind: TreeKind,
+    seed: u64,
+    depth: u32,
+) -> (Vec<u32>, Vec<Colour>) {
+    let mut parents = tree(rng, n, kind);
+    let mut depths = vec![0u32; n as usize];
+    for v in 1..n as usize {
+        if depths[parents[v] as usize] >= depth {
+            parents[v] = 0;
+        }
+        depths[v] = depths[parents[v] as usize] + 1;
+    }
+    let swap = |c: Colour| match c {
+        Colour::Blue => Colour::Red,
+        _ => Colour::Blue,
+    };
+    let mut colours = vec![Colour::Blue; n as usize];
+    for v in 1..n as usize {
+        let up = swap(colours[parents[v] as usize]);
+        colours[v] = match kind {
+            TreeKind::Path => up,
+            TreeKind::Random | TreeKind::Star => {
+                if rng.chance(1, 2) {
+                    Colour::Blue
+                } else {
+                    Colour::Red
+                }
+            }
+            _ if rng.chance(9, 10) => up,
+            _ => colours[parents[v] as usize],
+        };
+    }
+    if kind == TreeKind::Twins && n >= 3 {
+        let half = (n as usize - 1) / 2;
+        for i in 1..=half {
+            colours[half + i] = swap(colours[i]);
+        }
+        if seed.is_multiple_of(2) {
+            colours[2 * half] = swap(colours[2 * half]);
+        }
+    }
+    (parents, colours)
+}
+
+/// `B` or `R`.
+fn colour_letter(c: Colour) -> char {
+    if c == Colour::Blue { 'B' } else { 'R' }
+}
+
+/// `n`, then the edges `u v c` of the red-blue tree `parents` (`c` 0 for blue, 1 for
+/// red): labels shuffled (id 0 stays 1), edges shuffled, each either way round.
+fn write_coloured_tree(text: &mut String, rng: &mut Rng, parents: &[u32], colours: &[Colour]) {
+    let n = parents.len() as u32;
+    let mut labels: Vec<u32> = (2..=n).collect();
+    rng.shuffle(&mut labels);
+    let label = |id: u32| if id == 0 { 1 } else { labels[id as usize - 1] };
+    let mut edges: Vec<(u32, u32, u8)> = (1..n)
+        .map(|v| {
+            let code = u8::from(colours[v as usize] != Colour::Blue);
+            (label(parents[v as usize]), label(v), code)
+        })
+        .collect();
+    rng.shuffle(&mut edges);
+    text.push_str(&format!("{n}\n"));
+    for (u, v, c) in edges {
+        let (a, b) = if rng.chance(1, 2) { (u, v) } else { (v, u) };
+        text.push_str(&format!("{a} {b} {c}\n"));
+    }
 }
 
 /// One tree of [`TREE_VERTICES`] vertices, of the kind test case `case` takes.
@@ -218,24 +337,37 @@ mod tests {
 
     #[test]
     fn twins_are_worth_zero() {
-        use crate::syntax::problems::{CaseLists, ProblemCases};
         for (problem, seed, zero) in [
             (Problem::Agc017d, 3, "Bob\n"),
             (Problem::KattisHackenbushShrubbery, 3, "*0\n"),
             (Problem::KattisHackenbushBamboo, 1, "*0\n"),
+            (Problem::KattisHackenbushPurplehearts, 3, "0\n"),
         ] {
-            let mut text = Vec::new();
-            write(&mut text, problem, seed, 1).unwrap();
-            let mut cases = ProblemCases::new(&text[..], problem.layout().unwrap());
-            let mut lists = CaseLists::default();
-            cases.next_case(&mut lists).unwrap().unwrap();
-            let mut out = Vec::new();
-            let mut scratch = crate::problem::Scratch::default();
-            for case in lists.iter() {
-                problem.answer(case, &mut scratch, &mut out).unwrap();
-            }
-            assert_eq!(String::from_utf8(out).unwrap(), zero, "{problem}");
+            assert_eq!(answers(problem, seed, 1), zero, "{problem}");
         }
+        // GERALD08's fourth case is twins: worth 0 for an odd seed + case, a power of 2
+        // for an even one (the mirror's last edge flipped).
+        assert!(answers(Problem::CodechefGerald08, 0, 4).ends_with("\nKsen Chef\n"));
+        let flipped = answers(Problem::CodechefGerald08, 1, 4);
+        assert!(!flipped.ends_with("\nKsen Chef\n"), "{flipped}");
+    }
+
+    /// The answers to `cases` test cases of `problem` drawn from `seed`.
+    fn answers(problem: Problem, seed: u64, cases: u64) -> String {
+        use crate::syntax::problems::{CaseLists, ProblemCases};
+        let mut text = Vec::new();
+        write(&mut text, problem, seed, cases).unwrap();
+        let mut read = ProblemCases::new(&text[..], problem.layout().unwrap());
+        let mut lists = CaseLists::default();
+        while let Some(case) = read.next_case(&mut lists) {
+            case.unwrap();
+        }
+        let mut out = Vec::new();
+        let mut scratch = crate::problem::Scratch::default();
+        for case in lists.iter() {
+            problem.answer(case, &mut scratch, &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
     }
 
     #[test]

@@ -13,6 +13,8 @@
 //! | `kattis-hackenbushbamboo` | green stalks | `*k` |
 //! | `kattis-hackenbushshrubbery` | a green forest as a parent array | `*k` |
 //! | `hdu3590` | misère green forests | `PP` / `QQ` |
+//! | `kattis-hackenbushpurplehearts` | a red-blue forest as a parent array and a colour word | the value, `p/2^q` or an integer |
+//! | `codechef-gerald08` | red-blue trees rooted at vertex 1 | `Chef Chef`, `Ksen Ksen` or `Ksen Chef` |
 //!
 //! # The rules
 //!
@@ -31,6 +33,14 @@
 //!   whole trees: a tree `1-2-3, 1-4-5` is worth 0 but is two heaps of 2, a loss for the
 //!   player to move. Input that breaks the promise of trees (a cycle through the root)
 //!   is played out by the misère search of [`misere::analyze`], within its budget.
+//! - A red-blue tree is worth the sum of its branches, each its edge `:` the value above
+//!   it by Berlekamp's rule, computed exactly on big dyadics by
+//!   [`RedBlueTree`](partizan::RedBlueTree) with no recursion: the values of 10^5-deep
+//!   alternating paths have 10^5-bit denominators. Blue (Kattis's `B`, CodeChef's colour
+//!   0, Chef's) is Left's, positive. A red-blue position is a number, never fuzzy: above
+//!   0 Left wins whoever starts, below 0 Right does, and at 0 the second player wins.
+//!   Input that breaks the promise of trees (a cycle on the ground) is valued by the
+//!   partizan search of [`partizan::analyze`], within its budget.
 //!
 //! Every rule is held against a game-tree search with no theory in the tests
 //! (`tests/judges.rs`), and against an independent evaluator on data at the limits.
@@ -40,8 +50,8 @@ use std::io::Write as _;
 
 use crate::analysis::green::{self, Workspace, cuts_to};
 use crate::analysis::misere;
-use crate::analysis::partizan::Budget;
-use crate::game::Outcome;
+use crate::analysis::partizan::{self, Budget, RedBlueTree};
+use crate::game::{Dyadic, Outcome};
 use crate::model::Graph;
 use crate::syntax::problems::{CaseRef, Layout};
 
@@ -63,11 +73,17 @@ pub enum Problem {
     KattisHackenbushShrubbery,
     /// HDU 3590 "PP and QQ": misère green forests, `PP` or `QQ`.
     Hdu3590,
+    /// Kattis "Hackenbush Purplehearts": a red-blue forest as a parent array and a colour
+    /// word, its value `p/2^q`.
+    KattisHackenbushPurplehearts,
+    /// CodeChef GERALD08 "Chef and Tree Game": `T` red-blue trees, the winner with Chef
+    /// first, then second.
+    CodechefGerald08,
 }
 
 impl Problem {
     /// Every problem, in the order help texts list them.
-    pub const ALL: [Problem; 7] = [
+    pub const ALL: [Problem; 9] = [
         Problem::Poj3710,
         Problem::Agc017d,
         Problem::Hdu3094,
@@ -75,6 +91,8 @@ impl Problem {
         Problem::KattisHackenbushBamboo,
         Problem::KattisHackenbushShrubbery,
         Problem::Hdu3590,
+        Problem::KattisHackenbushPurplehearts,
+        Problem::CodechefGerald08,
     ];
 
     /// The name `--problem` takes.
@@ -87,6 +105,8 @@ impl Problem {
             Problem::KattisHackenbushBamboo => "kattis-hackenbushbamboo",
             Problem::KattisHackenbushShrubbery => "kattis-hackenbushshrubbery",
             Problem::Hdu3590 => "hdu3590",
+            Problem::KattisHackenbushPurplehearts => "kattis-hackenbushpurplehearts",
+            Problem::CodechefGerald08 => "codechef-gerald08",
         }
     }
 
@@ -100,6 +120,8 @@ impl Problem {
             Problem::KattisHackenbushBamboo => "Kattis \"Hackenbush Bamboo\"",
             Problem::KattisHackenbushShrubbery => "Kattis \"Hackenbush Shrubbery\"",
             Problem::Hdu3590 => "HDU 3590 \"PP and QQ\"",
+            Problem::KattisHackenbushPurplehearts => "Kattis \"Hackenbush Purplehearts\"",
+            Problem::CodechefGerald08 => "CodeChef GERALD08 \"Chef and Tree Game\"",
         }
     }
 
@@ -115,6 +137,10 @@ impl Problem {
                 "https://open.kattis.com/problems/hackenbushshrubbery"
             }
             Problem::Hdu3590 => "https://acm.hdu.edu.cn/showproblem.php?pid=3590",
+            Problem::KattisHackenbushPurplehearts => {
+                "https://open.kattis.com/problems/hackenbushpurplehearts"
+            }
+            Problem::CodechefGerald08 => "https://www.codechef.com/problems/GERALD08",
         }
     }
 
@@ -129,12 +155,14 @@ impl Problem {
             Problem::KattisHackenbushBamboo => Some(Layout::Stalks),
             Problem::KattisHackenbushShrubbery => Some(Layout::Parents),
             Problem::Hdu3590 => Some(Layout::Forests),
+            Problem::KattisHackenbushPurplehearts => Some(Layout::ColouredParents),
+            Problem::CodechefGerald08 => Some(Layout::ColouredTrees),
         }
     }
 
     /// Appends the answer line of `case` (a test case read as [`Problem::layout`] says)
-    /// to `out`, with `scratch` for its buffers; or why it has none: a misère forest
-    /// whose trees are not trees and whose search is beyond the budget.
+    /// to `out`, with `scratch` for its buffers; or why it has none: a forest whose
+    /// trees are not trees and whose search is beyond the budget.
     ///
     /// ```
     /// use hackenbush::problem::{Problem, Scratch};
@@ -181,10 +209,21 @@ impl Problem {
                 write_nimber(out, case.heights().iter().fold(0, |acc, h| acc ^ h));
             }
             Problem::Hdu3590 => {
-                let line: &[u8] = if misere_first_wins(case, scratch)? {
+                let line: &[u8] = if misere_first_wins(case, scratch).map_err(Refusal::Misere)? {
                     b"PP\n"
                 } else {
                     b"QQ\n"
+                };
+                out.extend_from_slice(line);
+            }
+            Problem::KattisHackenbushPurplehearts => {
+                write_power_fraction(out, &red_blue_value(case, scratch)?);
+            }
+            Problem::CodechefGerald08 => {
+                let line: &[u8] = match red_blue_value(case, scratch)?.signum() {
+                    1 => b"Chef Chef\n",
+                    -1 => b"Ksen Ksen\n",
+                    _ => b"Ksen Chef\n",
                 };
                 out.extend_from_slice(line);
             }
@@ -194,7 +233,29 @@ impl Problem {
 }
 
 /// Whether a test case was answered, or why not (a search beyond the budget).
-pub type Answered = Result<(), misere::Refusal>;
+pub type Answered = Result<(), Refusal>;
+
+/// Why a test case has no answer: its trees are not trees, and the search that values
+/// such graphs is beyond its budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The misère search (HDU 3590).
+    Misere(misere::Refusal),
+    /// The partizan search (the red-blue problems).
+    Partizan(partizan::Refusal),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Misere(refusal) => refusal.fmt(f),
+            Refusal::Partizan(refusal) => refusal.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -223,11 +284,48 @@ pub struct Scratch {
     wins: Vec<u32>,
     blocks: Blocks,
     heaps: Vec<u64>,
+    red_blue: RedBlueTree,
 }
 
 /// `*k`, a line.
 fn write_nimber(out: &mut Vec<u8>, k: u64) {
     writeln!(out, "*{k}").expect("a Vec takes every write");
+}
+
+/// `p/2^q` in lowest terms, or `p` for an integer (Kattis's form), a line.
+fn write_power_fraction(out: &mut Vec<u8>, x: &Dyadic) {
+    if x.is_integer() {
+        writeln!(out, "{}", x.numerator())
+    } else {
+        writeln!(out, "{}/2^{}", x.numerator(), x.exponent())
+    }
+    .expect("a Vec takes every write");
+}
+
+/// The value of a red-blue case: the sum of its trees' values, each by the ordinal-sum
+/// recursion, or by the partizan search when it is no tree.
+fn red_blue_value(case: CaseRef<'_>, scratch: &mut Scratch) -> Result<Dyadic, Refusal> {
+    let mut sum = Dyadic::zero();
+    for (n, ends, colours) in case.coloured_trees() {
+        let value = match scratch.red_blue.value(n, ends, colours) {
+            Ok(value) => value,
+            Err(_) => {
+                let edges: Vec<_> = (ends.chunks_exact(2).zip(colours))
+                    .map(|(e, &c)| (e[0], e[1], c))
+                    .collect();
+                let graph = Graph::from_coloured_edges(&[0], &edges);
+                let found =
+                    partizan::analyze(&graph, Budget::DEFAULT).map_err(Refusal::Partizan)?;
+                found
+                    .value
+                    .as_number()
+                    .expect("a red-blue position is a number")
+                    .clone()
+            }
+        };
+        sum = sum + value;
+    }
+    Ok(sum)
 }
 
 /// Jutge P61396: `L` when the tree is worth 0, else the smallest `y` whose edge `x y`

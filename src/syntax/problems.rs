@@ -24,6 +24,8 @@ use std::ops::Range;
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
+use super::Colour;
+
 use super::tokens::Tokens;
 use super::window::Feed;
 
@@ -44,6 +46,13 @@ pub enum Layout {
     /// Until the end of the input: `N`, then `N` trees, each `m` and `m - 1` edges `a b`
     /// rooted at vertex 1.
     Forests,
+    /// [`Layout::Parents`], then the colour of each edge, `B` (blue) or `R` (red), one
+    /// word; nothing after it.
+    ColouredParents,
+    /// `T`, then `T` trees as in [`Layout::OneTree`] whose edges are `u v c`, colour `c`
+    /// 0 (blue: Left's, black in CodeChef's words) or 1 (red: white); nothing after
+    /// them.
+    ColouredTrees,
 }
 
 /// Test cases as bare lists, for the answers alone: a batch of cases shares one buffer,
@@ -58,6 +67,10 @@ pub struct CaseLists {
     pub ends: Vec<u32>,
     /// Stalk heights ([`Layout::Stalks`]).
     pub heights: Vec<u64>,
+    /// The colour of each edge, `colours[i]` of the edge `ends[2i]`, `ends[2i + 1]`,
+    /// for the layouts of red-blue trees ([`Layout::ColouredParents`],
+    /// [`Layout::ColouredTrees`]); empty for the others.
+    pub colours: Vec<Colour>,
     /// Per test case: one past its last tree in `trees`, one past its last height.
     pub cases: Vec<(usize, usize)>,
 }
@@ -77,6 +90,16 @@ impl<'a> CaseRef<'a> {
         (lists.trees[self.trees.clone()].iter()).map(move |(n, r)| (*n, &lists.ends[r.clone()]))
     }
 
+    /// Its trees with the colour of each edge, for the layouts of red-blue trees
+    /// ([`CaseLists::colours`]).
+    pub fn coloured_trees(&self) -> impl Iterator<Item = (u32, &'a [u32], &'a [Colour])> + 'a {
+        let lists = self.lists;
+        (lists.trees[self.trees.clone()].iter()).map(move |(n, r)| {
+            let colours = &lists.colours[r.start / 2..r.end / 2];
+            (*n, &lists.ends[r.clone()], colours)
+        })
+    }
+
     /// Its stalk heights.
     pub fn heights(&self) -> &'a [u64] {
         &self.lists.heights[self.heights.clone()]
@@ -89,6 +112,7 @@ impl CaseLists {
         self.trees.clear();
         self.ends.clear();
         self.heights.clear();
+        self.colours.clear();
         self.cases.clear();
     }
 
@@ -107,6 +131,7 @@ impl CaseLists {
     fn truncate(&mut self, (trees, ends, heights): (usize, usize, usize)) {
         self.trees.truncate(trees);
         self.ends.truncate(ends);
+        self.colours.truncate(ends / 2);
         self.heights.truncate(heights);
     }
 
@@ -186,13 +211,21 @@ impl<F: Feed> ProblemCases<F> {
     /// Reads the next test case into `lists`: whether there was one.
     fn next_production(&mut self, lists: &mut CaseLists) -> Result<bool, Diagnostic> {
         match self.layout {
-            Layout::OneTree | Layout::Stalks | Layout::Parents if self.read > 0 => {
+            Layout::OneTree | Layout::Stalks | Layout::Parents | Layout::ColouredParents
+                if self.read > 0 =>
+            {
                 self.tokens.expect_end("the test case").map(|()| false)
             }
-            Layout::OneTree => self.tree("the number of vertices N", lists).map(|()| true),
+            Layout::OneTree => self
+                .tree("the number of vertices N", false, lists)
+                .map(|()| true),
             Layout::Stalks => self.stalks(lists).map(|()| true),
-            Layout::Parents => self.parents(lists).map(|()| true),
-            Layout::CountedTrees => {
+            Layout::Parents => self.parents(lists).map(|_| true),
+            Layout::ColouredParents => {
+                let count = self.parents(lists)?;
+                self.colour_word(count, lists).map(|()| true)
+            }
+            Layout::CountedTrees | Layout::ColouredTrees => {
                 let (count, span) = match self.declared {
                     Some(declared) => declared,
                     None => {
@@ -212,13 +245,16 @@ impl<F: Feed> ProblemCases<F> {
                     error.span = span;
                     return Err(error);
                 }
-                self.tree("the number of vertices N", lists).map(|()| true)
+                let coloured = self.layout == Layout::ColouredTrees;
+                self.tree("the number of vertices N", coloured, lists)
+                    .map(|()| true)
             }
             Layout::TreesToEnd => {
                 if self.tokens.at_end() {
                     return Ok(false);
                 }
-                self.tree("the number of nodes n", lists).map(|()| true)
+                self.tree("the number of nodes n", false, lists)
+                    .map(|()| true)
             }
             Layout::Forests => {
                 if self.tokens.at_end() {
@@ -230,8 +266,14 @@ impl<F: Feed> ProblemCases<F> {
     }
 
     /// `tree = vertex_count, { edge }`: a count `n` (named `what`) and `n - 1` edges of
-    /// vertices in `1..=n`.
-    fn tree(&mut self, what: &str, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+    /// vertices in `1..=n`; `coloured_tree = vertex_count, { edge, colour_code }` when
+    /// `coloured`.
+    fn tree(
+        &mut self,
+        what: &str,
+        coloured: bool,
+        lists: &mut CaseLists,
+    ) -> Result<(), Diagnostic> {
         let (n, span) = self.tokens.expect_number(what)?;
         if n >= u64::from(u32::MAX) {
             return Err(Diagnostic::new(
@@ -262,8 +304,48 @@ impl<F: Feed> ProblemCases<F> {
                 Err(e) => return Err(missing(&mut self.tokens, e)),
             };
             lists.ends.extend_from_slice(&[u, v]);
+            if coloured {
+                match self.colour_code() {
+                    Ok(Ok(colour)) => lists.colours.push(colour),
+                    Ok(Err(out_of_range)) => return Err(out_of_range),
+                    Err(e) => return Err(missing(&mut self.tokens, e)),
+                }
+            }
         }
         lists.trees.push((n.max(1) as u32, start..lists.ends.len()));
+        Ok(())
+    }
+
+    /// `colour_code = "0" | "1"`: 0 blue (Left's), 1 red; inside, a number read that is
+    /// neither.
+    fn colour_code(&mut self) -> Result<Result<Colour, Diagnostic>, Diagnostic> {
+        let (c, span) = self.tokens.expect_number("an edge colour C")?;
+        Ok(match c {
+            0 => Ok(Colour::Blue),
+            1 => Ok(Colour::Red),
+            c => Err(Diagnostic::new(
+                span,
+                format!("colour {c} is out of range"),
+                "expected 0 (black, Chef's) or 1 (white, Ksen's)",
+            )),
+        })
+    }
+
+    /// `colour_word = { "B" | "R" }`: the colours of the `count` edges just read, `B`
+    /// blue and `R` red (blanks between letters are skipped).
+    fn colour_word(&mut self, count: u64, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+        for read in 0..count {
+            let colour = match self.tokens.next_letter(b"BR", "an edge colour B or R") {
+                Some(Ok(b'B')) => Colour::Blue,
+                Some(Ok(_)) => Colour::Red,
+                Some(Err(e)) => return Err(e),
+                None => {
+                    let declared = format!("{count} edges are declared");
+                    return Err(self.tokens.missing(count - read, "edge colour", declared));
+                }
+            };
+            lists.colours.push(colour);
+        }
         Ok(())
     }
 
@@ -275,7 +357,7 @@ impl<F: Feed> ProblemCases<F> {
                 let declared = format!("test case {} declares {count} trees", self.read + 1);
                 return Err(self.tokens.missing(count - read, "tree", declared));
             }
-            self.tree("the number of nodes m", lists)?;
+            self.tree("the number of nodes m", false, lists)?;
         }
         Ok(())
     }
@@ -298,8 +380,8 @@ impl<F: Feed> ProblemCases<F> {
     }
 
     /// `parents = edge_count, { parent }`: edge `i` joins vertex `e_i` (0, the ground, for
-    /// -1) to vertex `i`.
-    fn parents(&mut self, lists: &mut CaseLists) -> Result<(), Diagnostic> {
+    /// -1) to vertex `i`. Returns the count.
+    fn parents(&mut self, lists: &mut CaseLists) -> Result<u64, Diagnostic> {
         let (count, span) = self.tokens.expect_number("the number of edges n")?;
         if count >= u64::from(u32::MAX) {
             return Err(Diagnostic::new(
@@ -338,7 +420,7 @@ impl<F: Feed> ProblemCases<F> {
         lists
             .trees
             .push((count as u32 + 1, start..lists.ends.len()));
-        Ok(())
+        Ok(count)
     }
 }
 
@@ -388,6 +470,37 @@ mod tests {
         assert_eq!(lists.ends, [0, 1, 1, 2, 0, 3]);
         assert_eq!(lists.trees, [(4, 0..6)]);
         assert_eq!(read(Layout::Parents, "0\n").unwrap().cases, [(1, 0)]);
+    }
+
+    #[test]
+    fn colour_words_of_any_length_are_read_letter_by_letter() {
+        use Colour::{Blue, Red};
+        let lists = read(Layout::ColouredParents, "3\n-1 1 -1\nBRR\n").unwrap();
+        assert_eq!(lists.ends, [0, 1, 1, 2, 0, 3]);
+        assert_eq!(lists.colours, [Blue, Red, Red]);
+        // A word longer than any token a window waits for, through every small window.
+        let n = 1000;
+        let parents: Vec<String> = (0..n)
+            .map(|i| if i == 0 { -1 } else { i }.to_string())
+            .collect();
+        let word: String = (0..n).map(|i| if i % 3 == 0 { 'R' } else { 'B' }).collect();
+        let text = format!("{n}\n{}\n{word}\n", parents.join(" "));
+        let lists = read(Layout::ColouredParents, &text).unwrap();
+        assert_eq!(lists.colours.len(), n as usize);
+        assert!((lists.colours.iter().enumerate()).all(|(i, &c)| (c == Red) == (i % 3 == 0)));
+        assert_eq!(
+            read(Layout::ColouredParents, "0\n").unwrap().cases,
+            [(1, 0)]
+        );
+    }
+
+    #[test]
+    fn coloured_trees_carry_a_colour_per_edge() {
+        use Colour::{Blue, Red};
+        let lists = read(Layout::ColouredTrees, "2\n1\n3\n1 2 0\n3 1 1\n").unwrap();
+        assert_eq!(lists.trees, [(1, 0..0), (3, 0..4)]);
+        assert_eq!(lists.ends, [0, 1, 2, 0]);
+        assert_eq!(lists.colours, [Blue, Red]);
     }
 
     #[test]
@@ -455,6 +568,31 @@ mod tests {
                 Layout::TreesToEnd,
                 "5000000000\n",
                 "too many vertices in one tree",
+            ),
+            (
+                Layout::ColouredParents,
+                "2\n-1 1\nB",
+                "expected 1 more edge colour, found end of input",
+            ),
+            (
+                Layout::ColouredParents,
+                "2\n-1 1\nBG",
+                "expected an edge colour B or R, found `G`",
+            ),
+            (
+                Layout::ColouredParents,
+                "2\n-1 1\nBRB",
+                "expected end of input, found `B`",
+            ),
+            (
+                Layout::ColouredTrees,
+                "1\n2\n1 2 2\n",
+                "colour 2 is out of range",
+            ),
+            (
+                Layout::ColouredTrees,
+                "1\n2\n1 2\n",
+                "expected 1 more edge, found end of input",
             ),
         ] {
             assert_eq!(

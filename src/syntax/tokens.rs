@@ -103,6 +103,9 @@ impl<F: Feed> Tokens<F> {
     /// `integer = [ "-" ], number`: the next token, a number that may be negative, of at
     /// most 63 bits either way.
     pub fn expect_integer(&mut self, what: &str) -> Result<(i64, Span), Diagnostic> {
+        if let Some(found) = self.quick_integer() {
+            return Ok(found);
+        }
         self.skip_space();
         if self.feed.bytes().get(self.pos) != Some(&b'-') {
             let (value, span) = self.expect_number(what)?;
@@ -136,6 +139,32 @@ impl<F: Feed> Tokens<F> {
         Ok((-value, span))
     }
 
+    /// The common case of [`Self::expect_integer`] (blanks, a sign or none, at most 19
+    /// digits that fit 63 bits, a blank: a parent array's `-1`), or `None` to take the
+    /// slow road.
+    #[inline(always)]
+    fn quick_integer(&mut self) -> Option<(i64, Span)> {
+        let bytes = self.feed.bytes();
+        let sign = self.pos
+            + (bytes[self.pos..].iter())
+                .take_while(|&&b| lex::is_space(b))
+                .count();
+        let negative = bytes.get(sign) == Some(&b'-');
+        let digits = if negative { sign + 1 } else { self.pos };
+        let (value, start, end) = lex::quick_number(&bytes[digits..])?;
+        if negative && start != 0 {
+            return None;
+        }
+        let value = i64::try_from(value).ok()?;
+        let from = if negative { sign } else { digits + start };
+        self.at_start = false;
+        self.pos = digits + end;
+        Some((
+            if negative { -value } else { value },
+            Span::new(from, self.pos),
+        ))
+    }
+
     /// The common case of [`Self::expect_number`] (blanks, at most 19 digits, a blank),
     /// or `None` to take the slow road, which also reads on.
     #[inline(always)]
@@ -163,6 +192,38 @@ impl<F: Feed> Tokens<F> {
                 Ok((value, span))
             }
             Err(_) => Err(self.unexpected(what)),
+        }
+    }
+
+    /// `letter`: the next byte after blanks, one of `letters` (ASCII), inside a word of
+    /// any length ([`Feed::more_letters`]); `None` at the end of the input. A character
+    /// that is none of them is not consumed, and is what "expected WHAT, found X" names.
+    pub fn next_letter(&mut self, letters: &[u8], what: &str) -> Option<Result<u8, Diagnostic>> {
+        loop {
+            let bytes = self.feed.bytes();
+            match bytes.get(self.pos) {
+                Some(&b) if letters.contains(&b) => {
+                    self.pos += 1;
+                    return Some(Ok(b));
+                }
+                Some(&b) if lex::is_space(b) => self.pos += 1,
+                Some(&b) => {
+                    // The one character found, not the rest of the word.
+                    let width = match b {
+                        0xc0..=0xdf => 2,
+                        0xe0..=0xef => 3,
+                        0xf0..=0xf7 => 4,
+                        _ => 1,
+                    };
+                    let at = &bytes[self.pos..(self.pos + width).min(bytes.len())];
+                    let span = Span::new(self.pos, self.pos + at.len());
+                    return Some(Err(Diagnostic::expected(span, what, &found(at))));
+                }
+                None => match self.feed.more_letters(self.pos) {
+                    Some(shift) => self.pos -= shift,
+                    None => return None,
+                },
+            }
         }
     }
 

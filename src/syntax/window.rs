@@ -63,6 +63,13 @@ pub trait Feed: Send {
     /// (the parser's position becomes `consumed - shift`), or `None` at the end of input.
     fn more(&mut self, consumed: usize) -> Option<usize>;
 
+    /// [`Feed::more`] inside a word read one letter at a time (Kattis's colour word of
+    /// 10^5 letters, longer than any token a window waits for): shows every byte read,
+    /// a word cut by a read included, reading on only when none is pending.
+    fn more_letters(&mut self, consumed: usize) -> Option<usize> {
+        self.more(consumed)
+    }
+
     /// Bytes of input known to be left from offset `at` on (a lower bound), for capacity
     /// hints that must not trust a count the input claims.
     fn bytes_left(&self, at: usize) -> usize;
@@ -330,6 +337,20 @@ impl<R: Read + Send> Feed for Window<R> {
                 self.read_chunk(self.chunk);
             }
         }
+        Some(shift)
+    }
+
+    fn more_letters(&mut self, consumed: usize) -> Option<usize> {
+        let pending = self.limit < self.buf.len();
+        if self.ended && !pending {
+            return None;
+        }
+        let shift = self.keep_from(consumed.min(self.limit));
+        self.drop_front(shift);
+        if !pending {
+            self.read_chunk(self.chunk);
+        }
+        self.limit = self.buf.len();
         Some(shift)
     }
 

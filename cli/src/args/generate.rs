@@ -179,8 +179,11 @@ its statement's limits: trees of 10^5 vertices cycling through a path (10^5 deep
 star, a random tree, twin subtrees on the root (worth 0) and a deep random tree; vertex \
 labels shuffled (the root stays 1), edges shuffled and written either way round where \
 the statement allows it; 1,000 stalks up to 10^9 (odd seeds: every height twice, worth \
-0); 99 trees of up to 99 nodes per HDU 3590 test case. --count sets the test cases of \
-the problems whose input holds several. --expect writes the answers, judged exactly, \
+0); 99 trees of up to 99 nodes per HDU 3590 test case; red-blue trees with colours \
+alternating up paths (values over 2^999 within Purplehearts' depth of 1,000, over \
+2^99998 on a GERALD08 path) and twins beside their mirror image (worth 0, or a tiny \
+power of 2 for even seeds). --count sets the test cases of the problems whose input \
+holds several (GERALD08's share 10^5 vertices). --expect writes the answers, judged exactly, \
 beside the file (FILE.ans). POJ 3710's data is `hackenbush gen poj`.",
         after_help = "\
 Examples:
@@ -202,7 +205,7 @@ pub struct ProblemGenArgs {
     pub seed: u64,
 
     /// Test cases, for the problems whose input holds several (hdu3094, jutge-p61396,
-    /// hdu3590)
+    /// hdu3590, codechef-gerald08)
     #[arg(long, value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u64).range(1..=100))]
     pub count: u64,

@@ -182,8 +182,10 @@ Several files are judged in turn, their verdicts one after the other.
 --problem NAME judges another problem's input, answering as its statement asks: agc017d \
 (AtCoder AGC017 D, Alice/Bob), hdu3094 (HDU 3094, Alice/Bob), jutge-p61396 (Jutge P61396, \
 L or the smallest winning node), kattis-hackenbushbamboo and kattis-hackenbushshrubbery \
-(Kattis, *k), hdu3590 (HDU 3590, misere forests, PP/QQ). Their inputs and sources: \
-hackenbush docs judges.
+(Kattis, *k), hdu3590 (HDU 3590, misere forests, PP/QQ), kattis-hackenbushpurplehearts \
+(Kattis, red-blue forests, the value p/2^q), codechef-gerald08 (CodeChef GERALD08, \
+red-blue trees, Chef Chef/Ksen Ksen/Ksen Chef). Their inputs and sources: hackenbush \
+docs judges.
 
 Unlike the usual contest solutions, the answer is exact for every shape: polygons sharing \
 vertices or edges, theta graphs, K4, loops, parallel edges. If an input is malformed, the \

@@ -36,6 +36,10 @@
 //! [`MAX_DEPTH`](crate::game::MAX_DEPTH) deep. The search is exponential in the worst
 //! case, bounded by the budget.
 //!
+//! Inputs that are known to be red-blue trees and whose value alone is wanted (the
+//! judged problems) are valued on bare edge lists by [`RedBlueTree`], the same recursion
+//! on numbers without graphs or canonical forms.
+//!
 //! Every method is cross-checked against exhaustive play in `tests/partizan.rs`.
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
@@ -49,7 +53,10 @@ use crate::syntax::Colour;
 use super::green;
 
 mod blocks;
+mod red_blue;
 mod small;
+
+pub use red_blue::{NotATree, RedBlueTree};
 
 use blocks::{Blocks, Failure};
 use small::Small;
