@@ -27,19 +27,28 @@
 //!    arXiv:1202.4658, shows red-blue misère Hackenbush is in P): fewer blue ground edges
 //!    is L, fewer red is R, as many is N, and P never happens. With fewer, every cut wins;
 //!    with as many, the cuts of one's own ground edges. Linear time.
-//! 3. **Otherwise** ([`Rule::Searched`]): green blocks on two or more ground edges (where
-//!    the Fusion Principle fails: a 4-cycle through the ground is a misère P-position,
-//!    its fusion into two loops an N-position) and positions mixing green with blue or
-//!    red. The position is played out, every reachable set of edges once (memoized), for
-//!    each player to move, within [`Budget::edges`] and [`Budget::positions`].
+//! 3. **All green, some block on two or more ground edges, every one tame**
+//!    ([`Rule::Genus`]): each such block's misère genus is found by a memoized search of
+//!    that block alone ([`genus`]); a block on one ground edge worth `*g` is the nim heap
+//!    `*g`. Tame games add as nim heaps do (Conway, *On Numbers and Games*, ch. 12): the
+//!    player to move loses exactly when every block is fickle (`0^120`, `1^031`) and the
+//!    nim-sum of the blocks' values is 1, or some block is firm and the nim-sum is 0.
+//!    Exponential in the largest searched block only.
+//! 4. **Otherwise** ([`Rule::Searched`]): a green block whose genus is not tame (where
+//!    the Fusion Principle fails too: a 4-cycle through the ground is a misère
+//!    P-position, its fusion into two loops an N-position), and positions mixing green
+//!    with blue or red. The position is played out, every reachable set of edges once
+//!    (memoized), for each player to move, within [`Budget::edges`] and
+//!    [`Budget::positions`].
 //!
 //! Every rule is held against exhaustive misère play with no theory in the tests, on every
 //! small green multigraph and on random positions of all three colours.
 //!
 //! # Complexity
 //!
-//! Rules 1 and 2: O(V + E). Rule 3: exponential, up to 2^E sets of E edges each, refused
-//! beyond the budget. The search recurses once per cut, so its depth is at most the edge
+//! Rules 1 and 2: O(V + E). Rule 3: O(V + E) beside the searches of the blocks on two
+//! or more ground edges, each up to 2^B sets of its B edges. Rule 4: exponential, up to
+//! 2^E sets of E edges each. A search beyond the budget is refused. The search recurses once per cut, so its depth is at most the edge
 //! count (at most 64), whatever the graph's shape.
 
 use std::collections::HashMap;
@@ -47,6 +56,11 @@ use std::fmt;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
+
+pub mod genus;
+
+use genus::BlockGenus;
+pub use genus::Genus;
 
 use super::green::{self, Workspace};
 use super::partizan::Budget;
@@ -79,6 +93,9 @@ pub enum Rule {
     MisereNim,
     /// Only blue and red edges: the count of each player's ground edges.
     GroundEdges,
+    /// All green, with blocks on two or more ground edges, each tame: the sum of their
+    /// genera (Conway), each searched block's genus found by a search of that block alone.
+    Genus,
     /// Played out by a memoized search of the whole position.
     Searched,
 }
@@ -88,6 +105,7 @@ impl fmt::Display for Rule {
         f.write_str(match self {
             Rule::MisereNim => "misere-nim",
             Rule::GroundEdges => "ground-edges",
+            Rule::Genus => "genus",
             Rule::Searched => "searched",
         })
     }
@@ -103,8 +121,11 @@ pub struct GroundBlock {
     /// How many of them touch the ground, by colour: green, blue, red.
     pub ground_edges: [usize; 3],
     /// Its normal-play Grundy value, for an all-green block ([`Rule::MisereNim`] plays
-    /// on these); `None` otherwise.
+    /// and [`Rule::Genus`] on these); `None` otherwise.
     pub value: Option<u64>,
+    /// Its genus, for a green block on two or more ground edges, found by a search of
+    /// that block alone ([`genus`]); `None` otherwise.
+    pub genus: Option<Genus>,
 }
 
 impl GroundBlock {
@@ -198,10 +219,11 @@ impl std::error::Error for Refusal {}
 /// let found = misere::analyze(&[tree], &Budget::DEFAULT)?;
 /// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
 ///
-/// // A 4-cycle through the ground: searched, a P-position too.
+/// // A 4-cycle through the ground: a block on two ground edges, its genus searched:
+/// // 0^0, tame and firm, with nim-sum 0, so a P-position too.
 /// let cycle = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 3), (3, 0)]);
 /// let found = misere::analyze(&[cycle], &Budget::DEFAULT)?;
-/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::Searched));
+/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::Genus));
 /// # Ok::<(), hackenbush::analysis::misere::Refusal>(())
 /// ```
 pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
@@ -216,8 +238,61 @@ pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
         if blocks.iter().all(|b| b.ground_edge_count() == 1) {
             return Ok(misere_nim(graphs, blocks));
         }
+        return by_genus(graphs, blocks, budget);
     } else if colours[0] == 0 {
         return Ok(ground_edges(graphs, blocks));
+    }
+    searched(graphs, blocks, budget)
+}
+
+/// All green, some block on two or more ground edges: each such block's genus by a
+/// search of that block alone ([`genus`]); when every one is tame, the tame sum decides
+/// ([`Rule::Genus`]), else the whole position is searched ([`Rule::Searched`]), its
+/// blocks carrying the genus found.
+fn by_genus(
+    graphs: &[Graph],
+    mut blocks: Vec<GroundBlock>,
+    budget: &Budget,
+) -> Result<Misere, Refusal> {
+    let limit = budget.edges.min(64);
+    let mut genera: Vec<(usize, BlockGenus)> = Vec::new();
+    let mut positions = 0;
+    for (k, block) in blocks.iter_mut().enumerate() {
+        if block.ground_edge_count() < 2 {
+            continue;
+        }
+        if block.edges.len() > limit {
+            return Err(Refusal::TooManyEdges {
+                edges: block.edges.len(),
+                limit,
+            });
+        }
+        let cuts: Vec<PositionEdge> = (block.edges.iter())
+            .map(|&edge| PositionEdge {
+                graph: block.graph,
+                edge,
+            })
+            .collect();
+        let search = Search::new(graphs, &cuts, 0);
+        let all = search.prune(search.left);
+        let mut genus = BlockGenus::new(search, budget.positions.saturating_sub(positions));
+        block.genus = Some(genus.genus(all)?);
+        positions += genus.positions();
+        genera.push((k, genus));
+    }
+    if blocks
+        .iter()
+        .all(|b| b.genus.as_ref().is_none_or(|g| g.tame))
+    {
+        let mut workspace = Workspace::default();
+        let graph_values = block_values(graphs, &mut blocks, &mut workspace);
+        return Ok(tame_sum(
+            graphs,
+            blocks,
+            &mut genera,
+            &graph_values,
+            &mut workspace,
+        ));
     }
     searched(graphs, blocks, budget)
 }
@@ -271,6 +346,7 @@ fn blocks_of(i: usize, graph: &Graph) -> Vec<GroundBlock> {
                 edges: Vec::new(),
                 ground_edges: [0; 3],
                 value: None,
+                genus: None,
             });
         }
         found[slot].edges.push(edge);
@@ -293,23 +369,26 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
 }
 
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
-///
-/// Each block's value is found by the [Green core](super::green) on its own edge list
-/// (the graph's ids renumbered, the ground kept as 0). A graph is the sum of its blocks,
-/// worth the nim-sum `G` of their values, so a cut in block `k` that leaves it worth `t`
-/// leaves its graph worth `G XOR heap_k XOR t`. The winning target of block `k` is the
-/// nim-sum of the others, XOR 1 when no other heap exceeds 1: the graph's target is
-/// `G XOR nim_sum` or that XOR 1, the same for every block of the graph under each case.
-/// So at most two cut searches per graph ([`green::cuts_to`]) find every winning cut,
-/// each kept when its block's case is the one searched for.
 fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
     let mut workspace = Workspace::default();
+    let graph_values = block_values(graphs, &mut blocks, &mut workspace);
+    let mut searched = Vec::new();
+    tame_sum(graphs, blocks, &mut searched, &graph_values, &mut workspace)
+}
+
+/// Each block's normal-play value, found by the [Green core](super::green) on its own
+/// edge list (the graph's ids renumbered, the ground kept as 0); per graph, the nim-sum
+/// of its blocks' values and its attached edges.
+fn block_values(
+    graphs: &[Graph],
+    blocks: &mut [GroundBlock],
+    workspace: &mut Workspace,
+) -> Vec<(u64, usize)> {
     let mut ends: Vec<u32> = Vec::new();
-    // Per graph, its value (the nim-sum of its blocks) and its attached edges.
     let mut graph_values = vec![(0u64, 0usize); graphs.len()];
     let mut local: Vec<u32> = Vec::new();
     let mut current = usize::MAX;
-    for block in &mut blocks {
+    for block in blocks.iter_mut() {
         let graph = &graphs[block.graph];
         if block.graph != current {
             current = block.graph;
@@ -341,48 +420,87 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
             local[a.index()] = u32::MAX;
             local[b.index()] = u32::MAX;
         }
-        let value = green::value(count, &ends, &mut workspace);
+        let value = green::value(count, &ends, workspace);
         block.value = Some(value);
         let (total, attached) = &mut graph_values[block.graph];
         *total ^= value;
         *attached += block.edges.len();
     }
-    let heaps: Vec<u64> = blocks.iter().map(|b| b.value.unwrap_or(0)).collect();
-    let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
-    let large = heaps.iter().filter(|&&h| h > 1).count();
-    let first_wins = misere_nim_first_wins(&heaps);
+    graph_values
+}
+
+/// A sum of tame blocks (rules 1 and 2 of the genus), with every winning cut: blocks on
+/// one ground edge play as the nim heaps of their values (fickle when at most `*1`);
+/// each block in `searched` (by block index) as its genus says. The player to move loses
+/// exactly when every block is fickle and the nim-sum is 1, or some block is firm and the
+/// nim-sum is 0 ([`genus`]'s page).
+///
+/// A cut in a block on one ground edge keeps it so (or removes it). Leaving it worth `t`
+/// loses for the opponent when `t` is the nim-sum `o` of the others while another block
+/// is firm, else `o XOR 1` (the others all fickle). A graph is the sum of its blocks,
+/// worth the nim-sum `G` of their values, so such a cut leaves its graph worth `G XOR X`
+/// or that XOR 1 (`X` the nim-sum of all blocks), the same for every block of the graph
+/// under each case: at most two cut searches per graph ([`green::cuts_to`]) find every
+/// winning cut of these blocks, each kept when its block's case is the one searched for.
+/// A searched block's cuts are tried one by one on its genus search.
+fn tame_sum(
+    graphs: &[Graph],
+    blocks: Vec<GroundBlock>,
+    searched: &mut [(usize, BlockGenus)],
+    graph_values: &[(u64, usize)],
+    workspace: &mut Workspace,
+) -> Misere {
+    // Per block, its value and whether it is fickle.
+    let mut parts: Vec<(u64, bool)> = (blocks.iter())
+        .map(|b| {
+            let v = b.value.unwrap_or(0);
+            (v, v <= 1)
+        })
+        .collect();
+    for (k, _) in searched.iter() {
+        let genus = blocks[*k].genus.as_ref().expect("a searched block's genus");
+        parts[*k] = (genus.normal, genus.fickle());
+    }
+    let nim_sum = parts.iter().fold(0, |acc, &(v, _)| acc ^ v);
+    let firm = parts.iter().filter(|&&(_, fickle)| !fickle).count();
+    let loses = |nim_sum: u64, firm: bool| nim_sum == u64::from(!firm);
+    let first_wins = !loses(nim_sum, firm > 0);
+    let another_firm = |k: usize| firm > usize::from(!parts[k].1);
     let mut wins = Vec::new();
     if first_wins {
         // Per graph, the block of each edge, and whether each block's target is the
-        // nim-sum of the others (another heap exceeds 1) or that XOR 1.
+        // nim-sum of the others (another block is firm) or that XOR 1.
         let mut block_of: Vec<Vec<u32>> = graphs
             .iter()
             .map(|g| vec![u32::MAX; g.net.edge_count()])
             .collect();
         for (k, block) in blocks.iter().enumerate() {
-            for &e in &block.edges {
-                block_of[block.graph][e.index()] = k as u32;
+            if block.ground_edge_count() == 1 {
+                for &e in &block.edges {
+                    block_of[block.graph][e.index()] = k as u32;
+                }
             }
         }
-        let another_large = |k: usize| large > usize::from(heaps[k] > 1);
-        // Per graph, whether some block has each case: 0, another heap exceeds 1.
+        // Per graph, whether some block has each case: 0, another block is firm.
         let mut cases = vec![[false; 2]; graphs.len()];
         for (k, block) in blocks.iter().enumerate() {
-            cases[block.graph][usize::from(!another_large(k))] = true;
+            if block.ground_edge_count() == 1 {
+                cases[block.graph][usize::from(!another_firm(k))] = true;
+            }
         }
         let mut cuts = Vec::new();
         for (g, graph) in graphs.iter().enumerate() {
             let (value, attached) = graph_values[g];
             let mut edges: Option<(u32, Vec<u32>)> = None;
             for flip in [0, 1] {
-                let wanted = |k: usize| another_large(k) == (flip == 0);
+                let wanted = |k: usize| another_firm(k) == (flip == 0);
                 let target = value ^ nim_sum ^ flip;
                 if !cases[g][flip as usize] || target > attached as u64 {
                     continue;
                 }
                 let (vertices, ends) = edges.get_or_insert_with(|| green::ends_of(graph));
                 cuts.clear();
-                green::cuts_to(*vertices, ends, target, &mut workspace, &mut cuts);
+                green::cuts_to(*vertices, ends, target, workspace, &mut cuts);
                 for &cut in &cuts {
                     let k = block_of[g][cut as usize];
                     if k != u32::MAX && wanted(k as usize) {
@@ -394,15 +512,38 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
                 }
             }
         }
+        for (k, genus) in searched.iter_mut() {
+            let (value, fickle) = parts[*k];
+            let others_firm = firm - usize::from(!fickle) > 0;
+            let all = genus.search.prune(genus.search.left);
+            for (bit, &edge) in blocks[*k].edges.iter().enumerate() {
+                let after = genus.search.prune(all & !(1u64 << bit));
+                // A tame block's options are tame, and already solved.
+                let Ok(Some((t, fickle_after))) = genus.tame(after) else {
+                    continue;
+                };
+                if loses(nim_sum ^ value ^ t, others_firm || !fickle_after) {
+                    wins.push(PositionEdge {
+                        graph: blocks[*k].graph,
+                        edge,
+                    });
+                }
+            }
+        }
         wins.sort_unstable();
     }
+    let positions = searched.iter().map(|(_, g)| g.positions()).sum();
     Misere {
         outcome: if first_wins { Outcome::N } else { Outcome::P },
-        rule: Rule::MisereNim,
+        rule: if searched.is_empty() {
+            Rule::MisereNim
+        } else {
+            Rule::Genus
+        },
         blocks,
         right_wins: wins.clone(),
         left_wins: wins,
-        positions: 0,
+        positions,
     }
 }
 
@@ -713,7 +854,9 @@ mod tests {
             &[0],
             &[(0, 1, Green), (1, 2, Green), (2, 3, Green), (3, 0, Green)],
         );
-        assert_eq!((cycle.outcome, cycle.rule), (Outcome::P, Rule::Searched));
+        assert_eq!((cycle.outcome, cycle.rule), (Outcome::P, Rule::Genus));
+        let genus = cycle.blocks[0].genus.as_ref().expect("searched alone");
+        assert_eq!((genus.to_string(), genus.tame), ("0^0".into(), true));
         let loops = analyze_one(&[0], &[(0, 0, Green), (0, 0, Green)]);
         assert_eq!(loops.outcome, Outcome::N);
     }

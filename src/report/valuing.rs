@@ -5,7 +5,7 @@
 
 use crate::analysis::Play;
 use crate::analysis::green::{self, Workspace};
-use crate::analysis::misere::{Misere, PositionEdge, Rule};
+use crate::analysis::misere::{Misere, PositionEdge};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
@@ -536,6 +536,8 @@ fn misere_report(
             edges: block.edges.len(),
             ground_edges: GroundEdges::new(block.ground_edges),
             grundy: block.value,
+            genus: block.genus.as_ref().map(ToString::to_string),
+            tame: block.genus.as_ref().map(|g| g.tame),
         })
         .collect();
     let cut = |at: &PositionEdge| {
@@ -562,7 +564,7 @@ fn misere_report(
             _ => Winner::Second,
         }),
         outcome: found.outcome,
-        searched_positions: (found.rule == Rule::Searched).then_some(found.positions),
+        searched_positions: (found.positions > 0).then_some(found.positions),
         moves: moves.then(|| MisereMoves {
             left: found.left_wins.iter().map(cut).collect(),
             right: found.right_wins.iter().map(cut).collect(),
