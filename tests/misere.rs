@@ -253,8 +253,17 @@ fn random_positions_of_every_colour_mix_up_to_12_edges() {
         let rule = misere::analyze(&graphs, &Budget::DEFAULT).unwrap().rule;
         *rules.entry(rule).or_insert(0) += 1;
     }
+    // Sums of sprigs are rare here: they have a test of their own.
+    let rules_used = [
+        Rule::MisereNim,
+        Rule::GroundEdges,
+        Rule::Genus,
+        Rule::Searched,
+    ];
     assert!(
-        rules.len() == 4 && rules.values().all(|&n| n > 100),
+        rules_used
+            .iter()
+            .all(|r| rules.get(r).is_some_and(|&n| n > 100)),
         "{rules:?}"
     );
 }
@@ -567,4 +576,78 @@ fn many_tame_blocks_beyond_a_whole_search_are_decided_by_the_genus() {
         edge: hackenbush::petgraph::graph::EdgeIndex::new(0),
     };
     assert_eq!(found.left_wins, [stalk]);
+}
+
+/// Sums of sprigs (strings whose ground edge alone is green, the others blue or red), in
+/// one graph or several, with their vertices numbered in any order: the sprig rule
+/// decides each, and agrees with play, outcome and every winning cut.
+#[test]
+fn random_sums_of_sprigs_follow_the_sprig_rule() {
+    use Colour::{Blue, Green, Red};
+    let mut rng = Rng(0x5b1d);
+    for round in 0..400 {
+        let mut left = 4 + rng.below(11) as usize;
+        let mut graphs = Vec::new();
+        while left > 0 {
+            let mut list = Vec::new();
+            let mut next = 1u32;
+            for _ in 0..1 + rng.below(3) {
+                let len = (1 + rng.below(5) as usize).min(left);
+                left -= len;
+                let mut below = 0;
+                for k in 0..len {
+                    let colour = match k {
+                        0 => Green,
+                        _ if rng.below(2) == 0 => Blue,
+                        _ => Red,
+                    };
+                    // Now and then an edge written from its top end.
+                    if rng.below(3) == 0 {
+                        list.push((next, below, colour));
+                    } else {
+                        list.push((below, next, colour));
+                    }
+                    below = next;
+                    next += 1;
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+            // Shuffle the edges' order.
+            for i in (1..list.len()).rev() {
+                list.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            graphs.push(Graph::from_coloured_edges(&[0], &list));
+        }
+        let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+        let green_only = graphs.iter().all(|g| g.decl.is_green());
+        if !green_only {
+            assert_eq!(found.rule, Rule::Sprigs, "round {round}");
+        }
+        if let Some(message) = disagreement(&graphs) {
+            panic!("round {round}: {message}");
+        }
+    }
+}
+
+/// Ten sprigs beside their negatives (80 edges, beyond any search of the whole
+/// position): the sum is 0 in normal play, plus `*` an N-position, so the first player
+/// wins in misère play.
+#[test]
+fn sprigs_beyond_a_whole_search_are_decided_by_the_sprig_rule() {
+    use Colour::{Blue, Green, Red};
+    let sprig = |colours: [Colour; 4]| {
+        let list: Vec<(u32, u32, Colour)> =
+            (0..4).map(|k| (k, k + 1, colours[k as usize])).collect();
+        Graph::from_coloured_edges(&[0], &list)
+    };
+    let mut graphs = Vec::new();
+    for _ in 0..10 {
+        graphs.push(sprig([Green, Blue, Red, Blue]));
+        graphs.push(sprig([Green, Red, Blue, Red]));
+    }
+    let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+    assert_eq!((found.outcome, found.rule), (Outcome::N, Rule::Sprigs));
+    assert!(!found.left_wins.is_empty() && !found.right_wins.is_empty());
 }

@@ -34,7 +34,11 @@
 //!    player to move loses exactly when every block is fickle (`0^120`, `1^031`) and the
 //!    nim-sum of the blocks' values is 1, or some block is firm and the nim-sum is 0.
 //!    Exponential in the largest searched block only.
-//! 4. **Otherwise** ([`Rule::Searched`]): a green block whose genus is not tame (where
+//! 4. **Green with blue or red, every block a sprig** ([`Rule::Sprigs`]): a sprig is a
+//!    string whose ground edge alone is green. The misère outcome of a sum of sprigs is
+//!    the normal-play outcome of that sum plus `*` (McKay, Milley and Nowakowski,
+//!    arXiv:1202.5654), found in canonical form within [`Budget::work`] ([`sprigs`]).
+//! 5. **Otherwise** ([`Rule::Searched`]): a green block whose genus is not tame (where
 //!    the Fusion Principle fails too: a 4-cycle through the ground is a misère
 //!    P-position, its fusion into two loops an N-position), and positions mixing green
 //!    with blue or red. The position is played out, every reachable set of edges once
@@ -48,7 +52,8 @@
 //!
 //! Rules 1 and 2: O(V + E). Rule 3: O(V + E) beside the searches of the blocks on two
 //! or more ground edges, each up to 2^B sets of its B edges. Rule 4: exponential, up to
-//! 2^E sets of E edges each. A search beyond the budget is refused. The search recurses once per cut, so its depth is at most the edge
+//! 2^E sets of E edges each (rule 5). A search beyond the budget is refused. Rule 4: a canonical
+//! sum per sprig and per first cut, within the budget's work. The search recurses once per cut, so its depth is at most the edge
 //! count (at most 64), whatever the graph's shape.
 
 use std::collections::HashMap;
@@ -58,6 +63,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
 
 pub mod genus;
+pub mod sprigs;
 
 use genus::BlockGenus;
 pub use genus::Genus;
@@ -96,6 +102,9 @@ pub enum Rule {
     /// All green, with blocks on two or more ground edges, each tame: the sum of their
     /// genera (Conway), each searched block's genus found by a search of that block alone.
     Genus,
+    /// Green and blue or red, every block a sprig (a string whose ground edge alone is
+    /// green): the normal-play outcome of the sum plus `*` (McKay, Milley, Nowakowski).
+    Sprigs,
     /// Played out by a memoized search of the whole position.
     Searched,
 }
@@ -106,6 +115,7 @@ impl fmt::Display for Rule {
             Rule::MisereNim => "misere-nim",
             Rule::GroundEdges => "ground-edges",
             Rule::Genus => "genus",
+            Rule::Sprigs => "sprigs",
             Rule::Searched => "searched",
         })
     }
@@ -241,6 +251,16 @@ pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
         return by_genus(graphs, blocks, budget);
     } else if colours[0] == 0 {
         return Ok(ground_edges(graphs, blocks));
+    }
+    if let Some(found) = sprigs::decide(graphs, &blocks, budget.work) {
+        return Ok(Misere {
+            outcome: found.outcome,
+            rule: Rule::Sprigs,
+            blocks,
+            left_wins: found.left_wins,
+            right_wins: found.right_wins,
+            positions: 0,
+        });
     }
     searched(graphs, blocks, budget)
 }

@@ -1073,6 +1073,7 @@ fn misere_label(title: &str, outcome: Outcome, rule: Rule) -> Id {
         Rule::MisereNim => "misère Nim",
         Rule::GroundEdges => "by the edges at the ground",
         Rule::Genus => "by the genus",
+        Rule::Sprigs => "sprigs",
         _ => "searched",
     };
     quoted(&format!("{title}\nmisère play: {who} ({how})"))

@@ -381,6 +381,10 @@ pub fn write_misere(out: &mut impl Write, report: &MisereReport) -> fmt::Result 
                 "  misère, by the edges at the ground, {blue} blue and {red} red: {result}"
             )?;
         }
+        Rule::Sprigs => writeln!(
+            out,
+            "  misère, sprigs on {blocks}: the normal-play outcome of their sum plus *: {result}"
+        )?,
         Rule::Genus => {
             let firm = report.blocks.iter().any(|b| match &b.genus {
                 Some(genus) => genus != "0^120" && genus != "1^031",

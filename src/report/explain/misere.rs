@@ -61,6 +61,7 @@ pub fn explain(
         Rule::MisereNim => misere_nim_steps(&mut out, found, paint),
         Rule::GroundEdges => ground_edge_steps(&mut out, found, paint),
         Rule::Genus => genus_steps(&mut out, found, paint),
+        Rule::Sprigs => sprig_steps(&mut out, found, paint),
         _ => searched_steps(&mut out, graphs, found, paint),
     }
     cuts_step(&mut out, graphs, found, source, paint);
@@ -242,6 +243,25 @@ fn genus_steps(out: &mut String, found: &Misere, paint: Paint) {
     );
 }
 
+/// Step 2 and 3 for a sum of sprigs.
+fn sprig_steps(out: &mut String, found: &Misere, paint: Paint) {
+    let _ = writeln!(
+        out,
+        "  Every block is a sprig: a string from the ground whose ground edge alone is green, \
+         the others\n  blue or red. The misère outcome of a sum of sprigs is the normal-play \
+         outcome of that sum plus *\n  (McKay, Milley and Nowakowski, \"Misère-play Hackenbush \
+         Sprigs\")."
+    );
+    let _ = writeln!(out, "\n{}", paint.bold("Step 3, the sum plus *."));
+    let _ = writeln!(
+        out,
+        "  Each sprig's normal-play value is the ordinal sum of its edges from the ground up. \
+         In normal play\n  their sum plus * is {1}, so in misère play {0} ({1}).",
+        paint.bold(outcome(found.outcome)),
+        found.outcome
+    );
+}
+
 /// Step 2 and 3 when the position is searched.
 fn searched_steps(out: &mut String, graphs: &[Graph], found: &Misere, paint: Paint) {
     let green = graphs.iter().all(|g| g.decl.is_green());
@@ -303,6 +323,9 @@ fn cuts_step(out: &mut String, graphs: &[Graph], found: &Misere, source: &Source
                 Rule::Genus => {
                     ": the tame sum left is lost for the other player, by the genus".to_string()
                 }
+                Rule::Sprigs => ": the sprigs left, plus *, are lost in normal play for the \
+                                 other player moving first"
+                    .to_string(),
                 _ => ": what is left is lost for the other player, by the search".to_string(),
             };
             let _ = writeln!(
