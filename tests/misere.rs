@@ -651,3 +651,86 @@ fn sprigs_beyond_a_whole_search_are_decided_by_the_sprig_rule() {
     assert_eq!((found.outcome, found.rule), (Outcome::N, Rule::Sprigs));
     assert!(!found.left_wins.is_empty() && !found.right_wins.is_empty());
 }
+
+/// `verify --misere --json`: one document in the shape of `verify --json`, each
+/// position's verdict with the outcome and winning cuts by both sides, read back into
+/// the library's types; the analysis' side is what the library finds, the game tree's
+/// what the oracle here plays out, and a position beyond `--max-edges` is not searched.
+#[test]
+fn verify_misere_json_holds_each_position_by_both_sides() {
+    use hackenbush::report::verify::{Verdict, VerifiedMisere, VerifySummary};
+
+    struct Document {
+        version: u64,
+        positions: Vec<VerifiedMisere>,
+        summary: VerifySummary,
+    }
+    let read = |json: &str| {
+        let value: serde_json::Value = serde_json::from_str(json).expect("one JSON document");
+        Document {
+            version: value["version"].as_u64().unwrap(),
+            positions: serde_json::from_value(value["positions"].clone()).unwrap(),
+            summary: serde_json::from_value(value["summary"].clone()).unwrap(),
+        }
+    };
+    let files = [
+        "tests/fixtures/valid/misere-two-stalks.in",
+        "tests/fixtures/valid/misere-square-and-stalk.hb",
+        "tests/fixtures/valid/misere-wild-block.hb",
+        "tests/fixtures/valid/misere-sprigs.hb",
+        "tests/fixtures/valid/misere-searched.hb",
+    ];
+    let mut args = vec!["verify", "--misere", "--json"];
+    args.extend(files);
+    let run = common::run(&common::root(), &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let document = read(&run.stdout);
+    assert_eq!(document.version, 2);
+    assert_eq!(document.positions.len(), 6);
+    assert_eq!(
+        (
+            document.summary.disagreements,
+            document.summary.not_searched
+        ),
+        (0, 0)
+    );
+    let mut positions = document.positions.iter();
+    for path in files {
+        let (source, format) = common::source_of(&common::root().join(path));
+        for position in hackenbush::syntax::parse(format, &source) {
+            let graphs: Vec<Graph> = (position.unwrap().graphs.into_iter().enumerate())
+                .map(|(i, decl)| Graph::build(decl, i))
+                .collect();
+            let verified = positions.next().expect("a position per position read");
+            assert_eq!(verified.verdict, Verdict::Agree, "{}", verified.source);
+            let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+            let analysis = verified.analysis.as_ref().unwrap();
+            assert_eq!(
+                (analysis.outcome, analysis.rule),
+                (found.outcome, Some(found.rule))
+            );
+            let (outcome, left, right) = Played::of(&graphs).solve();
+            let tree = verified.game_tree.as_ref().unwrap();
+            let cuts = |refs: &[hackenbush::report::verify::CutRef]| -> Vec<(usize, usize)> {
+                refs.iter().map(|c| (c.graph - 1, c.edge - 1)).collect()
+            };
+            let ours = |edges: &[PositionEdge]| -> Vec<(usize, usize)> {
+                edges.iter().map(|e| (e.graph, e.edge.index())).collect()
+            };
+            assert_eq!(
+                (tree.outcome, cuts(&tree.left), cuts(&tree.right)),
+                (outcome, ours(&left), ours(&right)),
+                "{}",
+                verified.source
+            );
+        }
+    }
+    let narrow = common::run(
+        &common::root(),
+        &["verify", "--misere", "--json", "--max-edges", "4", files[2]],
+    );
+    assert_eq!(narrow.code, 2);
+    let document = read(&narrow.stdout);
+    assert_eq!(document.positions[0].verdict, Verdict::NotSearched);
+    assert_eq!(document.summary.not_searched, 1);
+}
