@@ -71,8 +71,8 @@ pub use genus::Genus;
 use super::green::{self, Workspace};
 use super::partizan::Budget;
 use crate::game::Outcome;
-use crate::model::{Graph, Node};
-use crate::syntax::Colour;
+use crate::model::{Graph, Node, Numbering};
+use crate::syntax::{Colour, GraphDecl};
 
 /// The play convention: who wins when a player cannot move.
 ///
@@ -237,7 +237,8 @@ impl std::error::Error for Refusal {}
 /// # Ok::<(), hackenbush::analysis::misere::Refusal>(())
 /// ```
 pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
-    let blocks = ground_blocks(graphs);
+    let lists: Vec<EdgeEnds> = graphs.iter().map(EdgeEnds::of).collect();
+    let blocks = ground_blocks(graphs, &lists);
     let colours = blocks.iter().fold([0; 3], |mut seen, block| {
         for (graph, edge) in block.edges.iter().map(|&e| (&graphs[block.graph], e)) {
             seen[colour_slot(graph.colour(edge))] += 1;
@@ -246,9 +247,9 @@ pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
     });
     if colours[1] == 0 && colours[2] == 0 {
         if blocks.iter().all(|b| b.ground_edge_count() == 1) {
-            return Ok(misere_nim(graphs, blocks));
+            return Ok(misere_nim(&lists, blocks));
         }
-        return by_genus(graphs, blocks, budget);
+        return by_genus(graphs, &lists, blocks, budget);
     } else if colours[0] == 0 {
         return Ok(ground_edges(graphs, blocks));
     }
@@ -271,6 +272,7 @@ pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
 /// blocks carrying the genus found.
 fn by_genus(
     graphs: &[Graph],
+    lists: &[EdgeEnds],
     mut blocks: Vec<GroundBlock>,
     budget: &Budget,
 ) -> Result<Misere, Refusal> {
@@ -305,9 +307,9 @@ fn by_genus(
         .all(|b| b.genus.as_ref().is_none_or(|g| g.tame))
     {
         let mut workspace = Workspace::default();
-        let graph_values = block_values(graphs, &mut blocks, &mut workspace);
+        let graph_values = block_values(lists, &mut blocks, &mut workspace);
         return Ok(tame_sum(
-            graphs,
+            lists,
             blocks,
             &mut genera,
             &graph_values,
@@ -326,39 +328,89 @@ fn colour_slot(colour: Colour) -> usize {
     }
 }
 
+/// A graph as the [Green core](super::green) sees it: its node count and the two ends of
+/// each edge, edge `j` of the list being edge `j` of the graph, node 0 the ground.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeEnds {
+    /// Its node count, the ground (node 0) included.
+    pub vertices: u32,
+    /// The ends of edge `j` at `2j` and `2j + 1`.
+    pub ends: Vec<u32>,
+}
+
+impl EdgeEnds {
+    /// The model `graph`'s edge list ([`green::ends_of`]).
+    pub fn of(graph: &Graph) -> EdgeEnds {
+        let (vertices, ends) = green::ends_of(graph);
+        EdgeEnds { vertices, ends }
+    }
+
+    /// The declared graph `decl`'s edge list, with no model: its ground ids are node 0,
+    /// the others numbered in order of first use (as [`summary::summarize`] numbers them).
+    ///
+    /// [`summary::summarize`]: super::summary::summarize
+    pub fn of_decl(decl: &GraphDecl) -> EdgeEnds {
+        let read = decl.edges.len() * 2 + decl.ground.len();
+        let mut ids = Numbering::new(decl.vertices.len(), read);
+        for &g in &decl.ground {
+            ids.ground(g);
+        }
+        let mut ends = Vec::with_capacity(2 * decl.edges.len());
+        for e in &decl.edges {
+            ends.push(ids.number(e.u).0);
+            ends.push(ids.number(e.v).0);
+        }
+        EdgeEnds {
+            vertices: ids.count(),
+            ends,
+        }
+    }
+
+    /// Its edges.
+    fn edge_count(&self) -> usize {
+        self.ends.len() / 2
+    }
+}
+
 /// The ground blocks of every graph, graph by graph, each block's edges in input order.
-fn ground_blocks(graphs: &[Graph]) -> Vec<GroundBlock> {
+fn ground_blocks(graphs: &[Graph], lists: &[EdgeEnds]) -> Vec<GroundBlock> {
     let mut blocks = Vec::new();
-    for (i, graph) in graphs.iter().enumerate() {
-        blocks.extend(blocks_of(i, graph));
+    for (i, (graph, list)) in graphs.iter().zip(lists).enumerate() {
+        blocks.extend(blocks_of(i, list, |e| {
+            graph.colour(EdgeIndex::new(e as usize))
+        }));
     }
     blocks
 }
 
-/// The ground blocks of graph `i`: components of its non-ground nodes joined by union-find
-/// (no recursion), each with the edges that touch it; only those with a ground edge.
-fn blocks_of(i: usize, graph: &Graph) -> Vec<GroundBlock> {
-    let net = &graph.net;
-    let mut parent: Vec<u32> = (0..net.node_count() as u32).collect();
-    for edge in net.edge_indices() {
-        let (a, b) = net.edge_endpoints(edge).expect("an edge of the graph");
-        if a != Graph::ground() && b != Graph::ground() {
-            let (ra, rb) = (find(&mut parent, a.index()), find(&mut parent, b.index()));
+/// The ground blocks of graph `i`, the edge list `list` whose edge `e` has colour
+/// `colour(e)`: components of its non-ground nodes joined by union-find (no recursion),
+/// each with the edges that touch it; only those with a ground edge, in the order of
+/// their first edge (a ground loop a block of its own).
+fn blocks_of(i: usize, list: &EdgeEnds, colour: impl Fn(u32) -> Colour) -> Vec<GroundBlock> {
+    let ends = &list.ends;
+    let mut parent: Vec<u32> = (0..list.vertices).collect();
+    for pair in ends.chunks_exact(2) {
+        let (a, b) = (pair[0] as usize, pair[1] as usize);
+        if a != 0 && b != 0 {
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             parent[ra.max(rb)] = ra.min(rb) as u32;
         }
     }
-    // Each component's block, in the order of its first edge; a ground loop alone.
-    let mut slot_of_root: HashMap<usize, usize> = HashMap::new();
+    // Each component's block slot, by its root.
+    let mut slot_of_root: Vec<u32> = vec![u32::MAX; list.vertices as usize];
     let mut found: Vec<GroundBlock> = Vec::new();
-    for edge in net.edge_indices() {
-        let (a, b) = net.edge_endpoints(edge).expect("an edge of the graph");
-        let touches_ground = a == Graph::ground() || b == Graph::ground();
-        let slot = if a == Graph::ground() && b == Graph::ground() {
+    for (e, pair) in ends.chunks_exact(2).enumerate() {
+        let (a, b) = (pair[0] as usize, pair[1] as usize);
+        let touches_ground = a == 0 || b == 0;
+        let slot = if a == 0 && b == 0 {
             found.len()
         } else {
-            let inner = if a == Graph::ground() { b } else { a };
-            let root = find(&mut parent, inner.index());
-            *slot_of_root.entry(root).or_insert(found.len())
+            let root = find(&mut parent, if a == 0 { b } else { a });
+            if slot_of_root[root] == u32::MAX {
+                slot_of_root[root] = found.len() as u32;
+            }
+            slot_of_root[root] as usize
         };
         if slot == found.len() {
             found.push(GroundBlock {
@@ -369,9 +421,9 @@ fn blocks_of(i: usize, graph: &Graph) -> Vec<GroundBlock> {
                 genus: None,
             });
         }
-        found[slot].edges.push(edge);
+        found[slot].edges.push(EdgeIndex::new(e));
         if touches_ground {
-            found[slot].ground_edges[colour_slot(graph.colour(edge))] += 1;
+            found[slot].ground_edges[colour_slot(colour(e as u32))] += 1;
         }
     }
     found.retain(|block| block.ground_edge_count() > 0);
@@ -389,43 +441,70 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
 }
 
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
-fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
+fn misere_nim(lists: &[EdgeEnds], mut blocks: Vec<GroundBlock>) -> Misere {
     let mut workspace = Workspace::default();
-    let graph_values = block_values(graphs, &mut blocks, &mut workspace);
+    let graph_values = block_values(lists, &mut blocks, &mut workspace);
     let mut searched = Vec::new();
-    tame_sum(graphs, blocks, &mut searched, &graph_values, &mut workspace)
+    tame_sum(lists, blocks, &mut searched, &graph_values, &mut workspace)
+}
+
+/// Rule 1 on the all-green position of `lists` ([`EdgeEnds`]), without a model: the
+/// [`Misere`] of misère Nim when every ground block stands on one ground edge; `None`
+/// when some block stands on two or more (then [`analyze`] the models).
+///
+/// ```
+/// use hackenbush::analysis::misere::{self, EdgeEnds, Rule};
+/// use hackenbush::game::Outcome;
+///
+/// // Two stalks of two on one root (node 1 on the ground, node 0).
+/// let tree = EdgeEnds { vertices: 5, ends: vec![0, 1, 1, 2, 0, 3, 3, 4] };
+/// let found = misere::misere_nim_of_edge_lists(&[tree]).unwrap();
+/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
+/// let square = EdgeEnds { vertices: 4, ends: vec![0, 1, 1, 2, 2, 3, 3, 0] };
+/// assert!(misere::misere_nim_of_edge_lists(&[square]).is_none());
+/// ```
+///
+/// Complexity: O(V + E).
+pub fn misere_nim_of_edge_lists(lists: &[EdgeEnds]) -> Option<Misere> {
+    let mut blocks = Vec::new();
+    for (i, list) in lists.iter().enumerate() {
+        blocks.extend(blocks_of(i, list, |_| Colour::Green));
+    }
+    if blocks.iter().any(|b| b.ground_edge_count() != 1) {
+        return None;
+    }
+    Some(misere_nim(lists, blocks))
 }
 
 /// Each block's normal-play value, found by the [Green core](super::green) on its own
 /// edge list (the graph's ids renumbered, the ground kept as 0); per graph, the nim-sum
 /// of its blocks' values and its attached edges.
 fn block_values(
-    graphs: &[Graph],
+    lists: &[EdgeEnds],
     blocks: &mut [GroundBlock],
     workspace: &mut Workspace,
 ) -> Vec<(u64, usize)> {
     let mut ends: Vec<u32> = Vec::new();
-    let mut graph_values = vec![(0u64, 0usize); graphs.len()];
+    let mut graph_values = vec![(0u64, 0usize); lists.len()];
     let mut local: Vec<u32> = Vec::new();
     let mut current = usize::MAX;
     for block in blocks.iter_mut() {
-        let graph = &graphs[block.graph];
+        let list = &lists[block.graph];
         if block.graph != current {
             current = block.graph;
             local.clear();
-            local.resize(graph.net.node_count(), u32::MAX);
+            local.resize(list.vertices as usize, u32::MAX);
         }
         // The block's ends, renumbered from 1 (0 is the ground); the labels are reset
         // after, so that the next block starts afresh.
         ends.clear();
         let mut count = 1u32;
         for &e in &block.edges {
-            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-            for node in [a, b] {
-                let id = if node == Graph::ground() {
+            for node in [list.ends[2 * e.index()], list.ends[2 * e.index() + 1]] {
+                let id = if node == 0 {
                     0
                 } else {
-                    let slot = &mut local[node.index()];
+                    let slot = &mut local[node as usize];
                     if *slot == u32::MAX {
                         *slot = count;
                         count += 1;
@@ -436,9 +515,8 @@ fn block_values(
             }
         }
         for &e in &block.edges {
-            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-            local[a.index()] = u32::MAX;
-            local[b.index()] = u32::MAX;
+            local[list.ends[2 * e.index()] as usize] = u32::MAX;
+            local[list.ends[2 * e.index() + 1] as usize] = u32::MAX;
         }
         let value = green::value(count, &ends, workspace);
         block.value = Some(value);
@@ -464,7 +542,7 @@ fn block_values(
 /// winning cut of these blocks, each kept when its block's case is the one searched for.
 /// A searched block's cuts are tried one by one on its genus search.
 fn tame_sum(
-    graphs: &[Graph],
+    lists: &[EdgeEnds],
     blocks: Vec<GroundBlock>,
     searched: &mut [(usize, BlockGenus)],
     graph_values: &[(u64, usize)],
@@ -490,9 +568,9 @@ fn tame_sum(
     if first_wins {
         // Per graph, the block of each edge, and whether each block's target is the
         // nim-sum of the others (another block is firm) or that XOR 1.
-        let mut block_of: Vec<Vec<u32>> = graphs
+        let mut block_of: Vec<Vec<u32>> = lists
             .iter()
-            .map(|g| vec![u32::MAX; g.net.edge_count()])
+            .map(|list| vec![u32::MAX; list.edge_count()])
             .collect();
         for (k, block) in blocks.iter().enumerate() {
             if block.ground_edge_count() == 1 {
@@ -502,25 +580,23 @@ fn tame_sum(
             }
         }
         // Per graph, whether some block has each case: 0, another block is firm.
-        let mut cases = vec![[false; 2]; graphs.len()];
+        let mut cases = vec![[false; 2]; lists.len()];
         for (k, block) in blocks.iter().enumerate() {
             if block.ground_edge_count() == 1 {
                 cases[block.graph][usize::from(!another_firm(k))] = true;
             }
         }
         let mut cuts = Vec::new();
-        for (g, graph) in graphs.iter().enumerate() {
+        for (g, list) in lists.iter().enumerate() {
             let (value, attached) = graph_values[g];
-            let mut edges: Option<(u32, Vec<u32>)> = None;
             for flip in [0, 1] {
                 let wanted = |k: usize| another_firm(k) == (flip == 0);
                 let target = value ^ nim_sum ^ flip;
                 if !cases[g][flip as usize] || target > attached as u64 {
                     continue;
                 }
-                let (vertices, ends) = edges.get_or_insert_with(|| green::ends_of(graph));
                 cuts.clear();
-                green::cuts_to(*vertices, ends, target, workspace, &mut cuts);
+                green::cuts_to(list.vertices, &list.ends, target, workspace, &mut cuts);
                 for &cut in &cuts {
                     let k = block_of[g][cut as usize];
                     if k != u32::MAX && wanted(k as usize) {
@@ -906,7 +982,7 @@ mod tests {
     #[test]
     fn blocks_are_split_at_the_ground_and_detached_edges_left_out() {
         let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2), (0, 2), (0, 0), (3, 4), (0, 5)]);
-        let blocks = ground_blocks(&[graph]);
+        let blocks = ground_blocks(std::slice::from_ref(&graph), &[EdgeEnds::of(&graph)]);
         let shapes: Vec<(Vec<usize>, usize)> = blocks
             .iter()
             .map(|b| {
