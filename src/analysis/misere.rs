@@ -247,7 +247,7 @@ pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
     });
     if colours[1] == 0 && colours[2] == 0 {
         if blocks.iter().all(|b| b.ground_edge_count() == 1) {
-            return Ok(misere_nim(&lists, blocks));
+            return Ok(misere_nim(&lists, blocks, true));
         }
         return by_genus(graphs, &lists, blocks, budget);
     } else if colours[0] == 0 {
@@ -308,13 +308,12 @@ fn by_genus(
     {
         let mut workspace = Workspace::default();
         let graph_values = block_values(lists, &mut blocks, &mut workspace);
-        return Ok(tame_sum(
+        let parts = Parts {
             lists,
-            blocks,
-            &mut genera,
-            &graph_values,
-            &mut workspace,
-        ));
+            graph_values: &graph_values,
+            cuts: true,
+        };
+        return Ok(tame_sum(parts, blocks, &mut genera, &mut workspace));
     }
     searched(graphs, blocks, budget)
 }
@@ -441,16 +440,30 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
 }
 
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
-fn misere_nim(lists: &[EdgeEnds], mut blocks: Vec<GroundBlock>) -> Misere {
+fn misere_nim(lists: &[EdgeEnds], mut blocks: Vec<GroundBlock>, cuts: bool) -> Misere {
     let mut workspace = Workspace::default();
     let graph_values = block_values(lists, &mut blocks, &mut workspace);
     let mut searched = Vec::new();
-    tame_sum(lists, blocks, &mut searched, &graph_values, &mut workspace)
+    let parts = Parts {
+        lists,
+        graph_values: &graph_values,
+        cuts,
+    };
+    tame_sum(parts, blocks, &mut searched, &mut workspace)
+}
+
+/// What [`tame_sum`] plays on: each graph's edge list, value and attached edges, and
+/// whether the winning cuts are wanted.
+struct Parts<'a> {
+    lists: &'a [EdgeEnds],
+    graph_values: &'a [(u64, usize)],
+    cuts: bool,
 }
 
 /// Rule 1 on the all-green position of `lists` ([`EdgeEnds`]), without a model: the
 /// [`Misere`] of misère Nim when every ground block stands on one ground edge; `None`
-/// when some block stands on two or more (then [`analyze`] the models).
+/// when some block stands on two or more (then [`analyze`] the models). Without `cuts`
+/// the winning cuts are not searched for, and `left_wins` and `right_wins` are empty.
 ///
 /// ```
 /// use hackenbush::analysis::misere::{self, EdgeEnds, Rule};
@@ -458,14 +471,14 @@ fn misere_nim(lists: &[EdgeEnds], mut blocks: Vec<GroundBlock>) -> Misere {
 ///
 /// // Two stalks of two on one root (node 1 on the ground, node 0).
 /// let tree = EdgeEnds { vertices: 5, ends: vec![0, 1, 1, 2, 0, 3, 3, 4] };
-/// let found = misere::misere_nim_of_edge_lists(&[tree]).unwrap();
+/// let found = misere::misere_nim_of_edge_lists(&[tree], true).unwrap();
 /// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
 /// let square = EdgeEnds { vertices: 4, ends: vec![0, 1, 1, 2, 2, 3, 3, 0] };
-/// assert!(misere::misere_nim_of_edge_lists(&[square]).is_none());
+/// assert!(misere::misere_nim_of_edge_lists(&[square], true).is_none());
 /// ```
 ///
 /// Complexity: O(V + E).
-pub fn misere_nim_of_edge_lists(lists: &[EdgeEnds]) -> Option<Misere> {
+pub fn misere_nim_of_edge_lists(lists: &[EdgeEnds], cuts: bool) -> Option<Misere> {
     let mut blocks = Vec::new();
     for (i, list) in lists.iter().enumerate() {
         blocks.extend(blocks_of(i, list, |_| Colour::Green));
@@ -473,7 +486,7 @@ pub fn misere_nim_of_edge_lists(lists: &[EdgeEnds]) -> Option<Misere> {
     if blocks.iter().any(|b| b.ground_edge_count() != 1) {
         return None;
     }
-    Some(misere_nim(lists, blocks))
+    Some(misere_nim(lists, blocks, cuts))
 }
 
 /// Each block's normal-play value, found by the [Green core](super::green) on its own
@@ -542,12 +555,16 @@ fn block_values(
 /// winning cut of these blocks, each kept when its block's case is the one searched for.
 /// A searched block's cuts are tried one by one on its genus search.
 fn tame_sum(
-    lists: &[EdgeEnds],
+    parts_of: Parts<'_>,
     blocks: Vec<GroundBlock>,
     searched: &mut [(usize, BlockGenus)],
-    graph_values: &[(u64, usize)],
     workspace: &mut Workspace,
 ) -> Misere {
+    let Parts {
+        lists,
+        graph_values,
+        cuts: wanted_cuts,
+    } = parts_of;
     // Per block, its value and whether it is fickle.
     let mut parts: Vec<(u64, bool)> = (blocks.iter())
         .map(|b| {
@@ -565,7 +582,7 @@ fn tame_sum(
     let first_wins = !loses(nim_sum, firm > 0);
     let another_firm = |k: usize| firm > usize::from(!parts[k].1);
     let mut wins = Vec::new();
-    if first_wins {
+    if first_wins && wanted_cuts {
         // Per graph, the block of each edge, and whether each block's target is the
         // nim-sum of the others (another block is firm) or that XOR 1.
         let mut block_of: Vec<Vec<u32>> = lists

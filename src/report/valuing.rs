@@ -504,10 +504,11 @@ pub fn misere_position(
 ) -> Result<MisereReport, Diagnostic> {
     let first = graphs.first().map(|g| g.span).unwrap_or_default();
     // All green and every block on one ground edge: misère Nim on the edge lists, with no
-    // model (as `analyze` values a green graph).
+    // model (as `analyze` values a green graph), its winning cuts searched only when they
+    // are reported.
     if graphs.iter().all(|g| g.is_green()) {
         let lists: Vec<EdgeEnds> = graphs.iter().map(EdgeEnds::of_decl).collect();
-        if let Some(found) = misere::misere_nim_of_edge_lists(&lists) {
+        if let Some(found) = misere::misere_nim_of_edge_lists(&lists, moves) {
             drop(lists);
             let names = (graphs.iter().enumerate())
                 .map(|(i, decl)| decl.display_name(i))
