@@ -1,7 +1,8 @@
 //! Misère play (whoever cannot move wins) held against a player with no theory: every
 //! position is played out edge by edge, and its outcome and each player's winning first
 //! cuts compared with `analysis::misere`, whose rules (misère Nim on the ground blocks,
-//! the red-blue count of ground edges, and its own search) must agree with it on every
+//! the red-blue count of ground edges, the sum of tame genera, and its own search) must
+//! agree with it on every
 //! small green multigraph, on random positions of all three colours, and on the bundled
 //! examples small enough to play out.
 
@@ -187,9 +188,10 @@ fn every_green_multigraph_up_to_5_edges_on_4_vertices() {
     }
     // Sum over k = 0..=5 of C(10 + k - 1, k), for 2 ground sets.
     assert_eq!(graphs, 3003 * 2);
-    // Both green rules were exercised, each many times.
+    // Every green rule was exercised: misère Nim and the genus many times, and the
+    // search of the whole position where some block's genus is not tame.
     assert!(
-        rules[&Rule::MisereNim] > 1000 && rules[&Rule::Searched] > 1000,
+        rules[&Rule::MisereNim] > 1000 && rules[&Rule::Genus] > 1000 && rules[&Rule::Searched] > 10,
         "{rules:?}"
     );
 }
@@ -251,8 +253,17 @@ fn random_positions_of_every_colour_mix_up_to_12_edges() {
         let rule = misere::analyze(&graphs, &Budget::DEFAULT).unwrap().rule;
         *rules.entry(rule).or_insert(0) += 1;
     }
+    // Sums of sprigs are rare here: they have a test of their own.
+    let rules_used = [
+        Rule::MisereNim,
+        Rule::GroundEdges,
+        Rule::Genus,
+        Rule::Searched,
+    ];
     assert!(
-        rules.len() == 3 && rules.values().all(|&n| n > 100),
+        rules_used
+            .iter()
+            .all(|r| rules.get(r).is_some_and(|&n| n > 100)),
         "{rules:?}"
     );
 }
@@ -463,4 +474,263 @@ fn the_binarys_misere_game_tree_is_the_oracle() {
             "round {round}"
         );
     }
+}
+
+/// `G⁻(X)`, the misère Grundy value of the position `graphs`, by play alone: the size `k`
+/// of the stalk beside it that makes the whole a P-position.
+fn misere_grundy_by_play(graphs: &[Graph]) -> u64 {
+    (0..8)
+        .find(|&k| {
+            let stalk: Vec<(u32, u32)> = (0..k).map(|i| (i, i + 1)).collect();
+            let mut all = graphs.to_vec();
+            all.push(Graph::from_edges(&[0], &stalk));
+            Played::of(&all).solve().0 == Outcome::P
+        })
+        .map(u64::from)
+        .expect("a misère Grundy value below 8")
+}
+
+/// The genus the block search finds is the genus by play: `γₙ` is the misère Grundy
+/// value of the block beside `n` stalks of two (`*2`), for blocks tame and wild, which
+/// also holds the rows' rule `*1 + *1 = 0` to play.
+#[test]
+fn the_genus_found_is_the_genus_played_out() {
+    let blocks: [&[(u32, u32)]; 6] = [
+        &[(0, 1), (1, 2), (2, 3), (3, 0)],
+        &[(0, 1), (0, 2), (1, 1), (1, 2), (2, 2)],
+        &[(0, 1), (0, 1), (0, 2), (1, 3), (2, 3)],
+        &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)],
+        &[(0, 1), (0, 2), (1, 2)],
+        &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 3)],
+    ];
+    let mut wild = 0;
+    for edges in blocks {
+        let block = Graph::from_edges(&[0], edges);
+        let found = misere::analyze(std::slice::from_ref(&block), &Budget::DEFAULT).unwrap();
+        let genus = found.blocks[0]
+            .genus
+            .clone()
+            .expect("a block on two ground edges");
+        wild += usize::from(!genus.tame);
+        for n in 0..4 {
+            let mut graphs = vec![block.clone()];
+            graphs.extend((0..n).map(|_| Graph::from_edges(&[0], &[(0, 1), (1, 2)])));
+            assert_eq!(
+                genus.gamma(n),
+                misere_grundy_by_play(&graphs),
+                "{edges:?}: genus {genus}, n = {n}"
+            );
+        }
+    }
+    assert!(wild >= 2, "{wild} wild blocks");
+}
+
+/// Sums of green blocks on two or more ground edges, beside stalks and loops, larger
+/// than the sweep's: the genus rule (or the whole search, where a block is wild) agrees
+/// with play, outcome and every winning cut.
+#[test]
+fn random_green_sums_of_blocks_on_two_ground_edges() {
+    let mut rng = Rng(0x9e05);
+    let mut rules = HashMap::new();
+    for round in 0..400 {
+        let graphs: Vec<Graph> = (0..2 + rng.below(3))
+            .map(|_| {
+                let edges = 1 + rng.below(5) as usize;
+                let vertices = 2 + rng.below(3) as u32;
+                let list: Vec<(u32, u32)> = (0..edges)
+                    .map(|_| {
+                        let u = rng.below(u64::from(vertices)) as u32;
+                        (u, rng.below(u64::from(vertices)) as u32)
+                    })
+                    .collect();
+                Graph::from_edges(&[0, 1], &list)
+            })
+            .collect();
+        if let Some(message) = disagreement(&graphs) {
+            panic!("round {round}: {message}");
+        }
+        let rule = misere::analyze(&graphs, &Budget::DEFAULT).unwrap().rule;
+        *rules.entry(rule).or_insert(0) += 1;
+    }
+    assert!(
+        rules.get(&Rule::Genus).is_some_and(|&n| n > 150),
+        "{rules:?}"
+    );
+}
+
+/// Twenty ground squares (80 edges, beyond any search of the whole position): each is a
+/// tame, firm `0^0`, so the sum is lost for the player to move; with a stalk of two
+/// beside them, won by cutting the stalk at the ground, and only so.
+#[test]
+fn many_tame_blocks_beyond_a_whole_search_are_decided_by_the_genus() {
+    let square = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 3), (3, 0)]);
+    let mut graphs = vec![square; 20];
+    let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+    assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::Genus));
+    assert!(found.left_wins.is_empty());
+    graphs.push(Graph::from_edges(&[0], &[(0, 1), (1, 2)]));
+    let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+    assert_eq!((found.outcome, found.rule), (Outcome::N, Rule::Genus));
+    let stalk = PositionEdge {
+        graph: 20,
+        edge: hackenbush::petgraph::graph::EdgeIndex::new(0),
+    };
+    assert_eq!(found.left_wins, [stalk]);
+}
+
+/// Sums of sprigs (strings whose ground edge alone is green, the others blue or red), in
+/// one graph or several, with their vertices numbered in any order: the sprig rule
+/// decides each, and agrees with play, outcome and every winning cut.
+#[test]
+fn random_sums_of_sprigs_follow_the_sprig_rule() {
+    use Colour::{Blue, Green, Red};
+    let mut rng = Rng(0x5b1d);
+    for round in 0..400 {
+        let mut left = 4 + rng.below(11) as usize;
+        let mut graphs = Vec::new();
+        while left > 0 {
+            let mut list = Vec::new();
+            let mut next = 1u32;
+            for _ in 0..1 + rng.below(3) {
+                let len = (1 + rng.below(5) as usize).min(left);
+                left -= len;
+                let mut below = 0;
+                for k in 0..len {
+                    let colour = match k {
+                        0 => Green,
+                        _ if rng.below(2) == 0 => Blue,
+                        _ => Red,
+                    };
+                    // Now and then an edge written from its top end.
+                    if rng.below(3) == 0 {
+                        list.push((next, below, colour));
+                    } else {
+                        list.push((below, next, colour));
+                    }
+                    below = next;
+                    next += 1;
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+            // Shuffle the edges' order.
+            for i in (1..list.len()).rev() {
+                list.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            graphs.push(Graph::from_coloured_edges(&[0], &list));
+        }
+        let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+        let green_only = graphs.iter().all(|g| g.decl.is_green());
+        if !green_only {
+            assert_eq!(found.rule, Rule::Sprigs, "round {round}");
+        }
+        if let Some(message) = disagreement(&graphs) {
+            panic!("round {round}: {message}");
+        }
+    }
+}
+
+/// Ten sprigs beside their negatives (80 edges, beyond any search of the whole
+/// position): the sum is 0 in normal play, plus `*` an N-position, so the first player
+/// wins in misère play.
+#[test]
+fn sprigs_beyond_a_whole_search_are_decided_by_the_sprig_rule() {
+    use Colour::{Blue, Green, Red};
+    let sprig = |colours: [Colour; 4]| {
+        let list: Vec<(u32, u32, Colour)> =
+            (0..4).map(|k| (k, k + 1, colours[k as usize])).collect();
+        Graph::from_coloured_edges(&[0], &list)
+    };
+    let mut graphs = Vec::new();
+    for _ in 0..10 {
+        graphs.push(sprig([Green, Blue, Red, Blue]));
+        graphs.push(sprig([Green, Red, Blue, Red]));
+    }
+    let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+    assert_eq!((found.outcome, found.rule), (Outcome::N, Rule::Sprigs));
+    assert!(!found.left_wins.is_empty() && !found.right_wins.is_empty());
+}
+
+/// `verify --misere --json`: one document in the shape of `verify --json`, each
+/// position's verdict with the outcome and winning cuts by both sides, read back into
+/// the library's types; the analysis' side is what the library finds, the game tree's
+/// what the oracle here plays out, and a position beyond `--max-edges` is not searched.
+#[test]
+fn verify_misere_json_holds_each_position_by_both_sides() {
+    use hackenbush::report::verify::{Verdict, VerifiedMisere, VerifySummary};
+
+    struct Document {
+        version: u64,
+        positions: Vec<VerifiedMisere>,
+        summary: VerifySummary,
+    }
+    let read = |json: &str| {
+        let value: serde_json::Value = serde_json::from_str(json).expect("one JSON document");
+        Document {
+            version: value["version"].as_u64().unwrap(),
+            positions: serde_json::from_value(value["positions"].clone()).unwrap(),
+            summary: serde_json::from_value(value["summary"].clone()).unwrap(),
+        }
+    };
+    let files = [
+        "tests/fixtures/valid/misere-two-stalks.in",
+        "tests/fixtures/valid/misere-square-and-stalk.hb",
+        "tests/fixtures/valid/misere-wild-block.hb",
+        "tests/fixtures/valid/misere-sprigs.hb",
+        "tests/fixtures/valid/misere-searched.hb",
+    ];
+    let mut args = vec!["verify", "--misere", "--json"];
+    args.extend(files);
+    let run = common::run(&common::root(), &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let document = read(&run.stdout);
+    assert_eq!(document.version, 2);
+    assert_eq!(document.positions.len(), 6);
+    assert_eq!(
+        (
+            document.summary.disagreements,
+            document.summary.not_searched
+        ),
+        (0, 0)
+    );
+    let mut positions = document.positions.iter();
+    for path in files {
+        let (source, format) = common::source_of(&common::root().join(path));
+        for position in hackenbush::syntax::parse(format, &source) {
+            let graphs: Vec<Graph> = (position.unwrap().graphs.into_iter().enumerate())
+                .map(|(i, decl)| Graph::build(decl, i))
+                .collect();
+            let verified = positions.next().expect("a position per position read");
+            assert_eq!(verified.verdict, Verdict::Agree, "{}", verified.source);
+            let found = misere::analyze(&graphs, &Budget::DEFAULT).unwrap();
+            let analysis = verified.analysis.as_ref().unwrap();
+            assert_eq!(
+                (analysis.outcome, analysis.rule),
+                (found.outcome, Some(found.rule))
+            );
+            let (outcome, left, right) = Played::of(&graphs).solve();
+            let tree = verified.game_tree.as_ref().unwrap();
+            let cuts = |refs: &[hackenbush::report::verify::CutRef]| -> Vec<(usize, usize)> {
+                refs.iter().map(|c| (c.graph - 1, c.edge - 1)).collect()
+            };
+            let ours = |edges: &[PositionEdge]| -> Vec<(usize, usize)> {
+                edges.iter().map(|e| (e.graph, e.edge.index())).collect()
+            };
+            assert_eq!(
+                (tree.outcome, cuts(&tree.left), cuts(&tree.right)),
+                (outcome, ours(&left), ours(&right)),
+                "{}",
+                verified.source
+            );
+        }
+    }
+    let narrow = common::run(
+        &common::root(),
+        &["verify", "--misere", "--json", "--max-edges", "4", files[2]],
+    );
+    assert_eq!(narrow.code, 2);
+    let document = read(&narrow.stdout);
+    assert_eq!(document.positions[0].verdict, Verdict::NotSearched);
+    assert_eq!(document.summary.not_searched, 1);
 }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use hackenbush::analysis::misere::{self, PositionEdge};
+use hackenbush::analysis::misere;
 use hackenbush::analysis::partizan::Budget;
 use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::{Game, Outcome};
@@ -13,7 +13,10 @@ use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink}
 use hackenbush::report::ErrorReport;
 use hackenbush::report::json::JsonDocument;
 use hackenbush::report::text::star;
-use hackenbush::report::verify::{VerifiedGraph, VerifiedPosition, VerifiedSum, VerifySummary};
+use hackenbush::report::verify::{
+    MisereJudged, Verdict, VerifiedGraph, VerifiedMisere, VerifiedPosition, VerifiedSum,
+    VerifySummary,
+};
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::printable;
@@ -475,7 +478,9 @@ fn watched<W: Write, T>(
 fn misere(args: &VerifyArgs) -> Result<u8, Stop> {
     let mut run = Misere {
         out: output::stdout(),
+        json: args.json.then(|| JsonDocument::new("positions")),
         limits: args.limits(),
+        graphs: 0,
         disagreements: 0,
         too_large: 0,
         over_budget: 0,
@@ -484,11 +489,20 @@ fn misere(args: &VerifyArgs) -> Result<u8, Stop> {
     let clean = pipeline.run(input::stated(&args.input), &mut run)?;
     let Misere {
         mut out,
+        json,
+        graphs,
         disagreements,
         too_large,
         over_budget,
         limits,
     } = run;
+    if let Some(json) = json {
+        let mut summary = VerifySummary::default();
+        summary.graphs = graphs;
+        summary.disagreements = disagreements;
+        summary.not_searched = too_large + over_budget;
+        json.finish_with(&mut out, Some(("summary", &summary)))?;
+    }
     out.flush()?;
     if too_large > 0 {
         output::report_error(&format!(
@@ -530,10 +544,93 @@ fn misere(args: &VerifyArgs) -> Result<u8, Stop> {
 /// A run of `verify --misere`.
 struct Misere {
     out: io::BufWriter<io::Stdout>,
+    /// With `--json`: the document, whose errors come last.
+    json: Option<JsonDocument>,
     limits: Limits,
+    graphs: usize,
     disagreements: usize,
     too_large: usize,
     over_budget: usize,
+}
+
+impl Misere {
+    /// The position `graphs`, labelled `label`, held by the analysis and the game tree;
+    /// the run's counts updated.
+    fn verify(&mut self, label: String, graphs: &[Graph]) -> VerifiedMisere {
+        let budget = Budget {
+            positions: self.limits.positions,
+            ..Budget::DEFAULT
+        };
+        let found = match misere::analyze(graphs, &budget) {
+            Ok(found) => found,
+            Err(refusal) => {
+                self.over_budget += 1;
+                let reason = format!("the analysis refused it: {refusal}");
+                return VerifiedMisere::not_searched(label, reason);
+            }
+        };
+        let solved = match game_tree::misere::solve(graphs, self.limits) {
+            Ok(solved) => solved,
+            Err(unverified) => {
+                match unverified {
+                    Unverified::TooLarge(_) => self.too_large += 1,
+                    _ => self.over_budget += 1,
+                }
+                return VerifiedMisere::not_searched(label, unverified.to_string());
+            }
+        };
+        let verified = VerifiedMisere::searched(
+            label,
+            MisereJudged::new(
+                found.outcome,
+                Some(found.rule),
+                &found.left_wins,
+                &found.right_wins,
+            ),
+            MisereJudged::new(solved.outcome, None, &solved.left_wins, &solved.right_wins),
+            solved.positions_solved,
+        );
+        if verified.verdict == Verdict::Disagree {
+            self.disagreements += 1;
+        }
+        verified
+    }
+}
+
+/// `verify --misere`'s lines for one position.
+fn write_misere(out: &mut impl Write, verified: &VerifiedMisere) -> io::Result<()> {
+    writeln!(out, "{} (misère play)", printable(&verified.source))?;
+    let (Some(analysis), Some(game_tree)) = (&verified.analysis, &verified.game_tree) else {
+        let reason = verified.reason.as_deref().unwrap_or_default();
+        return writeln!(out, "  not verified: {reason}");
+    };
+    let cuts = |judged: &MisereJudged| {
+        format!(
+            "{} winning cut{} for Left, {} for Right",
+            judged.left.len(),
+            if judged.left.len() == 1 { "" } else { "s" },
+            judged.right.len()
+        )
+    };
+    let rule = analysis.rule.map(|r| r.to_string()).unwrap_or_default();
+    if verified.verdict == Verdict::Agree {
+        writeln!(
+            out,
+            "  agrees: outcome {} by the analysis ({rule}) and by the game tree ({} positions), {}",
+            analysis.outcome,
+            verified.positions_searched.unwrap_or_default(),
+            cuts(analysis)
+        )
+    } else {
+        writeln!(
+            out,
+            "  DISAGREES: outcome {} by the analysis ({rule}), {}; outcome {} by the game tree, {}",
+            analysis.outcome,
+            cuts(analysis),
+            game_tree.outcome,
+            cuts(game_tree)
+        )
+    }
 }
 
 impl Sink for Misere {
@@ -542,67 +639,15 @@ impl Sink for Misere {
     fn renderer(&mut self) {}
 
     fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
-        let label = printable(&source.label(position.case)).into_owned();
-        writeln!(self.out, "{label} (misère play)")?;
+        let label = source.label(position.case);
+        self.graphs += position.graphs.len();
         let graphs: Vec<Graph> = (position.graphs.into_iter().enumerate())
             .map(|(i, decl)| Graph::build(decl, i))
             .collect();
-        let budget = Budget {
-            positions: self.limits.positions,
-            ..Budget::DEFAULT
-        };
-        let found = match misere::analyze(&graphs, &budget) {
-            Ok(found) => found,
-            Err(refusal) => {
-                self.over_budget += 1;
-                writeln!(
-                    self.out,
-                    "  not verified: the analysis refused it: {refusal}"
-                )?;
-                return Ok(Ok(()));
-            }
-        };
-        let solved = match game_tree::misere::solve(&graphs, self.limits) {
-            Ok(solved) => solved,
-            Err(unverified) => {
-                match unverified {
-                    Unverified::TooLarge(_) => self.too_large += 1,
-                    _ => self.over_budget += 1,
-                }
-                writeln!(self.out, "  not verified: {unverified}")?;
-                return Ok(Ok(()));
-            }
-        };
-        let cuts = |left: &[PositionEdge], right: &[PositionEdge]| {
-            format!(
-                "{} winning cut{} for Left, {} for Right",
-                left.len(),
-                if left.len() == 1 { "" } else { "s" },
-                right.len()
-            )
-        };
-        let agrees = (found.outcome, &found.left_wins, &found.right_wins)
-            == (solved.outcome, &solved.left_wins, &solved.right_wins);
-        if agrees {
-            writeln!(
-                self.out,
-                "  agrees: outcome {} by the analysis ({}) and by the game tree ({} positions), {}",
-                found.outcome,
-                found.rule,
-                solved.positions_solved,
-                cuts(&found.left_wins, &found.right_wins)
-            )?;
-        } else {
-            self.disagreements += 1;
-            writeln!(
-                self.out,
-                "  DISAGREES: outcome {} by the analysis ({}), {}; outcome {} by the game tree, {}",
-                found.outcome,
-                found.rule,
-                cuts(&found.left_wins, &found.right_wins),
-                solved.outcome,
-                cuts(&solved.left_wins, &solved.right_wins)
-            )?;
+        let verified = self.verify(label, &graphs);
+        match &mut self.json {
+            Some(json) => json.item(&mut self.out, &verified)?,
+            None => write_misere(&mut self.out, &verified)?,
         }
         Ok(Ok(()))
     }
@@ -612,6 +657,10 @@ impl Sink for Misere {
     }
 
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        output::report_failure(&mut self.out, &error)
+        output::report_failure(&mut self.out, &error)?;
+        if let Some(json) = &mut self.json {
+            json.error(error.report);
+        }
+        Ok(())
     }
 }

@@ -27,19 +27,33 @@
 //!    arXiv:1202.4658, shows red-blue misère Hackenbush is in P): fewer blue ground edges
 //!    is L, fewer red is R, as many is N, and P never happens. With fewer, every cut wins;
 //!    with as many, the cuts of one's own ground edges. Linear time.
-//! 3. **Otherwise** ([`Rule::Searched`]): green blocks on two or more ground edges (where
-//!    the Fusion Principle fails: a 4-cycle through the ground is a misère P-position,
-//!    its fusion into two loops an N-position) and positions mixing green with blue or
-//!    red. The position is played out, every reachable set of edges once (memoized), for
-//!    each player to move, within [`Budget::edges`] and [`Budget::positions`].
+//! 3. **All green, some block on two or more ground edges, every one tame**
+//!    ([`Rule::Genus`]): each such block's misère genus is found by a memoized search of
+//!    that block alone ([`genus`]); a block on one ground edge worth `*g` is the nim heap
+//!    `*g`. Tame games add as nim heaps do (Conway, *On Numbers and Games*, ch. 12): the
+//!    player to move loses exactly when every block is fickle (`0^120`, `1^031`) and the
+//!    nim-sum of the blocks' values is 1, or some block is firm and the nim-sum is 0.
+//!    Exponential in the largest searched block only.
+//! 4. **Green with blue or red, every block a sprig** ([`Rule::Sprigs`]): a sprig is a
+//!    string whose ground edge alone is green. The misère outcome of a sum of sprigs is
+//!    the normal-play outcome of that sum plus `*` (McKay, Milley and Nowakowski,
+//!    arXiv:1202.5654), found in canonical form within [`Budget::work`] ([`sprigs`]).
+//! 5. **Otherwise** ([`Rule::Searched`]): a green block whose genus is not tame (where
+//!    the Fusion Principle fails too: a 4-cycle through the ground is a misère
+//!    P-position, its fusion into two loops an N-position), and positions mixing green
+//!    with blue or red. The position is played out, every reachable set of edges once
+//!    (memoized), for each player to move, within [`Budget::edges`] and
+//!    [`Budget::positions`].
 //!
 //! Every rule is held against exhaustive misère play with no theory in the tests, on every
 //! small green multigraph and on random positions of all three colours.
 //!
 //! # Complexity
 //!
-//! Rules 1 and 2: O(V + E). Rule 3: exponential, up to 2^E sets of E edges each, refused
-//! beyond the budget. The search recurses once per cut, so its depth is at most the edge
+//! Rules 1 and 2: O(V + E). Rule 3: O(V + E) beside the searches of the blocks on two
+//! or more ground edges, each up to 2^B sets of its B edges. Rule 4: exponential, up to
+//! 2^E sets of E edges each (rule 5). A search beyond the budget is refused. Rule 4: a canonical
+//! sum per sprig and per first cut, within the budget's work. The search recurses once per cut, so its depth is at most the edge
 //! count (at most 64), whatever the graph's shape.
 
 use std::collections::HashMap;
@@ -48,11 +62,17 @@ use std::fmt;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
 
+pub mod genus;
+pub mod sprigs;
+
+use genus::BlockGenus;
+pub use genus::Genus;
+
 use super::green::{self, Workspace};
 use super::partizan::Budget;
 use crate::game::Outcome;
-use crate::model::{Graph, Node};
-use crate::syntax::Colour;
+use crate::model::{Graph, Node, Numbering};
+use crate::syntax::{Colour, GraphDecl};
 
 /// The play convention: who wins when a player cannot move.
 ///
@@ -79,6 +99,12 @@ pub enum Rule {
     MisereNim,
     /// Only blue and red edges: the count of each player's ground edges.
     GroundEdges,
+    /// All green, with blocks on two or more ground edges, each tame: the sum of their
+    /// genera (Conway), each searched block's genus found by a search of that block alone.
+    Genus,
+    /// Green and blue or red, every block a sprig (a string whose ground edge alone is
+    /// green): the normal-play outcome of the sum plus `*` (McKay, Milley, Nowakowski).
+    Sprigs,
     /// Played out by a memoized search of the whole position.
     Searched,
 }
@@ -88,6 +114,8 @@ impl fmt::Display for Rule {
         f.write_str(match self {
             Rule::MisereNim => "misere-nim",
             Rule::GroundEdges => "ground-edges",
+            Rule::Genus => "genus",
+            Rule::Sprigs => "sprigs",
             Rule::Searched => "searched",
         })
     }
@@ -103,8 +131,11 @@ pub struct GroundBlock {
     /// How many of them touch the ground, by colour: green, blue, red.
     pub ground_edges: [usize; 3],
     /// Its normal-play Grundy value, for an all-green block ([`Rule::MisereNim`] plays
-    /// on these); `None` otherwise.
+    /// and [`Rule::Genus`] on these); `None` otherwise.
     pub value: Option<u64>,
+    /// Its genus, for a green block on two or more ground edges, found by a search of
+    /// that block alone ([`genus`]); `None` otherwise.
+    pub genus: Option<Genus>,
 }
 
 impl GroundBlock {
@@ -198,14 +229,16 @@ impl std::error::Error for Refusal {}
 /// let found = misere::analyze(&[tree], &Budget::DEFAULT)?;
 /// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
 ///
-/// // A 4-cycle through the ground: searched, a P-position too.
+/// // A 4-cycle through the ground: a block on two ground edges, its genus searched:
+/// // 0^0, tame and firm, with nim-sum 0, so a P-position too.
 /// let cycle = Graph::from_edges(&[0], &[(0, 1), (1, 2), (2, 3), (3, 0)]);
 /// let found = misere::analyze(&[cycle], &Budget::DEFAULT)?;
-/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::Searched));
+/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::Genus));
 /// # Ok::<(), hackenbush::analysis::misere::Refusal>(())
 /// ```
 pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
-    let blocks = ground_blocks(graphs);
+    let lists: Vec<EdgeEnds> = graphs.iter().map(EdgeEnds::of).collect();
+    let blocks = ground_blocks(graphs, &lists);
     let colours = blocks.iter().fold([0; 3], |mut seen, block| {
         for (graph, edge) in block.edges.iter().map(|&e| (&graphs[block.graph], e)) {
             seen[colour_slot(graph.colour(edge))] += 1;
@@ -214,10 +247,73 @@ pub fn analyze(graphs: &[Graph], budget: &Budget) -> Result<Misere, Refusal> {
     });
     if colours[1] == 0 && colours[2] == 0 {
         if blocks.iter().all(|b| b.ground_edge_count() == 1) {
-            return Ok(misere_nim(graphs, blocks));
+            return Ok(misere_nim(&lists, blocks, true));
         }
+        return by_genus(graphs, &lists, blocks, budget);
     } else if colours[0] == 0 {
         return Ok(ground_edges(graphs, blocks));
+    }
+    if let Some(found) = sprigs::decide(graphs, &blocks, budget.work) {
+        return Ok(Misere {
+            outcome: found.outcome,
+            rule: Rule::Sprigs,
+            blocks,
+            left_wins: found.left_wins,
+            right_wins: found.right_wins,
+            positions: 0,
+        });
+    }
+    searched(graphs, blocks, budget)
+}
+
+/// All green, some block on two or more ground edges: each such block's genus by a
+/// search of that block alone ([`genus`]); when every one is tame, the tame sum decides
+/// ([`Rule::Genus`]), else the whole position is searched ([`Rule::Searched`]), its
+/// blocks carrying the genus found.
+fn by_genus(
+    graphs: &[Graph],
+    lists: &[EdgeEnds],
+    mut blocks: Vec<GroundBlock>,
+    budget: &Budget,
+) -> Result<Misere, Refusal> {
+    let limit = budget.edges.min(64);
+    let mut genera: Vec<(usize, BlockGenus)> = Vec::new();
+    let mut positions = 0;
+    for (k, block) in blocks.iter_mut().enumerate() {
+        if block.ground_edge_count() < 2 {
+            continue;
+        }
+        if block.edges.len() > limit {
+            return Err(Refusal::TooManyEdges {
+                edges: block.edges.len(),
+                limit,
+            });
+        }
+        let cuts: Vec<PositionEdge> = (block.edges.iter())
+            .map(|&edge| PositionEdge {
+                graph: block.graph,
+                edge,
+            })
+            .collect();
+        let search = Search::new(graphs, &cuts, 0);
+        let all = search.prune(search.left);
+        let mut genus = BlockGenus::new(search, budget.positions.saturating_sub(positions));
+        block.genus = Some(genus.genus(all)?);
+        positions += genus.positions();
+        genera.push((k, genus));
+    }
+    if blocks
+        .iter()
+        .all(|b| b.genus.as_ref().is_none_or(|g| g.tame))
+    {
+        let mut workspace = Workspace::default();
+        let graph_values = block_values(lists, &mut blocks, &mut workspace);
+        let parts = Parts {
+            lists,
+            graph_values: &graph_values,
+            cuts: true,
+        };
+        return Ok(tame_sum(parts, blocks, &mut genera, &mut workspace));
     }
     searched(graphs, blocks, budget)
 }
@@ -231,39 +327,89 @@ fn colour_slot(colour: Colour) -> usize {
     }
 }
 
+/// A graph as the [Green core](super::green) sees it: its node count and the two ends of
+/// each edge, edge `j` of the list being edge `j` of the graph, node 0 the ground.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeEnds {
+    /// Its node count, the ground (node 0) included.
+    pub vertices: u32,
+    /// The ends of edge `j` at `2j` and `2j + 1`.
+    pub ends: Vec<u32>,
+}
+
+impl EdgeEnds {
+    /// The model `graph`'s edge list ([`green::ends_of`]).
+    pub fn of(graph: &Graph) -> EdgeEnds {
+        let (vertices, ends) = green::ends_of(graph);
+        EdgeEnds { vertices, ends }
+    }
+
+    /// The declared graph `decl`'s edge list, with no model: its ground ids are node 0,
+    /// the others numbered in order of first use (as [`summary::summarize`] numbers them).
+    ///
+    /// [`summary::summarize`]: super::summary::summarize
+    pub fn of_decl(decl: &GraphDecl) -> EdgeEnds {
+        let read = decl.edges.len() * 2 + decl.ground.len();
+        let mut ids = Numbering::new(decl.vertices.len(), read);
+        for &g in &decl.ground {
+            ids.ground(g);
+        }
+        let mut ends = Vec::with_capacity(2 * decl.edges.len());
+        for e in &decl.edges {
+            ends.push(ids.number(e.u).0);
+            ends.push(ids.number(e.v).0);
+        }
+        EdgeEnds {
+            vertices: ids.count(),
+            ends,
+        }
+    }
+
+    /// Its edges.
+    fn edge_count(&self) -> usize {
+        self.ends.len() / 2
+    }
+}
+
 /// The ground blocks of every graph, graph by graph, each block's edges in input order.
-fn ground_blocks(graphs: &[Graph]) -> Vec<GroundBlock> {
+fn ground_blocks(graphs: &[Graph], lists: &[EdgeEnds]) -> Vec<GroundBlock> {
     let mut blocks = Vec::new();
-    for (i, graph) in graphs.iter().enumerate() {
-        blocks.extend(blocks_of(i, graph));
+    for (i, (graph, list)) in graphs.iter().zip(lists).enumerate() {
+        blocks.extend(blocks_of(i, list, |e| {
+            graph.colour(EdgeIndex::new(e as usize))
+        }));
     }
     blocks
 }
 
-/// The ground blocks of graph `i`: components of its non-ground nodes joined by union-find
-/// (no recursion), each with the edges that touch it; only those with a ground edge.
-fn blocks_of(i: usize, graph: &Graph) -> Vec<GroundBlock> {
-    let net = &graph.net;
-    let mut parent: Vec<u32> = (0..net.node_count() as u32).collect();
-    for edge in net.edge_indices() {
-        let (a, b) = net.edge_endpoints(edge).expect("an edge of the graph");
-        if a != Graph::ground() && b != Graph::ground() {
-            let (ra, rb) = (find(&mut parent, a.index()), find(&mut parent, b.index()));
+/// The ground blocks of graph `i`, the edge list `list` whose edge `e` has colour
+/// `colour(e)`: components of its non-ground nodes joined by union-find (no recursion),
+/// each with the edges that touch it; only those with a ground edge, in the order of
+/// their first edge (a ground loop a block of its own).
+fn blocks_of(i: usize, list: &EdgeEnds, colour: impl Fn(u32) -> Colour) -> Vec<GroundBlock> {
+    let ends = &list.ends;
+    let mut parent: Vec<u32> = (0..list.vertices).collect();
+    for pair in ends.chunks_exact(2) {
+        let (a, b) = (pair[0] as usize, pair[1] as usize);
+        if a != 0 && b != 0 {
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             parent[ra.max(rb)] = ra.min(rb) as u32;
         }
     }
-    // Each component's block, in the order of its first edge; a ground loop alone.
-    let mut slot_of_root: HashMap<usize, usize> = HashMap::new();
+    // Each component's block slot, by its root.
+    let mut slot_of_root: Vec<u32> = vec![u32::MAX; list.vertices as usize];
     let mut found: Vec<GroundBlock> = Vec::new();
-    for edge in net.edge_indices() {
-        let (a, b) = net.edge_endpoints(edge).expect("an edge of the graph");
-        let touches_ground = a == Graph::ground() || b == Graph::ground();
-        let slot = if a == Graph::ground() && b == Graph::ground() {
+    for (e, pair) in ends.chunks_exact(2).enumerate() {
+        let (a, b) = (pair[0] as usize, pair[1] as usize);
+        let touches_ground = a == 0 || b == 0;
+        let slot = if a == 0 && b == 0 {
             found.len()
         } else {
-            let inner = if a == Graph::ground() { b } else { a };
-            let root = find(&mut parent, inner.index());
-            *slot_of_root.entry(root).or_insert(found.len())
+            let root = find(&mut parent, if a == 0 { b } else { a });
+            if slot_of_root[root] == u32::MAX {
+                slot_of_root[root] = found.len() as u32;
+            }
+            slot_of_root[root] as usize
         };
         if slot == found.len() {
             found.push(GroundBlock {
@@ -271,11 +417,12 @@ fn blocks_of(i: usize, graph: &Graph) -> Vec<GroundBlock> {
                 edges: Vec::new(),
                 ground_edges: [0; 3],
                 value: None,
+                genus: None,
             });
         }
-        found[slot].edges.push(edge);
+        found[slot].edges.push(EdgeIndex::new(e));
         if touches_ground {
-            found[slot].ground_edges[colour_slot(graph.colour(edge))] += 1;
+            found[slot].ground_edges[colour_slot(colour(e as u32))] += 1;
         }
     }
     found.retain(|block| block.ground_edge_count() > 0);
@@ -293,40 +440,84 @@ fn find(parent: &mut [u32], mut x: usize) -> usize {
 }
 
 /// Rule 1: misère Nim on the blocks' Grundy values, with every winning cut.
-///
-/// Each block's value is found by the [Green core](super::green) on its own edge list
-/// (the graph's ids renumbered, the ground kept as 0). A graph is the sum of its blocks,
-/// worth the nim-sum `G` of their values, so a cut in block `k` that leaves it worth `t`
-/// leaves its graph worth `G XOR heap_k XOR t`. The winning target of block `k` is the
-/// nim-sum of the others, XOR 1 when no other heap exceeds 1: the graph's target is
-/// `G XOR nim_sum` or that XOR 1, the same for every block of the graph under each case.
-/// So at most two cut searches per graph ([`green::cuts_to`]) find every winning cut,
-/// each kept when its block's case is the one searched for.
-fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
+fn misere_nim(lists: &[EdgeEnds], mut blocks: Vec<GroundBlock>, cuts: bool) -> Misere {
     let mut workspace = Workspace::default();
+    let graph_values = block_values(lists, &mut blocks, &mut workspace);
+    let mut searched = Vec::new();
+    let parts = Parts {
+        lists,
+        graph_values: &graph_values,
+        cuts,
+    };
+    tame_sum(parts, blocks, &mut searched, &mut workspace)
+}
+
+/// What [`tame_sum`] plays on: each graph's edge list, value and attached edges, and
+/// whether the winning cuts are wanted.
+struct Parts<'a> {
+    lists: &'a [EdgeEnds],
+    graph_values: &'a [(u64, usize)],
+    cuts: bool,
+}
+
+/// Rule 1 on the all-green position of `lists` ([`EdgeEnds`]), without a model: the
+/// [`Misere`] of misère Nim when every ground block stands on one ground edge; `None`
+/// when some block stands on two or more (then [`analyze`] the models). Without `cuts`
+/// the winning cuts are not searched for, and `left_wins` and `right_wins` are empty.
+///
+/// ```
+/// use hackenbush::analysis::misere::{self, EdgeEnds, Rule};
+/// use hackenbush::game::Outcome;
+///
+/// // Two stalks of two on one root (node 1 on the ground, node 0).
+/// let tree = EdgeEnds { vertices: 5, ends: vec![0, 1, 1, 2, 0, 3, 3, 4] };
+/// let found = misere::misere_nim_of_edge_lists(&[tree], true).unwrap();
+/// assert_eq!((found.outcome, found.rule), (Outcome::P, Rule::MisereNim));
+/// let square = EdgeEnds { vertices: 4, ends: vec![0, 1, 1, 2, 2, 3, 3, 0] };
+/// assert!(misere::misere_nim_of_edge_lists(&[square], true).is_none());
+/// ```
+///
+/// Complexity: O(V + E).
+pub fn misere_nim_of_edge_lists(lists: &[EdgeEnds], cuts: bool) -> Option<Misere> {
+    let mut blocks = Vec::new();
+    for (i, list) in lists.iter().enumerate() {
+        blocks.extend(blocks_of(i, list, |_| Colour::Green));
+    }
+    if blocks.iter().any(|b| b.ground_edge_count() != 1) {
+        return None;
+    }
+    Some(misere_nim(lists, blocks, cuts))
+}
+
+/// Each block's normal-play value, found by the [Green core](super::green) on its own
+/// edge list (the graph's ids renumbered, the ground kept as 0); per graph, the nim-sum
+/// of its blocks' values and its attached edges.
+fn block_values(
+    lists: &[EdgeEnds],
+    blocks: &mut [GroundBlock],
+    workspace: &mut Workspace,
+) -> Vec<(u64, usize)> {
     let mut ends: Vec<u32> = Vec::new();
-    // Per graph, its value (the nim-sum of its blocks) and its attached edges.
-    let mut graph_values = vec![(0u64, 0usize); graphs.len()];
+    let mut graph_values = vec![(0u64, 0usize); lists.len()];
     let mut local: Vec<u32> = Vec::new();
     let mut current = usize::MAX;
-    for block in &mut blocks {
-        let graph = &graphs[block.graph];
+    for block in blocks.iter_mut() {
+        let list = &lists[block.graph];
         if block.graph != current {
             current = block.graph;
             local.clear();
-            local.resize(graph.net.node_count(), u32::MAX);
+            local.resize(list.vertices as usize, u32::MAX);
         }
         // The block's ends, renumbered from 1 (0 is the ground); the labels are reset
         // after, so that the next block starts afresh.
         ends.clear();
         let mut count = 1u32;
         for &e in &block.edges {
-            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-            for node in [a, b] {
-                let id = if node == Graph::ground() {
+            for node in [list.ends[2 * e.index()], list.ends[2 * e.index() + 1]] {
+                let id = if node == 0 {
                     0
                 } else {
-                    let slot = &mut local[node.index()];
+                    let slot = &mut local[node as usize];
                     if *slot == u32::MAX {
                         *slot = count;
                         count += 1;
@@ -337,52 +528,92 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
             }
         }
         for &e in &block.edges {
-            let (a, b) = graph.net.edge_endpoints(e).expect("an edge of the graph");
-            local[a.index()] = u32::MAX;
-            local[b.index()] = u32::MAX;
+            local[list.ends[2 * e.index()] as usize] = u32::MAX;
+            local[list.ends[2 * e.index() + 1] as usize] = u32::MAX;
         }
-        let value = green::value(count, &ends, &mut workspace);
+        let value = green::value(count, &ends, workspace);
         block.value = Some(value);
         let (total, attached) = &mut graph_values[block.graph];
         *total ^= value;
         *attached += block.edges.len();
     }
-    let heaps: Vec<u64> = blocks.iter().map(|b| b.value.unwrap_or(0)).collect();
-    let nim_sum = heaps.iter().fold(0, |acc, &h| acc ^ h);
-    let large = heaps.iter().filter(|&&h| h > 1).count();
-    let first_wins = misere_nim_first_wins(&heaps);
+    graph_values
+}
+
+/// A sum of tame blocks (rules 1 and 2 of the genus), with every winning cut: blocks on
+/// one ground edge play as the nim heaps of their values (fickle when at most `*1`);
+/// each block in `searched` (by block index) as its genus says. The player to move loses
+/// exactly when every block is fickle and the nim-sum is 1, or some block is firm and the
+/// nim-sum is 0 ([`genus`]'s page).
+///
+/// A cut in a block on one ground edge keeps it so (or removes it). Leaving it worth `t`
+/// loses for the opponent when `t` is the nim-sum `o` of the others while another block
+/// is firm, else `o XOR 1` (the others all fickle). A graph is the sum of its blocks,
+/// worth the nim-sum `G` of their values, so such a cut leaves its graph worth `G XOR X`
+/// or that XOR 1 (`X` the nim-sum of all blocks), the same for every block of the graph
+/// under each case: at most two cut searches per graph ([`green::cuts_to`]) find every
+/// winning cut of these blocks, each kept when its block's case is the one searched for.
+/// A searched block's cuts are tried one by one on its genus search.
+fn tame_sum(
+    parts_of: Parts<'_>,
+    blocks: Vec<GroundBlock>,
+    searched: &mut [(usize, BlockGenus)],
+    workspace: &mut Workspace,
+) -> Misere {
+    let Parts {
+        lists,
+        graph_values,
+        cuts: wanted_cuts,
+    } = parts_of;
+    // Per block, its value and whether it is fickle.
+    let mut parts: Vec<(u64, bool)> = (blocks.iter())
+        .map(|b| {
+            let v = b.value.unwrap_or(0);
+            (v, v <= 1)
+        })
+        .collect();
+    for (k, _) in searched.iter() {
+        let genus = blocks[*k].genus.as_ref().expect("a searched block's genus");
+        parts[*k] = (genus.normal, genus.fickle());
+    }
+    let nim_sum = parts.iter().fold(0, |acc, &(v, _)| acc ^ v);
+    let firm = parts.iter().filter(|&&(_, fickle)| !fickle).count();
+    let loses = |nim_sum: u64, firm: bool| nim_sum == u64::from(!firm);
+    let first_wins = !loses(nim_sum, firm > 0);
+    let another_firm = |k: usize| firm > usize::from(!parts[k].1);
     let mut wins = Vec::new();
-    if first_wins {
+    if first_wins && wanted_cuts {
         // Per graph, the block of each edge, and whether each block's target is the
-        // nim-sum of the others (another heap exceeds 1) or that XOR 1.
-        let mut block_of: Vec<Vec<u32>> = graphs
+        // nim-sum of the others (another block is firm) or that XOR 1.
+        let mut block_of: Vec<Vec<u32>> = lists
             .iter()
-            .map(|g| vec![u32::MAX; g.net.edge_count()])
+            .map(|list| vec![u32::MAX; list.edge_count()])
             .collect();
         for (k, block) in blocks.iter().enumerate() {
-            for &e in &block.edges {
-                block_of[block.graph][e.index()] = k as u32;
+            if block.ground_edge_count() == 1 {
+                for &e in &block.edges {
+                    block_of[block.graph][e.index()] = k as u32;
+                }
             }
         }
-        let another_large = |k: usize| large > usize::from(heaps[k] > 1);
-        // Per graph, whether some block has each case: 0, another heap exceeds 1.
-        let mut cases = vec![[false; 2]; graphs.len()];
+        // Per graph, whether some block has each case: 0, another block is firm.
+        let mut cases = vec![[false; 2]; lists.len()];
         for (k, block) in blocks.iter().enumerate() {
-            cases[block.graph][usize::from(!another_large(k))] = true;
+            if block.ground_edge_count() == 1 {
+                cases[block.graph][usize::from(!another_firm(k))] = true;
+            }
         }
         let mut cuts = Vec::new();
-        for (g, graph) in graphs.iter().enumerate() {
+        for (g, list) in lists.iter().enumerate() {
             let (value, attached) = graph_values[g];
-            let mut edges: Option<(u32, Vec<u32>)> = None;
             for flip in [0, 1] {
-                let wanted = |k: usize| another_large(k) == (flip == 0);
+                let wanted = |k: usize| another_firm(k) == (flip == 0);
                 let target = value ^ nim_sum ^ flip;
                 if !cases[g][flip as usize] || target > attached as u64 {
                     continue;
                 }
-                let (vertices, ends) = edges.get_or_insert_with(|| green::ends_of(graph));
                 cuts.clear();
-                green::cuts_to(*vertices, ends, target, &mut workspace, &mut cuts);
+                green::cuts_to(list.vertices, &list.ends, target, workspace, &mut cuts);
                 for &cut in &cuts {
                     let k = block_of[g][cut as usize];
                     if k != u32::MAX && wanted(k as usize) {
@@ -394,15 +625,38 @@ fn misere_nim(graphs: &[Graph], mut blocks: Vec<GroundBlock>) -> Misere {
                 }
             }
         }
+        for (k, genus) in searched.iter_mut() {
+            let (value, fickle) = parts[*k];
+            let others_firm = firm - usize::from(!fickle) > 0;
+            let all = genus.search.prune(genus.search.left);
+            for (bit, &edge) in blocks[*k].edges.iter().enumerate() {
+                let after = genus.search.prune(all & !(1u64 << bit));
+                // A tame block's options are tame, and already solved.
+                let Ok(Some((t, fickle_after))) = genus.tame(after) else {
+                    continue;
+                };
+                if loses(nim_sum ^ value ^ t, others_firm || !fickle_after) {
+                    wins.push(PositionEdge {
+                        graph: blocks[*k].graph,
+                        edge,
+                    });
+                }
+            }
+        }
         wins.sort_unstable();
     }
+    let positions = searched.iter().map(|(_, g)| g.positions()).sum();
     Misere {
         outcome: if first_wins { Outcome::N } else { Outcome::P },
-        rule: Rule::MisereNim,
+        rule: if searched.is_empty() {
+            Rule::MisereNim
+        } else {
+            Rule::Genus
+        },
         blocks,
         right_wins: wins.clone(),
         left_wins: wins,
-        positions: 0,
+        positions,
     }
 }
 
@@ -713,7 +967,9 @@ mod tests {
             &[0],
             &[(0, 1, Green), (1, 2, Green), (2, 3, Green), (3, 0, Green)],
         );
-        assert_eq!((cycle.outcome, cycle.rule), (Outcome::P, Rule::Searched));
+        assert_eq!((cycle.outcome, cycle.rule), (Outcome::P, Rule::Genus));
+        let genus = cycle.blocks[0].genus.as_ref().expect("searched alone");
+        assert_eq!((genus.to_string(), genus.tame), ("0^0".into(), true));
         let loops = analyze_one(&[0], &[(0, 0, Green), (0, 0, Green)]);
         assert_eq!(loops.outcome, Outcome::N);
     }
@@ -743,7 +999,7 @@ mod tests {
     #[test]
     fn blocks_are_split_at_the_ground_and_detached_edges_left_out() {
         let graph = Graph::from_edges(&[0], &[(0, 1), (1, 2), (0, 2), (0, 0), (3, 4), (0, 5)]);
-        let blocks = ground_blocks(&[graph]);
+        let blocks = ground_blocks(std::slice::from_ref(&graph), &[EdgeEnds::of(&graph)]);
         let shapes: Vec<(Vec<usize>, usize)> = blocks
             .iter()
             .map(|b| {

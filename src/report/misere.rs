@@ -64,7 +64,8 @@ pub struct MisereReport {
     pub winner: Option<Winner>,
     /// Who wins: L, R, N or P, in misère play.
     pub outcome: Outcome,
-    /// How many positions the search solved ([`Rule::Searched`]); absent otherwise.
+    /// How many positions the searches solved: of the whole position ([`Rule::Searched`])
+    /// and of each block whose genus was searched; absent when nothing was searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub searched_positions: Option<usize>,
     /// Every winning first cut of each player (only with `--moves`).
@@ -98,9 +99,18 @@ pub struct BlockReport {
     pub edges: usize,
     /// Its edges at the ground, by colour.
     pub ground_edges: GroundEdges,
-    /// Its Grundy value in normal play, when the rule is misère Nim (the heap it is).
+    /// Its Grundy value in normal play, when the rule is misère Nim or the genus (the
+    /// heap it is, for a block on one ground edge).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grundy: Option<u64>,
+    /// Its genus in Conway's notation (`0^120`), for a green block on two or more ground
+    /// edges, found by a search of that block alone (docs/misere.md, "The genus").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genus: Option<String>,
+    /// Whether that genus is tame: the block and every position it can reach have a nim
+    /// position's genus.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tame: Option<bool>,
 }
 
 /// Edges at the ground, by colour.

@@ -1072,6 +1072,8 @@ fn misere_label(title: &str, outcome: Outcome, rule: Rule) -> Id {
     let how = match rule {
         Rule::MisereNim => "misère Nim",
         Rule::GroundEdges => "by the edges at the ground",
+        Rule::Genus => "by the genus",
+        Rule::Sprigs => "sprigs",
         _ => "searched",
     };
     quoted(&format!("{title}\nmisère play: {who} ({how})"))

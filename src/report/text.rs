@@ -290,6 +290,24 @@ fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &Moves) -> f
 /// How many heaps the misère Nim line lists before it counts the rest.
 const LISTED_HEAPS: usize = 16;
 
+/// `, 0^0 *2`: each block's genus (searched) or heap (on one ground edge), the first
+/// [`LISTED_HEAPS`] of them.
+fn listed_genera(report: &MisereReport) -> String {
+    let mut listed: Vec<String> = (report.blocks.iter().take(LISTED_HEAPS))
+        .map(|b| match &b.genus {
+            Some(genus) => genus.clone(),
+            None => star(b.grundy.unwrap_or(0)),
+        })
+        .collect();
+    if report.blocks.len() > LISTED_HEAPS {
+        listed.push(format!("and {} more", report.blocks.len() - LISTED_HEAPS));
+    }
+    match listed.is_empty() {
+        true => String::new(),
+        false => format!(", {}", listed.join(" ")),
+    }
+}
+
 /// Writes one position analyzed in misère play, ending with a newline:
 ///
 /// ```text
@@ -363,11 +381,49 @@ pub fn write_misere(out: &mut impl Write, report: &MisereReport) -> fmt::Result 
                 "  misère, by the edges at the ground, {blue} blue and {red} red: {result}"
             )?;
         }
-        _ => writeln!(
+        Rule::Sprigs => writeln!(
             out,
-            "  misère, searched ({} positions) on {blocks}: {result}",
-            report.searched_positions.unwrap_or_default()
+            "  misère, sprigs on {blocks}: the normal-play outcome of their sum plus *: {result}"
         )?,
+        Rule::Genus => {
+            let firm = report.blocks.iter().any(|b| match &b.genus {
+                Some(genus) => genus != "0^120" && genus != "1^031",
+                None => b.grundy.is_some_and(|g| g > 1),
+            });
+            let nim_sum = (report.blocks.iter()).fold(0, |a, b| a ^ b.grundy.unwrap_or(0));
+            let case = if firm {
+                "a firm block"
+            } else {
+                "every block fickle"
+            };
+            writeln!(
+                out,
+                "  misère, by the genus ({} positions searched) on {blocks}{}: tame, {case} and \
+                 nim-sum {}: {result}",
+                report.searched_positions.unwrap_or_default(),
+                listed_genera(report),
+                star(nim_sum)
+            )?;
+        }
+        _ => {
+            let searched: Vec<String> = (report.blocks.iter())
+                .filter_map(|b| {
+                    let genus = b.genus.as_ref()?;
+                    let tame = if b.tame == Some(true) { "tame" } else { "wild" };
+                    Some(format!("{genus} {tame}"))
+                })
+                .take(LISTED_HEAPS)
+                .collect();
+            let genera = match searched.is_empty() {
+                true => String::new(),
+                false => format!(", genus {}", searched.join(", ")),
+            };
+            writeln!(
+                out,
+                "  misère, searched ({} positions) on {blocks}{genera}: {result}",
+                report.searched_positions.unwrap_or_default()
+            )?
+        }
     }
     let Some(moves) = &report.moves else {
         return Ok(());

@@ -5,7 +5,7 @@
 
 use crate::analysis::Play;
 use crate::analysis::green::{self, Workspace};
-use crate::analysis::misere::{Misere, PositionEdge, Rule};
+use crate::analysis::misere::{self, EdgeEnds, Misere, PositionEdge};
 use crate::analysis::partizan::{self, Budget};
 use crate::analysis::position::winning_moves_in;
 use crate::analysis::summary;
@@ -503,30 +503,47 @@ pub fn misere_position(
     moves: bool,
 ) -> Result<MisereReport, Diagnostic> {
     let first = graphs.first().map(|g| g.span).unwrap_or_default();
+    // All green and every block on one ground edge: misère Nim on the edge lists, with no
+    // model (as `analyze` values a green graph), its winning cuts searched only when they
+    // are reported.
+    if graphs.iter().all(|g| g.is_green()) {
+        let lists: Vec<EdgeEnds> = graphs.iter().map(EdgeEnds::of_decl).collect();
+        if let Some(found) = misere::misere_nim_of_edge_lists(&lists, moves) {
+            drop(lists);
+            let names = (graphs.iter().enumerate())
+                .map(|(i, decl)| decl.display_name(i))
+                .collect();
+            let decls: Vec<&GraphDecl> = graphs.iter().collect();
+            return Ok(misere_report(source, &decls, names, &found, label, moves));
+        }
+    }
     let models: Vec<Graph> = (graphs.into_iter().enumerate())
         .map(|(i, decl)| Graph::build(decl, i))
         .collect();
     let found = crate::report::misere::analysis(&models, first, budget)?;
-    Ok(misere_report(source, &models, &found, label, moves))
+    let decls: Vec<&GraphDecl> = models.iter().map(|g| &g.decl).collect();
+    let names = models.iter().map(|g| g.name.clone()).collect();
+    Ok(misere_report(source, &decls, names, &found, label, moves))
 }
 
 /// The report of `found`, the misère analysis of the position of `models`.
 fn misere_report(
     source: &Source,
-    models: &[Graph],
+    decls: &[&GraphDecl],
+    names: Vec<String>,
     found: &Misere,
     label: String,
     moves: bool,
 ) -> MisereReport {
-    let mut attached = vec![0usize; models.len()];
+    let mut attached = vec![0usize; decls.len()];
     for block in &found.blocks {
         attached[block.graph] += block.edges.len();
     }
-    let graphs = (models.iter().zip(&attached))
-        .map(|(graph, &attached)| MisereGraph {
-            name: graph.name.clone(),
-            edges: graph.decl.edges.len(),
-            ignored_edges: graph.decl.edges.len() - attached,
+    let graphs = (decls.iter().zip(names).zip(&attached))
+        .map(|((decl, name), &attached)| MisereGraph {
+            name,
+            edges: decl.edges.len(),
+            ignored_edges: decl.edges.len() - attached,
         })
         .collect();
     let blocks = (found.blocks.iter())
@@ -536,21 +553,23 @@ fn misere_report(
             edges: block.edges.len(),
             ground_edges: GroundEdges::new(block.ground_edges),
             grundy: block.value,
+            genus: block.genus.as_ref().map(ToString::to_string),
+            tame: block.genus.as_ref().map(|g| g.tame),
         })
         .collect();
     let cut = |at: &PositionEdge| {
-        let graph = &models[at.graph];
-        let decl = graph.edge_decl(at.edge);
+        let graph = decls[at.graph];
+        let edge = graph.edges[at.edge.index()];
         MisereMove {
             graph: at.graph + 1,
             edge: at.edge.index() + 1,
-            u: graph.decl.vertices.name(decl.u),
-            v: graph.decl.vertices.name(decl.v),
-            line: source.line_number(decl.span.start as usize),
-            colour: decl.colour,
+            u: graph.vertices.name(edge.u),
+            v: graph.vertices.name(edge.v),
+            line: source.line_number(edge.span.start as usize),
+            colour: edge.colour,
         }
     };
-    let green = models.iter().all(|g| g.decl.is_green());
+    let green = decls.iter().all(|g| g.is_green());
     MisereReport {
         source: label,
         play: Play::Misere,
@@ -562,7 +581,7 @@ fn misere_report(
             _ => Winner::Second,
         }),
         outcome: found.outcome,
-        searched_positions: (found.rule == Rule::Searched).then_some(found.positions),
+        searched_positions: (found.positions > 0).then_some(found.positions),
         moves: moves.then(|| MisereMoves {
             left: found.left_wins.iter().map(cut).collect(),
             right: found.right_wins.iter().map(cut).collect(),

@@ -1,5 +1,6 @@
 //! What `hackenbush verify --json` prints: each graph's analysis held against its game
-//! tree (docs/json.md).
+//! tree, or with `--misere` each whole position's misère analysis against its misère
+//! game tree (docs/json.md).
 //!
 //! ```
 //! use hackenbush::{analysis, game_tree, model::Graph};
@@ -16,6 +17,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Value;
+use crate::analysis::Play;
+use crate::analysis::misere::{PositionEdge, Rule};
 use crate::game::{Game, Outcome};
 use crate::game_tree::Verification;
 use crate::game_tree::partizan::{ColouredVerification, CutMismatch, Valued};
@@ -276,4 +279,114 @@ pub struct VerifySummary {
     pub disagreements: usize,
     /// Graphs too large to search.
     pub not_searched: usize,
+}
+
+/// One winning first cut in `verify --misere --json`: its graph and edge, from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CutRef {
+    /// The graph, from 1 in its position.
+    pub graph: usize,
+    /// The edge, from 1 in its graph's input order.
+    pub edge: usize,
+}
+
+/// A misère outcome and each player's winning first cuts, by one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct MisereJudged {
+    /// Who wins in misère play.
+    pub outcome: Outcome,
+    /// The analysis' rule (absent for the game tree, which plays with no rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Rule>,
+    /// Left's winning first cuts, by graph then edge.
+    pub left: Vec<CutRef>,
+    /// Right's.
+    pub right: Vec<CutRef>,
+}
+
+impl MisereJudged {
+    /// `outcome`, `rule` and the cuts `left` and `right` (numbered from 0, as the
+    /// library numbers them).
+    pub fn new(
+        outcome: Outcome,
+        rule: Option<Rule>,
+        left: &[PositionEdge],
+        right: &[PositionEdge],
+    ) -> Self {
+        let refs = |cuts: &[PositionEdge]| {
+            (cuts.iter())
+                .map(|c| CutRef {
+                    graph: c.graph + 1,
+                    edge: c.edge.index() + 1,
+                })
+                .collect()
+        };
+        MisereJudged {
+            outcome,
+            rule,
+            left: refs(left),
+            right: refs(right),
+        }
+    }
+}
+
+/// A position of `verify --misere --json`: played out whole against the misère analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct VerifiedMisere {
+    /// Where the position comes from, as in `analyze --json`.
+    pub source: String,
+    /// Always [`Play::Misere`].
+    pub play: Play,
+    /// Whether the two sides agree on the outcome and every winning first cut.
+    pub verdict: Verdict,
+    /// By the analysis; absent when not searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<MisereJudged>,
+    /// By the game tree; absent when not searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_tree: Option<MisereJudged>,
+    /// Distinct positions the game tree solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions_searched: Option<usize>,
+    /// Why the position was not searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl VerifiedMisere {
+    /// The position `source` held by both sides.
+    pub fn searched(
+        source: String,
+        analysis: MisereJudged,
+        game_tree: MisereJudged,
+        positions: usize,
+    ) -> Self {
+        let agrees = (analysis.outcome, &analysis.left, &analysis.right)
+            == (game_tree.outcome, &game_tree.left, &game_tree.right);
+        VerifiedMisere {
+            source,
+            play: Play::Misere,
+            verdict: Verdict::of(agrees),
+            analysis: Some(analysis),
+            game_tree: Some(game_tree),
+            positions_searched: Some(positions),
+            reason: None,
+        }
+    }
+
+    /// The position `source`, not searched, and why.
+    pub fn not_searched(source: String, reason: String) -> Self {
+        VerifiedMisere {
+            source,
+            play: Play::Misere,
+            verdict: Verdict::NotSearched,
+            analysis: None,
+            game_tree: None,
+            positions_searched: None,
+            reason: Some(reason),
+        }
+    }
 }

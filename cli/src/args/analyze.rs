@@ -30,8 +30,9 @@ pub struct AnalyzeArgs {
     pub moves: bool,
 
     /// Misère play: whoever cuts the last edge loses. Reports who wins and by which rule
-    /// (misère Nim on the ground blocks, the edges at the ground, or a search within
-    /// --max-positions), with --moves each player's winning cuts (hackenbush docs misere)
+    /// (misère Nim on the ground blocks, the edges at the ground, the genus of blocks on
+    /// two ground edges, or a search within --max-positions), with --moves each player's
+    /// winning cuts (hackenbush docs misere)
     #[arg(long)]
     pub misere: bool,
     /// Write every value whole, however long (a canonical form of more than 1,000

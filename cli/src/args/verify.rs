@@ -37,8 +37,8 @@ pub struct VerifyArgs {
     /// Misère play (whoever cuts the last edge loses): each whole position played out
     /// against the misère analysis, its outcome and every winning first cut of each player
     /// (within --max-edges attached edges in all, and --max-positions; hackenbush docs
-    /// misere)
-    #[arg(long, conflicts_with = "json")]
+    /// misere); with --json, each position's verdict, outcome and winning cuts by both
+    #[arg(long)]
     pub misere: bool,
 }
 

@@ -60,6 +60,8 @@ pub fn explain(
     match found.rule {
         Rule::MisereNim => misere_nim_steps(&mut out, found, paint),
         Rule::GroundEdges => ground_edge_steps(&mut out, found, paint),
+        Rule::Genus => genus_steps(&mut out, found, paint),
+        Rule::Sprigs => sprig_steps(&mut out, found, paint),
         _ => searched_steps(&mut out, graphs, found, paint),
     }
     cuts_step(&mut out, graphs, found, source, paint);
@@ -107,9 +109,14 @@ fn blocks_step(out: &mut String, graphs: &[Graph], found: &Misere, paint: Paint)
             String::new()
         };
         let at_ground = block.ground_edge_count();
-        let value = match block.value {
-            Some(v) => format!(", worth {} in normal play", paint.value(&star(v))),
-            None => String::new(),
+        let value = match (&block.genus, block.value) {
+            (Some(genus), _) => format!(
+                ", genus {} ({})",
+                paint.value(&genus.to_string()),
+                if genus.tame { "tame" } else { "wild" }
+            ),
+            (None, Some(v)) => format!(", worth {} in normal play", paint.value(&star(v))),
+            (None, None) => String::new(),
         };
         let _ = writeln!(
             out,
@@ -192,13 +199,87 @@ fn ground_edge_steps(out: &mut String, found: &Misere, paint: Paint) {
     );
 }
 
+/// What the genus is and when a block is tame: the rule's first paragraph.
+const GENUS_RULE: &str = "  Every edge is green, but a block stands on two or more edges at the ground, \
+     where the Fusion\n  Principle fails in misère play. Such a block's genus g^γ₀γ₁… \
+     (Conway) was found by a search of\n  that block alone: g is its normal-play value, γₙ \
+     the misère Grundy value of the block beside\n  n heaps *2. A block is tame when it \
+     and every position it can reach have a nim position's\n  genus: 0^120 or 1^031 \
+     (fickle, as *0 or *1), or g^g (firm). A block on one edge at the ground\n  worth *g \
+     is tame with the genus of *g.";
+
+/// Step 2 and 3 by the genus: every block tame.
+fn genus_steps(out: &mut String, found: &Misere, paint: Paint) {
+    let _ = writeln!(out, "{GENUS_RULE}");
+    let _ = writeln!(out, "\n{}", paint.bold("Step 3, the sum of tame blocks."));
+    let fickle = |b: &crate::analysis::misere::GroundBlock| match &b.genus {
+        Some(genus) => genus.fickle(),
+        None => b.value.unwrap_or(0) <= 1,
+    };
+    let firm = found.blocks.iter().filter(|b| !fickle(b)).count();
+    let nim_sum = (found.blocks.iter()).fold(0, |a, b| a ^ b.value.unwrap_or(0));
+    let verdict = if found.outcome == Outcome::N {
+        "the first player wins"
+    } else {
+        "the second player wins"
+    };
+    let case = if firm > 0 {
+        format!(
+            "{firm} block{} firm,\n  so the player to move wins exactly when the nim-sum is \
+             not *0",
+            if firm == 1 { " is" } else { "s are" }
+        )
+    } else {
+        "every block is fickle,\n  so the player to move wins exactly when the nim-sum is \
+         not *1"
+            .to_string()
+    };
+    let _ = writeln!(
+        out,
+        "  Every block is tame, and tame games add as nim heaps do (Conway): {case}.\n  The \
+         nim-sum of the blocks' values is {}, so {}.",
+        paint.value(&star(nim_sum)),
+        paint.bold(verdict)
+    );
+}
+
+/// Step 2 and 3 for a sum of sprigs.
+fn sprig_steps(out: &mut String, found: &Misere, paint: Paint) {
+    let _ = writeln!(
+        out,
+        "  Every block is a sprig: a string from the ground whose ground edge alone is green, \
+         the others\n  blue or red. The misère outcome of a sum of sprigs is the normal-play \
+         outcome of that sum plus *\n  (McKay, Milley and Nowakowski, \"Misère-play Hackenbush \
+         Sprigs\")."
+    );
+    let _ = writeln!(out, "\n{}", paint.bold("Step 3, the sum plus *."));
+    let _ = writeln!(
+        out,
+        "  Each sprig's normal-play value is the ordinal sum of its edges from the ground up. \
+         In normal play\n  their sum plus * is {1}, so in misère play {0} ({1}).",
+        paint.bold(outcome(found.outcome)),
+        found.outcome
+    );
+}
+
 /// Step 2 and 3 when the position is searched.
 fn searched_steps(out: &mut String, graphs: &[Graph], found: &Misere, paint: Paint) {
     let green = graphs.iter().all(|g| g.decl.is_green());
     let why = if green {
-        "Every edge is green, but a block stands on two or more edges at the ground, where \
-         the Fusion\n  Principle fails in misère play (a 4-cycle through the ground is P, \
-         its fusion into two loops N)."
+        let wild: Vec<String> = (found.blocks.iter().enumerate())
+            .filter(|(_, b)| b.genus.as_ref().is_some_and(|g| !g.tame))
+            .map(|(k, b)| {
+                let genus = b.genus.as_ref().map_or(String::new(), |g| g.to_string());
+                format!("block {} (genus {genus})", k + 1)
+            })
+            .collect();
+        let _ = writeln!(out, "{GENUS_RULE}");
+        &format!(
+            "Not every block is tame: {} {} wild. No rule adds a wild block to others, so\n  \
+             the whole position is searched.",
+            wild.join(", "),
+            if wild.len() == 1 { "is" } else { "are" }
+        )
     } else {
         "The position mixes green edges with blue or red ones: no rule short of playing it \
          out is known\n  (Stewart: Red-Blue-Green misère Hackenbush is NP-hard)."
@@ -239,6 +320,12 @@ fn cuts_step(out: &mut String, graphs: &[Graph], found: &Misere, source: &Source
                 Rule::GroundEdges => {
                     ": it leaves the other player more edges at the ground".to_string()
                 }
+                Rule::Genus => {
+                    ": the tame sum left is lost for the other player, by the genus".to_string()
+                }
+                Rule::Sprigs => ": the sprigs left, plus *, are lost in normal play for the \
+                                 other player moving first"
+                    .to_string(),
                 _ => ": what is left is lost for the other player, by the search".to_string(),
             };
             let _ = writeln!(
