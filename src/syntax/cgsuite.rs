@@ -26,7 +26,9 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::lex::{bom_len, first_char};
-use super::{Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader, Start};
+use super::{
+    Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader, Start, after_blanks_and_comments,
+};
 
 mod kept;
 mod write;
@@ -117,31 +119,18 @@ impl Reader for Lines<'_> {
 /// lines, a position starts with an edge (`e`, `l`, `r`), a group `(` or the marks of
 /// its ground (`.`, `:`). Anything else is refused by [`Lines`] where it is.
 pub fn start(text: &[u8]) -> Start {
-    let mut at = bom_len(text);
-    loop {
-        let Some(&b) = text.get(at) else {
-            return Start::Undecided;
-        };
-        match b {
-            b' ' | b'\t' | b'\n' => at += 1,
-            // `\r\n` ends a line; a `\r` elsewhere is no blank.
-            b'\r' => match text.get(at + 1) {
-                Some(b'\n') => at += 2,
-                Some(_) => return Start::Cannot(at),
-                None => return Start::Undecided,
-            },
-            b'#' => match memchr::memchr(b'\n', &text[at..]) {
-                Some(len) => at += len + 1,
-                None => return Start::Undecided,
-            },
-            b'e' | b'l' | b'r' | b'(' | b'.' | b':' => return Start::Can(at),
-            // A character cut short could be anything the parser refuses, but it is
-            // refused as a whole character: wait for it.
-            _ => match first_char(&text[at..]) {
-                None => return Start::Undecided,
-                Some(_) => return Start::Cannot(at),
-            },
-        }
+    let at = match after_blanks_and_comments(text) {
+        Ok(at) => at,
+        Err(start) => return start,
+    };
+    match text[at] {
+        b'e' | b'l' | b'r' | b'(' | b'.' | b':' => Start::Can(at),
+        // A character cut short could be anything the parser refuses, but it is refused
+        // as a whole character: wait for it.
+        _ => match first_char(&text[at..]) {
+            None => Start::Undecided,
+            Some(_) => Start::Cannot(at),
+        },
     }
 }
 

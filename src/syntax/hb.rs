@@ -30,7 +30,9 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 use super::lex::{bom_len, first_char, vertex_number};
-use super::{Colour, GraphBuilder, GraphSink, Position, PositionRead, Start};
+use super::{
+    Colour, GraphBuilder, GraphSink, Position, PositionRead, Start, after_blanks_and_comments,
+};
 
 mod write;
 
@@ -72,33 +74,14 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
 /// identifier: a digit, a letter or `_`), or the keyword of a `graph:`, `ground:` or
 /// colour line, all letters. Anything else is refused by [`read`] where it is.
 pub fn start(text: &[u8]) -> Start {
-    let mut at = bom_len(text);
-    loop {
-        let Some(&b) = text.get(at) else {
-            return Start::Undecided;
-        };
-        match b {
-            b' ' | b'\t' | b'\n' => at += 1,
-            // `\r\n` ends a line; a `\r` elsewhere is no blank.
-            b'\r' => match text.get(at + 1) {
-                Some(b'\n') => at += 2,
-                Some(_) => return Start::Cannot(at),
-                None => return Start::Undecided,
-            },
-            b'#' => match memchr::memchr(b'\n', &text[at..]) {
-                Some(len) => at += len + 1,
-                None => return Start::Undecided,
-            },
-            _ => {
-                return match first_char(&text[at..]) {
-                    None => Start::Undecided,
-                    Some(Some(c)) if c.is_ascii_digit() || c.is_alphabetic() || c == '_' => {
-                        Start::Can(at)
-                    }
-                    Some(_) => Start::Cannot(at),
-                };
-            }
-        }
+    let at = match after_blanks_and_comments(text) {
+        Ok(at) => at,
+        Err(start) => return start,
+    };
+    match first_char(&text[at..]) {
+        None => Start::Undecided,
+        Some(Some(c)) if c.is_ascii_digit() || c.is_alphabetic() || c == '_' => Start::Can(at),
+        Some(_) => Start::Cannot(at),
     }
 }
 

@@ -161,6 +161,31 @@ pub enum Start {
     Cannot(usize),
 }
 
+/// Where the first byte of `text` that is no blank and no comment line is, in the formats
+/// whose comments run from `#` to the end of the line (hb and cgsuite): after a byte
+/// order mark, spaces, tabs, line breaks (a `\r` only before a `\n`) and comments. The
+/// [`Start`] to answer instead when the bytes end first ([`Start::Undecided`]) or a `\r`
+/// stands alone ([`Start::Cannot`]).
+fn after_blanks_and_comments(text: &[u8]) -> Result<usize, Start> {
+    let mut at = lex::bom_len(text);
+    loop {
+        match text.get(at) {
+            None => return Err(Start::Undecided),
+            Some(b' ' | b'\t' | b'\n') => at += 1,
+            Some(b'\r') => match text.get(at + 1) {
+                Some(b'\n') => at += 2,
+                Some(_) => return Err(Start::Cannot(at)),
+                None => return Err(Start::Undecided),
+            },
+            Some(b'#') => match memchr::memchr(b'\n', &text[at..]) {
+                Some(len) => at += len + 1,
+                None => return Err(Start::Undecided),
+            },
+            Some(_) => return Ok(at),
+        }
+    }
+}
+
 /// What the first bytes `text` of an input tell of whether it can be in `format`
 /// ([`Start`]); `None` for christmas, which is streamed token by token through a
 /// [`window`] and refused at its first bad token anyway.
