@@ -11,7 +11,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use nix::sys::resource::{UsageWho, getrusage};
+#[path = "common/children.rs"]
+mod children;
 
 #[test]
 fn a_cgsuite_input_is_held_a_block_of_lines_at_a_time() {
@@ -52,13 +53,5 @@ fn a_cgsuite_input_is_held_a_block_of_lines_at_a_time() {
         assert!(status.success(), "{args:?}");
     }
     std::fs::remove_file(&path).unwrap();
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    // Linux counts `ru_maxrss` in KiB.
-    let peak = usage.max_rss() as u64 * 1024;
-    assert!(
-        peak < size / 2,
-        "peak {} KiB for an input of {} KiB",
-        peak >> 10,
-        size >> 10
-    );
+    children::assert_children_held_less_than_half_of(size);
 }

@@ -18,21 +18,15 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use nix::sys::resource::{UsageWho, getrusage};
+#[path = "common/children.rs"]
+mod children;
+
+use children::largest_child_peak;
 
 /// 62,500 trees of one edge in one christmas test case: half a megabyte.
 fn tiny_trees() -> String {
     let n = 62_500;
     format!("{n}\n{}", "2 1\n1 2\n".repeat(n))
-}
-
-/// The largest peak resident memory of the children waited for so far, in bytes: the
-/// kernel keeps the largest (`getrusage(RUSAGE_CHILDREN)`), so this test file holds one
-/// test, and its commands are run one after another.
-fn largest_child_peak() -> u64 {
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    // Linux counts `ru_maxrss` in KiB.
-    usage.max_rss() as u64 * 1024
 }
 
 #[test]

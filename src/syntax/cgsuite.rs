@@ -27,7 +27,8 @@ use crate::source::Span;
 
 use super::lex::{bom_len, first_char};
 use super::{
-    Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader, Start, after_blanks_and_comments,
+    Colour, GraphBuilder, GraphDecl, GraphSink, PositionRead, Reader, Start,
+    after_blanks_and_comments,
 };
 
 mod kept;
