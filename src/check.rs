@@ -122,11 +122,28 @@ pub enum ViolationKind {
     Detached,
     /// Vertices of `1..m` without any edge.
     UnusedVertices,
+    /// More test cases `T` than a judged problem's statement allows
+    /// ([`problem::promises`](crate::problem::promises)).
+    TooManyCases,
+    /// Fewer vertices than the statement allows (AGC017 D: `N >= 2`).
+    TooFewVertices,
+    /// The sum of `N` over the test cases beyond the statement's bound.
+    TooManyInAll,
+    /// An edge given twice in a tree (either way round).
+    RepeatedEdge,
+    /// An edge that closes a cycle in what should be a tree.
+    Cycle,
+    /// A parent array's edge standing on an edge that comes after it.
+    ParentAfterChild,
+    /// A stalk higher than the statement allows.
+    TooHigh,
+    /// A forest deeper than the statement allows.
+    TooDeep,
 }
 
 impl ViolationKind {
     /// Every kind, in the order of this enum.
-    pub const ALL: [ViolationKind; 10] = [
+    pub const ALL: [ViolationKind; 18] = [
         ViolationKind::TooManyTrees,
         ViolationKind::TooManyVertices,
         ViolationKind::TooManyEdges,
@@ -137,6 +154,14 @@ impl ViolationKind {
         ViolationKind::PolygonBranch,
         ViolationKind::Detached,
         ViolationKind::UnusedVertices,
+        ViolationKind::TooManyCases,
+        ViolationKind::TooFewVertices,
+        ViolationKind::TooManyInAll,
+        ViolationKind::RepeatedEdge,
+        ViolationKind::Cycle,
+        ViolationKind::ParentAfterChild,
+        ViolationKind::TooHigh,
+        ViolationKind::TooDeep,
     ];
 
     /// A short kebab-case name (`polygon-branch`), for documentation and tallies.
@@ -152,6 +177,14 @@ impl ViolationKind {
             ViolationKind::PolygonBranch => "polygon-branch",
             ViolationKind::Detached => "detached",
             ViolationKind::UnusedVertices => "unused-vertices",
+            ViolationKind::TooManyCases => "too-many-cases",
+            ViolationKind::TooFewVertices => "too-few-vertices",
+            ViolationKind::TooManyInAll => "too-many-in-all",
+            ViolationKind::RepeatedEdge => "repeated-edge",
+            ViolationKind::Cycle => "cycle",
+            ViolationKind::ParentAfterChild => "parent-after-child",
+            ViolationKind::TooHigh => "too-high",
+            ViolationKind::TooDeep => "too-deep",
         }
     }
 }

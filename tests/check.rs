@@ -369,3 +369,248 @@ fn one_defect_shows_as_exactly_that_violation() {
     }
     assert!(tried.iter().all(|&n| n > 50), "{tried:?}");
 }
+
+/// `--problem NAME`: the problem a fixture of `tests/fixtures/problems` is the input of.
+fn problem_of(stem: &str) -> &str {
+    hackenbush::problem::Problem::ALL
+        .iter()
+        .map(|p| p.name())
+        .filter(|name| stem.starts_with(name))
+        .max_by_key(|name| name.len())
+        .expect("a fixture named after its problem")
+}
+
+/// Every valid sample of a judged problem, and seeded data at its limits, keeps its
+/// statement's promises.
+#[test]
+fn problem_samples_and_generated_data_are_clean() {
+    let dir = common::root().join("tests/fixtures/problems");
+    let mut samples: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("fixture folder exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    samples.sort();
+    assert!(samples.len() >= 14, "{samples:?}");
+    for path in &samples {
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let got = run(&dir, &["--problem", problem_of(stem), name]);
+        assert_eq!(got.code, 0, "{name}: {}{}", got.stdout, got.stderr);
+        assert!(got.stdout.starts_with("clean: "), "{name}: {}", got.stdout);
+    }
+    let scratch = scratch("check-problems-generated");
+    for problem in hackenbush::problem::Problem::ALL {
+        if problem == hackenbush::problem::Problem::Poj3710 {
+            continue;
+        }
+        for seed in ["1", "2"] {
+            let name = format!("{}-{seed}.in", problem.name());
+            let args = [
+                "gen",
+                "problem",
+                problem.name(),
+                "--seed",
+                seed,
+                "-o",
+                &name,
+            ];
+            let made = common::run(&scratch, &args);
+            assert_eq!(made.code, 0, "{}", made.stderr);
+            let got = run(&scratch, &["--short", "--problem", problem.name(), &name]);
+            assert_eq!(got.code, 0, "{name}: {}{}", got.stdout, got.stderr);
+        }
+    }
+}
+
+/// The bounds of the judged problems' statements that need large inputs, at the bound
+/// and one past it.
+#[test]
+fn problem_bounds() {
+    let dir = scratch("check-problem-bounds");
+    let write = |name: &str, text: String| fs::write(dir.join(name), text).unwrap();
+    let path = |n: u32| -> String { (1..n).map(|i| format!("{i} {}\n", i + 1)).collect() };
+    let short = |problem: &str, name: &str| run(&dir, &["--short", "--problem", problem, name]);
+
+    // AGC017 D and Jutge: N <= 10^5.
+    write("agc-ok.in", format!("100000\n{}", path(100_000)));
+    write("agc-over.in", format!("100001\n{}", path(100_001)));
+    assert_eq!(short("agc017d", "agc-ok.in").code, 0);
+    let got = short("agc017d", "agc-over.in");
+    assert_eq!(
+        (got.code, got.stdout.as_str()),
+        (
+            1,
+            "agc-over.in:1:1: violation: test case 1: 100001 vertices, but the statement \
+             promises N <= 100000\n\
+             1 violation in 1 of 1 test case (too-many-vertices 1)\n"
+        )
+    );
+    assert_eq!(short("jutge-p61396", "agc-ok.in").code, 0);
+    assert_eq!(short("jutge-p61396", "agc-over.in").code, 1);
+
+    // Shrubbery and purplehearts: n <= 10^5 edges; purplehearts: depth <= 1000.
+    let stars = |n: u32| format!("{n}\n{}\n", vec!["-1"; n as usize].join(" "));
+    write("shrub-ok.in", stars(100_000));
+    write("shrub-over.in", stars(100_001));
+    assert_eq!(short("kattis-hackenbushshrubbery", "shrub-ok.in").code, 0);
+    let got = short("kattis-hackenbushshrubbery", "shrub-over.in");
+    assert!(
+        got.stdout.ends_with("(too-many-edges 1)\n") && got.code == 1,
+        "{}",
+        got.stdout
+    );
+    let deep = |n: u32| {
+        let parents: Vec<String> = (0..n)
+            .map(|i| if i == 0 { -1 } else { i as i64 }.to_string())
+            .collect();
+        format!("{n}\n{}\n{}\n", parents.join(" "), "R".repeat(n as usize))
+    };
+    write("deep-ok.in", deep(1000));
+    assert_eq!(short("kattis-hackenbushpurplehearts", "deep-ok.in").code, 0);
+
+    // GERALD08: the sum of N <= 10^5, over T <= 1000 test cases.
+    let cases = |last: u32| {
+        let mut text = format!("2\n50000\n{}", path(50_000).replace('\n', " 0\n"));
+        text.push_str(&format!("{last}\n{}", path(last).replace('\n', " 1\n")));
+        text
+    };
+    write("gerald-ok.in", cases(50_000));
+    write("gerald-over.in", cases(50_001));
+    assert_eq!(short("codechef-gerald08", "gerald-ok.in").code, 0);
+    let got = short("codechef-gerald08", "gerald-over.in");
+    assert_eq!(
+        (got.code, got.stdout.as_str()),
+        (
+            1,
+            "gerald-over.in:50002:1: violation: test case 2: the sum of N reaches 100001 \
+             here, but the statement promises at most 100000 over all test cases\n\
+             1 violation in 1 of 2 test cases (too-many-in-all 1)\n"
+        )
+    );
+    write("gerald-t.in", format!("1000\n{}", "1\n".repeat(1000)));
+    assert_eq!(short("codechef-gerald08", "gerald-t.in").code, 0);
+
+    // HDU 3590: N < 100 trees of m < 100 nodes.
+    write(
+        "hdu3590-ok.in",
+        format!("99\n{}", format!("99\n{}", path(99)).repeat(99)),
+    );
+    assert_eq!(short("hdu3590", "hdu3590-ok.in").code, 0);
+}
+
+/// A random tree keeps the promises; with one edge changed into a loop, a repeat of
+/// another edge or an edge between two vertices of one side, it shows exactly that
+/// violation and the vertices the change cut off, found here by a search of their own.
+#[test]
+fn problem_trees_with_one_defect() {
+    use hackenbush::problem::{Problem, promises::Promises};
+    use hackenbush::syntax::problems::{CaseLists, ProblemCases};
+
+    let check = |n: u32, edges: &[(u32, u32)]| -> Vec<ViolationKind> {
+        let mut text = format!("{n}\n");
+        for (u, v) in edges {
+            text.push_str(&format!("{u} {v}\n"));
+        }
+        let layout = Problem::Agc017d.layout().unwrap();
+        let mut cases = ProblemCases::new(text.as_bytes(), layout).keep_spans();
+        let mut lists = CaseLists::default();
+        cases.next_case(&mut lists).unwrap().unwrap();
+        let mut kinds: Vec<ViolationKind> = Promises::new(Problem::Agc017d)
+            .check_case(&lists, None)
+            .iter()
+            .map(|v| v.kind)
+            .collect();
+        kinds.sort();
+        kinds
+    };
+    // Whether every vertex is reached from 1 by the edges: a plain search.
+    let connected = |n: u32, edges: &[(u32, u32)]| {
+        let mut seen = vec![false; n as usize + 1];
+        seen[1] = true;
+        let mut stack = vec![1];
+        while let Some(x) = stack.pop() {
+            for &(u, v) in edges {
+                for (a, b) in [(u, v), (v, u)] {
+                    if a == x && !seen[b as usize] {
+                        seen[b as usize] = true;
+                        stack.push(b);
+                    }
+                }
+            }
+        }
+        seen[1..].iter().all(|&s| s)
+    };
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |below: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(below)) as u32
+    };
+    for _ in 0..300 {
+        let n = 3 + next(20);
+        let mut edges: Vec<(u32, u32)> = (2..=n).map(|y| (1 + next(y - 1), y)).collect();
+        for e in edges.iter_mut() {
+            if next(2) == 0 {
+                *e = (e.1, e.0);
+            }
+        }
+        assert!(check(n, &edges).is_empty(), "{edges:?}");
+        let i = next(edges.len() as u32) as usize;
+        let j = (i + 1 + next(edges.len() as u32 - 1) as usize) % edges.len();
+        for defect in 0..3 {
+            let mut changed = edges.clone();
+            let expect = match defect {
+                0 => {
+                    changed[i] = (changed[i].0, changed[i].0);
+                    ViolationKind::SelfLoop
+                }
+                1 => {
+                    changed[i] = (changed[j].1, changed[j].0);
+                    ViolationKind::RepeatedEdge
+                }
+                _ => {
+                    // Two vertices still joined once edge i is gone, and not edge i.
+                    let rest: Vec<(u32, u32)> = (edges.iter().enumerate())
+                        .filter(|&(k, _)| k != i)
+                        .map(|(_, &e)| e)
+                        .collect();
+                    let joined = |a: u32, b: u32| {
+                        let mut seen = vec![false; n as usize + 1];
+                        seen[a as usize] = true;
+                        let mut stack = vec![a];
+                        while let Some(x) = stack.pop() {
+                            for &(u, v) in &rest {
+                                for (p, q) in [(u, v), (v, u)] {
+                                    if p == x && !seen[q as usize] {
+                                        seen[q as usize] = true;
+                                        stack.push(q);
+                                    }
+                                }
+                            }
+                        }
+                        seen[b as usize]
+                    };
+                    let Some(pair) =
+                        (1..=n)
+                            .flat_map(|a| (a + 1..=n).map(move |b| (a, b)))
+                            .find(|&(a, b)| {
+                                joined(a, b) && !edges.contains(&(a, b)) && !edges.contains(&(b, a))
+                            })
+                    else {
+                        continue;
+                    };
+                    changed[i] = pair;
+                    ViolationKind::Cycle
+                }
+            };
+            let mut want = vec![expect];
+            if !connected(n, &changed) {
+                want.push(ViolationKind::Detached);
+            }
+            want.sort();
+            assert_eq!(check(n, &changed), want, "{changed:?}");
+        }
+    }
+}

@@ -1,10 +1,12 @@
 //! `hackenbush check`: christmas-format judge data held against the promises of the POJ
-//! 3710 statement, every violation listed with its place in the input.
+//! 3710 statement, or another judged problem's data against its statement's
+//! (`--problem`), every violation listed with its place in the input.
 
 use std::io::{self, Write};
 
 use hackenbush::check::{Options, Violation, ViolationKind};
 use hackenbush::pipeline::{Compute, Failure, Input, Pipeline, Sink};
+use hackenbush::problem::Problem;
 use hackenbush::report::json::{CheckSummary, JsonDocument, ViolationReport};
 use hackenbush::source::{Origin, Source};
 use hackenbush::wording::{plural, printable};
@@ -27,6 +29,11 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
     let options = Options {
         allow_digons: !args.no_digons,
     };
+    let problem = args.problem.unwrap_or(Problem::Poj3710);
+    let compute = match problem {
+        Problem::Poj3710 => Compute::Violations(options),
+        problem => Compute::Promises(problem),
+    };
     let mut checking = Checking {
         out: output::stdout(),
         short: args.short,
@@ -36,9 +43,10 @@ pub fn run(args: &CheckArgs) -> Result<u8, Stop> {
         tally: CheckSummary::default(),
         total: CheckSummary::default(),
         failed: false,
+        problem,
     };
     let inputs = input::christmas(&args.input.files);
-    Pipeline::new(Compute::Violations(options)).run(inputs, &mut checking)?;
+    Pipeline::new(compute).run(inputs, &mut checking)?;
     let mut out = checking.out;
     if let Some(json) = checking.json.take() {
         json.finish_with(&mut out, Some(("summary", &checking.total)))?;
@@ -69,6 +77,8 @@ struct Checking {
     total: CheckSummary,
     /// Whether an input could not be read or was malformed.
     failed: bool,
+    /// Whose promises.
+    problem: Problem,
 }
 
 impl Sink for Checking {
@@ -106,7 +116,7 @@ impl Sink for Checking {
         let mut tally = std::mem::take(&mut self.tally);
         tally.cases = cases as usize;
         if self.json.is_none() {
-            let summary = summary(&tally, malformed);
+            let summary = summary(&tally, malformed, self.problem);
             match self.several {
                 true => writeln!(self.out, "{}: {summary}", printable(&input.name()))?,
                 false => writeln!(self.out, "{summary}")?,
@@ -188,15 +198,19 @@ fn counted(n: usize, one: &str) -> String {
 }
 
 /// The last line of the report.
-fn summary(tally: &CheckSummary, malformed: bool) -> String {
+fn summary(tally: &CheckSummary, malformed: bool, problem: Problem) -> String {
+    let whose = match problem {
+        Problem::Poj3710 => "POJ 3710".to_string(),
+        problem => problem.name().to_string(),
+    };
     let cases = counted(tally.cases, "test case");
     if tally.violations == 0 {
         return match (malformed, tally.cases) {
             (true, 0) => "no complete test case before the error".to_string(),
             (true, _) => format!("no violations in the {cases} before the error"),
             (false, 0) => "no test cases: nothing to check".to_string(),
-            (false, 1) => "clean: 1 test case meets the POJ 3710 guarantees".to_string(),
-            (false, _) => format!("clean: {cases} meet the POJ 3710 guarantees"),
+            (false, 1) => format!("clean: 1 test case meets the {whose} guarantees"),
+            (false, _) => format!("clean: {cases} meet the {whose} guarantees"),
         };
     }
     let kinds: Vec<String> = ViolationKind::ALL

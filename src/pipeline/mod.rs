@@ -123,6 +123,11 @@ pub enum Compute {
     /// The promises of the POJ 3710 statement that each christmas test case breaks
     /// ([`Sink::violations`]): `check`. Every input is read as christmas.
     Violations(check::Options),
+    /// The promises of a judge problem's statement that each of its test cases breaks
+    /// ([`Sink::violations`], [`problem::promises`](crate::problem::promises)): `check
+    /// --problem`. Every input is read as the problem's ([`Problem::layout`]); for
+    /// [`Problem::Poj3710`], as [`Compute::Violations`] with the default options.
+    Promises(Problem),
 }
 
 impl Compute {
@@ -131,7 +136,10 @@ impl Compute {
     fn christmas_only(self) -> bool {
         matches!(
             self,
-            Compute::Verdicts | Compute::Violations(_) | Compute::Answers(Problem::Poj3710)
+            Compute::Verdicts
+                | Compute::Violations(_)
+                | Compute::Answers(Problem::Poj3710)
+                | Compute::Promises(Problem::Poj3710)
         )
     }
 
@@ -223,6 +231,14 @@ impl Pipeline {
         {
             return match input.window() {
                 Ok(window) => answers::read(run, input, window, problem, layout),
+                Err(message) => run.unlocated(input.name(), message),
+            };
+        }
+        if let Compute::Promises(problem) = self.compute
+            && let Some(layout) = problem.layout()
+        {
+            return match input.window() {
+                Ok(window) => cases::promises(run, input, window, problem, layout),
                 Err(message) => run.unlocated(input.name(), message),
             };
         }
@@ -318,6 +334,7 @@ impl Pipeline {
     ) -> io::Result<()> {
         match self.compute {
             Compute::Violations(options) => cases::check(run, input, window, options),
+            Compute::Promises(_) => cases::check(run, input, window, check::Options::default()),
             _ => batches::read(self, run, input, window),
         }
     }

@@ -108,7 +108,9 @@ pub(super) fn read_part<S: Sink + ?Sized>(
             reading.twice(run, case, &mut valuing)
         }
         // Read as christmas (or as a problem's input) through a window, never whole.
-        Compute::Verdicts | Compute::Violations(_) | Compute::Answers(_) => Ok(()),
+        Compute::Verdicts | Compute::Violations(_) | Compute::Answers(_) | Compute::Promises(_) => {
+            Ok(())
+        }
     }
 }
 

@@ -45,6 +45,8 @@
 //! Every rule is held against a game-tree search with no theory in the tests
 //! (`tests/judges.rs`), and against an independent evaluator on data at the limits.
 
+pub mod promises;
+
 use std::fmt;
 use std::io::Write as _;
 

@@ -73,6 +73,13 @@ pub struct CaseLists {
     pub colours: Vec<Colour>,
     /// Per test case: one past its last tree in `trees`, one past its last height.
     pub cases: Vec<(usize, usize)>,
+    /// Where each edge was read (from its first number to its last: `x y`, a parent),
+    /// or each height for [`Layout::Stalks`], in the order of `ends` or `heights`; kept
+    /// only when the reader is told to ([`ProblemCases::keep_spans`]).
+    pub spans: Vec<Span>,
+    /// The counts read, each with where: per tree its `N` (`n`, `m`), per forest its `N`
+    /// before its trees' counts, and for [`Layout::Stalks`] its `n`; kept as `spans` are.
+    pub counts: Vec<(u64, Span)>,
 }
 
 /// One test case of [`CaseLists`].
@@ -114,6 +121,8 @@ impl CaseLists {
         self.heights.clear();
         self.colours.clear();
         self.cases.clear();
+        self.spans.clear();
+        self.counts.clear();
     }
 
     /// The test cases held, in input order.
@@ -126,19 +135,25 @@ impl CaseLists {
         })
     }
 
-    /// Drops what was appended after the lists held `trees` trees, `ends` ends and
-    /// `heights` heights.
-    fn truncate(&mut self, (trees, ends, heights): (usize, usize, usize)) {
+    /// Drops what was appended after the lists held `trees` trees, `ends` ends,
+    /// `heights` heights, `spans` spans and `counts` counts.
+    fn truncate(&mut self, (trees, ends, heights, spans, counts): Lengths) {
+        self.spans.truncate(spans);
+        self.counts.truncate(counts);
         self.trees.truncate(trees);
         self.ends.truncate(ends);
         self.colours.truncate(ends / 2);
         self.heights.truncate(heights);
     }
 
-    fn lengths(&self) -> (usize, usize, usize) {
-        (self.trees.len(), self.ends.len(), self.heights.len())
+    fn lengths(&self) -> Lengths {
+        let (trees, ends, heights) = (self.trees.len(), self.ends.len(), self.heights.len());
+        (trees, ends, heights, self.spans.len(), self.counts.len())
     }
 }
+
+/// The lengths of the lists of [`CaseLists`]: trees, ends, heights, spans, counts.
+type Lengths = (usize, usize, usize, usize, usize);
 
 /// The test cases of a problem's input, read lazily from a [`Feed`].
 pub struct ProblemCases<F> {
@@ -150,6 +165,8 @@ pub struct ProblemCases<F> {
     declared: Option<(u64, Span)>,
     /// An error or the end of the input was met: nothing more comes.
     done: bool,
+    /// Whether [`CaseLists::spans`] and [`CaseLists::counts`] are kept.
+    spans: bool,
 }
 
 impl<F: Feed> ProblemCases<F> {
@@ -161,7 +178,21 @@ impl<F: Feed> ProblemCases<F> {
             read: 0,
             declared: None,
             done: false,
+            spans: false,
         }
+    }
+
+    /// Also keeps where each edge, height and count was read ([`CaseLists::spans`],
+    /// [`CaseLists::counts`]): for `check`, which holds each test case whole
+    /// ([`ProblemCases::hold`]) so that its spans stay true.
+    pub fn keep_spans(mut self) -> Self {
+        self.spans = true;
+        self
+    }
+
+    /// `T` as written, once read ([`Layout::CountedTrees`], [`Layout::ColouredTrees`]).
+    pub fn declared(&self) -> Option<(u64, Span)> {
+        self.declared
     }
 
     /// What the cases are read from (after an error: where its span points).
@@ -275,6 +306,9 @@ impl<F: Feed> ProblemCases<F> {
         lists: &mut CaseLists,
     ) -> Result<(), Diagnostic> {
         let (n, span) = self.tokens.expect_number(what)?;
+        if self.spans {
+            lists.counts.push((n, span));
+        }
         if n >= u64::from(u32::MAX) {
             return Err(Diagnostic::new(
                 span,
@@ -295,7 +329,7 @@ impl<F: Feed> ProblemCases<F> {
                     error
                 }
             };
-            let u = match self.tokens.expect_vertex(n) {
+            let (u, first) = match self.tokens.expect_vertex_at(n) {
                 Ok(u) => u,
                 Err(e) => return Err(missing(&mut self.tokens, e)),
             };
@@ -310,6 +344,11 @@ impl<F: Feed> ProblemCases<F> {
                     Ok(Err(out_of_range)) => return Err(out_of_range),
                     Err(e) => return Err(missing(&mut self.tokens, e)),
                 }
+            }
+            if self.spans {
+                lists
+                    .spans
+                    .push(Span::new(first.start as usize, self.tokens.last_end()));
             }
         }
         lists.trees.push((n.max(1) as u32, start..lists.ends.len()));
@@ -351,7 +390,10 @@ impl<F: Feed> ProblemCases<F> {
 
     /// `forest = tree_count, { tree }`.
     fn forest(&mut self, lists: &mut CaseLists) -> Result<(), Diagnostic> {
-        let (count, _) = self.tokens.expect_number("the number of trees N")?;
+        let (count, span) = self.tokens.expect_number("the number of trees N")?;
+        if self.spans {
+            lists.counts.push((count, span));
+        }
         for read in 0..count {
             if self.tokens.at_end() {
                 let declared = format!("test case {} declares {count} trees", self.read + 1);
@@ -364,10 +406,18 @@ impl<F: Feed> ProblemCases<F> {
 
     /// `stalks = stalk_count, { height }`.
     fn stalks(&mut self, lists: &mut CaseLists) -> Result<(), Diagnostic> {
-        let (count, _) = self.tokens.expect_number("the number of stalks n")?;
+        let (count, span) = self.tokens.expect_number("the number of stalks n")?;
+        if self.spans {
+            lists.counts.push((count, span));
+        }
         for read in 0..count {
             match self.tokens.expect_number("a stalk height") {
-                Ok((height, _)) => lists.heights.push(height),
+                Ok((height, span)) => {
+                    lists.heights.push(height);
+                    if self.spans {
+                        lists.spans.push(span);
+                    }
+                }
                 Err(e) if self.tokens.at_end() => {
                     let _ = e;
                     let declared = format!("{count} stalks are declared");
@@ -383,6 +433,9 @@ impl<F: Feed> ProblemCases<F> {
     /// -1) to vertex `i`. Returns the count.
     fn parents(&mut self, lists: &mut CaseLists) -> Result<u64, Diagnostic> {
         let (count, span) = self.tokens.expect_number("the number of edges n")?;
+        if self.spans {
+            lists.counts.push((count, span));
+        }
         if count >= u64::from(u32::MAX) {
             return Err(Diagnostic::new(
                 span,
@@ -416,6 +469,9 @@ impl<F: Feed> ProblemCases<F> {
                 }
             };
             lists.ends.extend_from_slice(&[below, edge as u32]);
+            if self.spans {
+                lists.spans.push(span);
+            }
         }
         lists
             .trees

@@ -74,6 +74,11 @@ impl<F: Feed> Tokens<F> {
         }
     }
 
+    /// Where reading is: just after the token read last.
+    pub fn last_end(&self) -> usize {
+        self.pos
+    }
+
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         self.skip_space();
@@ -232,13 +237,19 @@ impl<F: Feed> Tokens<F> {
     /// On an error, the token is not consumed: [`Tokens::at_end`] then tells a missing
     /// vertex from a wrong one.
     pub fn expect_vertex(&mut self, n: u64) -> Result<u32, Diagnostic> {
+        self.expect_vertex_at(n).map(|(id, _)| id)
+    }
+
+    /// [`Tokens::expect_vertex`], with where the vertex was read.
+    #[inline]
+    pub fn expect_vertex_at(&mut self, n: u64) -> Result<(u32, Span), Diagnostic> {
         let (x, span) = self.expect_number("a vertex number")?;
         if x == 0 || x > n {
             // The span is where the token is now (reading may have moved the window).
             self.pos = span.start as usize;
             return Err(out_of_range(x, n, span));
         }
-        Ok((x - 1) as u32)
+        Ok(((x - 1) as u32, span))
     }
 
     /// "expected WHAT, found X" about the token at the current position.

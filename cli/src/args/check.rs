@@ -2,6 +2,8 @@
 
 use clap::Args;
 
+use hackenbush::problem::Problem;
+
 use super::ChristmasFiles;
 
 const LONG_ABOUT: &str = "\
@@ -15,6 +17,11 @@ some simple polygons: no loops, every edge connected to vertex 1, every vertex 1
 each edge in at most one polygon (no theta shape, no K4, no polygons sharing an edge, no \
 third parallel edge), and each polygon meeting the rest of its tree at one vertex only. \
 Two parallel edges are a 2-edge polygon (a digon), allowed unless --no-digons.
+
+--problem NAME checks another judged problem's data, in its own input, against its \
+statement: the bounds on T, N and the sum of N, each tree a tree (no loop, no edge given \
+twice, no cycle, every vertex connected to vertex 1), parents before children in parent \
+arrays, stalk heights and forest depths (hackenbush docs check).
 
 The first 20 violations are shown with their input line and a caret, the others one per \
 line; a summary line ends the report of each file (named, when there are several). The analysis itself (analyze, judge) stays exact \
@@ -30,6 +37,7 @@ Examples:
   hackenbush check --no-digons < tests.in
   hackenbush check --short tests.in | head
   hackenbush check --json tests.in
+  hackenbush check --problem agc017d game-on-tree.in
 
 What is checked, and how to read the report: hackenbush docs check.";
 
@@ -48,9 +56,15 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub input: ChristmasFiles,
 
-    /// Report two parallel edges (a 2-edge polygon, a digon) as a violation
-    #[arg(long)]
+    /// Report two parallel edges (a 2-edge polygon, a digon) as a violation (POJ 3710
+    /// data, without --problem)
+    #[arg(long, conflicts_with = "problem")]
     pub no_digons: bool,
+
+    /// The problem whose input is read and whose statement's promises are checked
+    /// (hackenbush docs judges); POJ 3710's when not given
+    #[arg(long, value_name = "NAME", value_parser = super::judge::problem_parser())]
+    pub problem: Option<Problem>,
 
     /// One line per violation (file:line:column: ...), without the input line and caret
     #[arg(long, conflicts_with = "json")]
