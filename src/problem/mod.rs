@@ -35,7 +35,7 @@
 //!   is played out by the misère search of [`misere::analyze`], within its budget.
 //! - A red-blue tree is worth the sum of its branches, each its edge `:` the value above
 //!   it by Berlekamp's rule, computed exactly on big dyadics by
-//!   [`RedBlueTree`](partizan::RedBlueTree) with no recursion: the values of 10^5-deep
+//!   [`RedBlueTree`] with no recursion: the values of 10^5-deep
 //!   alternating paths have 10^5-bit denominators. Blue (Kattis's `B`, CodeChef's colour
 //!   0, Chef's) is Left's, positive. A red-blue position is a number, never fuzzy: above
 //!   0 Left wins whoever starts, below 0 Right does, and at 0 the second player wins.
