@@ -1,7 +1,7 @@
 // The page in headless Chromium, checked against the command line: every hb example
 // loaded through the URL (value, outcome, the JSON byte for byte, one drawn element per
 // edge), every other example pasted in its format, and a malformed paste's located
-// message. Run by web/test.sh after the build.
+// message, and an over-budget position's refusal. Run by web/test.sh after the build.
 
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -109,6 +109,18 @@ try {
     assert.equal(got.json, run.out);
     assert.equal(got.value, "");
     assert.equal(await page.isVisible("#error"), true);
+  });
+  await check("an over-budget position shows the refusal", async () => {
+    const gen = cli(["gen", "cycle", "--edges", "70", "--colours", "blue,red", "--seed", "3"], "");
+    assert.equal(gen.status, 0, gen.err);
+    const run = cli(["analyze", "--json", "--format", "hb", "-"], gen.out);
+    assert.equal(run.status, 3, run.err);
+    assert.match(run.err, /is not valued/);
+    await paste(page, gen.out, 1);
+    const got = await shown(page);
+    assert.equal(got.error, run.err);
+    assert.equal(got.json, run.out);
+    assert.equal(got.value, "");
   });
 } finally {
   await close();

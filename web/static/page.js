@@ -44,7 +44,10 @@ async function show(text, format) {
   $("error").hidden = analysis.err === "";
   const cases = report.positions.length;
   const more = cases > 1 ? `; ${cases} positions, the first shown` : "";
-  $("status").textContent = `valued in ${analysis.ms.toFixed(1)} ms${more}`;
+  $("status").textContent =
+    analysis.status === 0
+      ? `valued in ${analysis.ms.toFixed(1)} ms${more}`
+      : `exit status ${analysis.status}, as the command line's`;
   $("status").dataset.ms = analysis.ms;
   const edges = position ? position.graphs.reduce((sum, g) => sum + g.edges, 0) : 0;
   if (edges > MAX_DRAWN) {
