@@ -1,0 +1,49 @@
+// Times the page on one large position against the native command: the file is pasted
+// (hb), and the page's worker reports the milliseconds `hb_analyze` took (data-ms of
+// #status); the native time is `hackenbush analyze` on the same file, run in this script.
+// A measurement, not a test: `node web/bench.mjs FILE [RUNS]`, after web/build.sh and a
+// release build (HACKENBUSH=target/release/hackenbush).
+
+import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { browser, hackenbush, paste, serve } from "./harness.mjs";
+
+const [file, runs = "5"] = process.argv.slice(2);
+const text = readFileSync(file, "utf8");
+
+/** The median of `times`. */
+const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+const native = [];
+for (let i = 0; i < Number(runs); i++) {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(hackenbush, ["analyze", "--json", file], { maxBuffer: 1 << 30 });
+  native.push(Number(process.hrtime.bigint() - start) / 1e6);
+  if (run.status !== 0) throw new Error(run.stderr.toString());
+}
+
+const [server, base] = await serve();
+const [context, close] = await browser();
+const page = await context.newPage();
+const inPage = [];
+const whole = [];
+try {
+  await page.goto(base);
+  for (let i = 0; i < Number(runs); i++) {
+    await paste(page, i % 2 ? text : `${text}\n`, 1);
+    const ms = await page.evaluate(() => Number(document.getElementById("status").dataset.ms));
+    inPage.push(ms);
+    whole.push(await page.evaluate(() => Number(document.getElementById("status").dataset.total)));
+  }
+  const value = await page.evaluate(() => document.getElementById("value").textContent);
+  console.log(`value ${value}`);
+} finally {
+  await close();
+  server.close();
+}
+const [n, w] = [median(native), median(inPage)];
+console.log(`native analyze --json (process, median of ${runs}): ${n.toFixed(1)} ms`);
+console.log(`page hb_analyze (in the worker, median of ${runs}): ${w.toFixed(1)} ms`);
+const t = median(whole);
+console.log(`ratio: ${(w / n).toFixed(2)}x`);
+console.log(`page, pasted to drawn (valued, read again for the drawing, drawn): ${t.toFixed(1)} ms`);
