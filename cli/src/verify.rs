@@ -48,7 +48,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
     let pipeline = Pipeline::new(Compute::Graphs).case(args.case);
     let clean = pipeline.run(input::stated(&args.input), &mut run)?;
     let Run {
-        mut out,
+        out,
         json,
         errors,
         disagreements,
@@ -58,55 +58,19 @@ pub fn run(args: &VerifyArgs) -> Result<u8, Stop> {
         limits,
         ..
     } = run;
-    if let Some(mut json) = json {
+    let json = json.map(|mut json| {
         for error in errors {
             json.error(error);
         }
-        let mut summary = VerifySummary::default();
-        summary.graphs = graphs;
-        summary.disagreements = disagreements;
-        summary.not_searched = refused + over_budget;
-        json.finish_with(&mut out, Some(("summary", &summary)))?;
-    }
-    if refused > 0 {
-        out.flush()?;
-        output::report_error(&format!(
-            "{refused} graph{} too large for the game-tree search (raise --max-edges, at most 64, \
-             at the cost of exponential time)",
-            if refused == 1 { " was" } else { "s were" }
-        ));
-    }
-    if over_budget > 0 {
-        out.flush()?;
-        output::report_refused(&format!(
-            "{over_budget} graph{} more positions than the game-tree search's limit of {} \
-             (raise --max-positions N; a position takes up to about 150 bytes)",
-            if over_budget == 1 {
-                " needed"
-            } else {
-                "s needed"
-            },
-            limits.positions
-        ));
-    }
-    if disagreements > 0 {
-        out.flush()?;
-        output::report_error(&format!(
-            "the analysis and the game tree disagree on {disagreements} graph{}: this is a bug \
-             in hackenbush, please report it with this input",
-            if disagreements == 1 { "" } else { "s" }
-        ));
-    }
-    out.flush()?;
-    Ok(if !clean || refused > 0 {
-        BAD_INPUT
-    } else if disagreements > 0 {
-        DISAGREE
-    } else if over_budget > 0 {
-        REFUSED
-    } else {
-        SUCCESS
-    })
+        json
+    });
+    let tally = Tally {
+        checked: graphs,
+        disagreements,
+        too_large: refused,
+        over_budget,
+    };
+    tally.finish(out, json, clean, limits.positions, &NORMAL)
 }
 
 /// A run of `verify`: where its results go, and what the positions so far gave.
@@ -488,7 +452,7 @@ fn misere(args: &VerifyArgs) -> Result<u8, Stop> {
     let pipeline = Pipeline::new(Compute::Positions).case(args.case);
     let clean = pipeline.run(input::stated(&args.input), &mut run)?;
     let Misere {
-        mut out,
+        out,
         json,
         graphs,
         disagreements,
@@ -496,49 +460,125 @@ fn misere(args: &VerifyArgs) -> Result<u8, Stop> {
         over_budget,
         limits,
     } = run;
-    if let Some(json) = json {
-        let mut summary = VerifySummary::default();
-        summary.graphs = graphs;
-        summary.disagreements = disagreements;
-        summary.not_searched = too_large + over_budget;
-        json.finish_with(&mut out, Some(("summary", &summary)))?;
+    let tally = Tally {
+        checked: graphs,
+        disagreements,
+        too_large,
+        over_budget,
+    };
+    tally.finish(out, json, clean, limits.positions, &MISERE)
+}
+
+/// How the end of a run names what it checked: graphs in normal play, positions in
+/// misère play.
+struct Words {
+    /// What is counted: "graph" or "position".
+    unit: &'static str,
+    /// The search a part too large was refused by.
+    search: &'static str,
+    /// Whose limit of positions a search ran into.
+    limit: &'static str,
+    /// What `--max-positions` costs, if said.
+    cost: &'static str,
+    /// What disagreed with the game tree.
+    analysis: &'static str,
+}
+
+const NORMAL: Words = Words {
+    unit: "graph",
+    search: "game-tree search",
+    limit: "the game-tree search's",
+    cost: "; a position takes up to about 150 bytes",
+    analysis: "analysis",
+};
+
+const MISERE: Words = Words {
+    unit: "position",
+    search: "misère game-tree search",
+    limit: "the search's",
+    cost: "",
+    analysis: "misère analysis",
+};
+
+/// What a run of `verify` found, in either play.
+struct Tally {
+    /// Graphs (or positions) checked.
+    checked: usize,
+    disagreements: usize,
+    /// Beyond `--max-edges`.
+    too_large: usize,
+    /// Beyond `--max-positions`.
+    over_budget: usize,
+}
+
+impl Tally {
+    /// Ends the run: the JSON document's summary, the output flushed, a message for what
+    /// was not checked or disagreed, and the exit status (see [`run`]); `clean` when every
+    /// input was well formed.
+    fn finish(
+        self,
+        mut out: impl Write,
+        json: Option<JsonDocument>,
+        clean: bool,
+        max_positions: usize,
+        words: &Words,
+    ) -> Result<u8, Stop> {
+        let Tally {
+            checked,
+            disagreements,
+            too_large,
+            over_budget,
+        } = self;
+        if let Some(json) = json {
+            let mut summary = VerifySummary::default();
+            summary.graphs = checked;
+            summary.disagreements = disagreements;
+            summary.not_searched = too_large + over_budget;
+            json.finish_with(&mut out, Some(("summary", &summary)))?;
+        }
+        out.flush()?;
+        let Words {
+            unit,
+            search,
+            limit,
+            cost,
+            analysis,
+        } = words;
+        if too_large > 0 {
+            output::report_error(&format!(
+                "{too_large} {unit}{} too large for the {search} (raise --max-edges, at most \
+                 64, at the cost of exponential time)",
+                if too_large == 1 { " was" } else { "s were" }
+            ));
+        }
+        if over_budget > 0 {
+            output::report_refused(&format!(
+                "{over_budget} {unit}{} more positions than {limit} limit of {max_positions} \
+                 (raise --max-positions N{cost})",
+                if over_budget == 1 {
+                    " needed"
+                } else {
+                    "s needed"
+                },
+            ));
+        }
+        if disagreements > 0 {
+            output::report_error(&format!(
+                "the {analysis} and the game tree disagree on {disagreements} {unit}{}: this \
+                 is a bug in hackenbush, please report it with this input",
+                if disagreements == 1 { "" } else { "s" }
+            ));
+        }
+        Ok(if !clean || too_large > 0 {
+            BAD_INPUT
+        } else if disagreements > 0 {
+            DISAGREE
+        } else if over_budget > 0 {
+            REFUSED
+        } else {
+            SUCCESS
+        })
     }
-    out.flush()?;
-    if too_large > 0 {
-        output::report_error(&format!(
-            "{too_large} position{} too large for the misère game-tree search (raise \
-             --max-edges, at most 64, at the cost of exponential time)",
-            if too_large == 1 { " was" } else { "s were" }
-        ));
-    }
-    if over_budget > 0 {
-        output::report_refused(&format!(
-            "{over_budget} position{} more positions than the search's limit of {} (raise \
-             --max-positions N)",
-            if over_budget == 1 {
-                " needed"
-            } else {
-                "s needed"
-            },
-            limits.positions
-        ));
-    }
-    if disagreements > 0 {
-        output::report_error(&format!(
-            "the misère analysis and the game tree disagree on {disagreements} position{}: \
-             this is a bug in hackenbush, please report it with this input",
-            if disagreements == 1 { "" } else { "s" }
-        ));
-    }
-    Ok(if !clean || too_large > 0 {
-        BAD_INPUT
-    } else if disagreements > 0 {
-        DISAGREE
-    } else if over_budget > 0 {
-        REFUSED
-    } else {
-        SUCCESS
-    })
 }
 
 /// A run of `verify --misere`.
