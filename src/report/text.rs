@@ -250,32 +250,20 @@ pub fn outcome(o: Outcome) -> &'static str {
 
 /// The winning cuts of each player under a position with coloured edges.
 fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &Moves) -> fmt::Result {
-    for (player, cuts) in [("Left", &moves.left), ("Right", &moves.right)] {
-        if cuts.is_empty() {
-            writeln!(out, "  {player} moving first: no winning cut")?;
-            continue;
-        }
+    each_player(out, [&moves.left, &moves.right], |out, c| {
         writeln!(
             out,
-            "  {player} moving first: {} winning cut{}",
-            cuts.len(),
-            plural(cuts.len())
-        )?;
-        for c in cuts {
-            writeln!(
-                out,
-                "    cut {} edge {} ({}-{}, line {}) of {}: leaves it {}, the position {}",
-                c.colour.name(),
-                c.edge,
-                printable(&c.u.to_string()),
-                printable(&c.v.to_string()),
-                c.line,
-                graph_name(report, c),
-                c.value_after,
-                c.position_after
-            )?;
-        }
-    }
+            "    cut {} edge {} ({}-{}, line {}) of {}: leaves it {}, the position {}",
+            c.colour.name(),
+            c.edge,
+            printable(&c.u.to_string()),
+            printable(&c.v.to_string()),
+            c.line,
+            graph_name(report, c),
+            c.value_after,
+            c.position_after
+        )
+    })?;
     if moves.unlisted_edges > 0 {
         writeln!(
             out,
@@ -444,7 +432,19 @@ pub fn write_misere(out: &mut impl Write, report: &MisereReport) -> fmt::Result 
             .iter()
             .try_for_each(|m| misere_cut(out, report, m, false));
     }
-    for (player, cuts) in [("Left", &moves.left), ("Right", &moves.right)] {
+    each_player(out, [&moves.left, &moves.right], |out, m| {
+        misere_cut(out, report, m, true)
+    })
+}
+
+/// The winning cuts of Left, then of Right (`cuts`), each under a line that counts them,
+/// each cut written by `cut`.
+fn each_player<W: Write, M>(
+    out: &mut W,
+    cuts: [&[M]; 2],
+    mut cut: impl FnMut(&mut W, &M) -> fmt::Result,
+) -> fmt::Result {
+    for (player, cuts) in ["Left", "Right"].into_iter().zip(cuts) {
         if cuts.is_empty() {
             writeln!(out, "  {player} moving first: no winning cut")?;
             continue;
@@ -455,8 +455,7 @@ pub fn write_misere(out: &mut impl Write, report: &MisereReport) -> fmt::Result 
             cuts.len(),
             plural(cuts.len())
         )?;
-        cuts.iter()
-            .try_for_each(|m| misere_cut(out, report, m, true))?;
+        cuts.iter().try_for_each(|c| cut(out, c))?;
     }
     Ok(())
 }
