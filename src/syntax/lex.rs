@@ -73,8 +73,9 @@ pub(crate) fn digits8(bytes: &[u8]) -> Option<(u64, usize)> {
 /// The number that starts `bytes` after blanks, in the common case a token scanner takes
 /// quickly: at most 19 digits (no overflow) followed by a blank. Its value and where its
 /// digits start and end in `bytes`; `None` for anything else (no digit, a longer number,
-/// another byte after it, or the end of `bytes` right after it, where more may follow),
-/// which the scanner reads the slow way.
+/// another byte after it), which the scanner reads the slow way. The end of `bytes` right
+/// after the digits counts as a blank: a feed shows its bytes up to a blank or up to the
+/// end of the input (see [`Window`](super::window::Window)), so a number there is whole.
 #[inline(always)]
 pub(crate) fn quick_number(bytes: &[u8]) -> Option<(u64, usize, usize)> {
     let start = bytes.iter().position(|&b| !is_space(b))?;
