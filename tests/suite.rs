@@ -10,6 +10,7 @@ mod brute;
 mod check;
 mod cli;
 mod common;
+mod completions;
 mod convert;
 mod crosscheck;
 mod dot;

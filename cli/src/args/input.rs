@@ -16,7 +16,8 @@ pub enum FormatArg {
     Hb,
     /// POJ 3710 Christmas Game judge format (.in, .txt)
     Christmas,
-    /// JSON: {"graphs":[{"name":..,"ground":[..],"edges":[[u,v],[u,v,"blue"],..]}]} (.json)
+    /// JSON: graphs, each with its name, ground vertices and edges `[u, v]` or `[u, v, colour]`
+    /// (.json)
     Json,
     /// Graphviz DOT: undirected graphs, ground vertices marked ground=true, color=blue|red
     /// edges (.dot, .gv)

@@ -1,7 +1,7 @@
 //! `hackenbush judge`'s flags.
 
 use clap::Args;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use hackenbush::problem::Problem;
 
 use super::ChristmasFiles;
@@ -30,8 +30,14 @@ pub struct JudgeArgs {
     pub json: bool,
 }
 
-/// `--problem NAME`: one of [`Problem::ALL`], listed in the help.
+/// `--problem NAME`: one of [`Problem::ALL`], listed in the help and the completions with
+/// each problem's title (without its quotation marks, which a fish completion script
+/// cannot hold there).
 pub(super) fn problem_parser() -> impl TypedValueParser<Value = Problem> {
-    PossibleValuesParser::new(Problem::ALL.map(Problem::name))
-        .map(|name| name.parse::<Problem>().expect("a name of Problem::ALL"))
+    PossibleValuesParser::new(
+        Problem::ALL.map(|problem| {
+            PossibleValue::new(problem.name()).help(problem.title().replace('"', ""))
+        }),
+    )
+    .map(|name| name.parse::<Problem>().expect("a name of Problem::ALL"))
 }
