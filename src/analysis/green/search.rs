@@ -333,7 +333,23 @@ fn hung_terms<N: Hung>(
             *acc = (terms.len() - 1) as u32;
         }
     }
+    // Every step reads a vertex at a random place, and the one it hangs from: the scan
+    // asks for the first [`AHEAD`] edges on, and for the second half as far on, so that
+    // both are there when it comes (as the counting and the peeling do).
+    let end = |e: usize| -> usize {
+        let (u, v) = (ends[2 * e], ends[2 * e + 1]);
+        (if u != 0 { u } else { v }) as usize
+    };
+    let edges = ends.len() / 2;
     for (e, pair) in ends.chunks_exact(2).enumerate() {
+        if e + 2 * AHEAD < edges {
+            prefetch_index::prefetch_index(&*nodes, end(e + 2 * AHEAD));
+        }
+        if e + AHEAD < edges
+            && let Some(up) = nodes[end(e + AHEAD)].hung_from()
+        {
+            prefetch_index::prefetch_index(&*nodes, up as usize);
+        }
         let x = if pair[0] != 0 { pair[0] } else { pair[1] };
         if x == 0 {
             terms.push(GroundTerm {
