@@ -135,7 +135,7 @@ pub use diagnostic::Error;
 pub use report::valuing::{BareScratch, BareTree, bare_position, bare_position_with_moves};
 pub use report::valuing::{
     EdgeList, Summarized, WithMoves, edge_list_position, edge_list_position_with_moves,
-    misere_position,
+    misere_edge_list_models, misere_edge_list_position, misere_position,
 };
 
 use analysis::Analysis;

@@ -734,3 +734,150 @@ fn verify_misere_json_holds_each_position_by_both_sides() {
     assert_eq!(document.positions[0].verdict, Verdict::NotSearched);
     assert_eq!(document.summary.not_searched, 1);
 }
+
+/// What a pipeline in misère play told: each report (its source and graph names left
+/// out, for they name the input) as JSON, and each error as its message and place.
+#[derive(Default)]
+struct Told(Vec<String>);
+
+impl hackenbush::pipeline::Sink for Told {
+    type Render = ();
+
+    fn renderer(&mut self) {}
+
+    fn misere(
+        &mut self,
+        mut position: hackenbush::report::misere::MisereReport,
+    ) -> std::io::Result<()> {
+        position.source.clear();
+        for graph in &mut position.graphs {
+            graph.name.clear();
+        }
+        self.0.push(serde_json::to_string(&position).unwrap());
+        Ok(())
+    }
+
+    fn error(&mut self, error: hackenbush::pipeline::Failure<'_>) -> std::io::Result<()> {
+        let report = error.report;
+        let at = (report.line.unwrap_or(0), report.column.unwrap_or(0));
+        self.0.push(format!("{at:?}: {}", report.message));
+        Ok(())
+    }
+}
+
+/// What `analyze --misere` (with `case`, when given) tells of the christmas text `text`.
+fn told_in_misere(name: &str, text: &[u8], case: Option<u64>) -> Vec<String> {
+    use hackenbush::analysis::Play;
+    use hackenbush::pipeline::{Compute, Input, Pipeline};
+    let pipeline = Pipeline::new(Compute::Values).play(Play::Misere).case(case);
+    let mut told = Told::default();
+    let input = Input::text(name, text.to_vec());
+    pipeline.run([(input, None)], &mut told).unwrap();
+    told.0
+}
+
+/// `analyze --misere` reads a christmas input in batches, each test case decided from the
+/// batch's own edge lists (misère Nim on the Green core's ground terms, or the models of
+/// that test case alone for a polygon through the root), read once. Its reports must be
+/// those of the same positions converted to hb, which are analyzed whole (the blocks by
+/// union-find, the models): on generated POJ files (polygons through the root and not,
+/// digons, trees of one vertex) and random trees, with a case refused over the budget in
+/// the middle of a file (the cases around it reported, its message located at its first
+/// edge), a malformed case at the end (what comes before it reported, then its error), and
+/// with `--case`.
+#[test]
+fn christmas_misere_in_batches_reports_as_the_positions_in_hb() {
+    use hackenbush::generate::{Poj, RandomTree, Shape};
+    use hackenbush::source::Source;
+    use hackenbush::syntax::{self, Format};
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    for seed in 1..=3 {
+        let (text, _) = common::judge_data(seed, 12, 3, 10);
+        files.push((format!("poj{seed}.in"), text));
+        let shape = Shape::Poj(Poj {
+            trees: Some(2),
+            vertices: Some(30),
+            ..Poj::default()
+        });
+        let mut text = Vec::new();
+        for position in shape.positions(seed, 8) {
+            syntax::christmas::write(&mut text, &position).unwrap();
+        }
+        files.push((format!("polygons{seed}.in"), text));
+        let shape = Shape::Tree(RandomTree {
+            graphs: 2,
+            edges: 40,
+            scramble: true,
+            ..RandomTree::default()
+        });
+        let mut text = Vec::new();
+        for position in shape.positions(seed, 6) {
+            syntax::christmas::write(&mut text, &position).unwrap();
+        }
+        files.push((format!("tree{seed}.in"), text));
+    }
+    // A 70-cycle through the root (beyond the search's 64 edges) between two cases, on a
+    // line of its own after blanks; then a malformed case.
+    let mut refused = files[0].1.clone();
+    refused.extend_from_slice(b"1\n70 70\n   1 2\n");
+    for i in 2..70 {
+        refused.extend_from_slice(format!("{i} {}\n", i + 1).as_bytes());
+    }
+    refused.extend_from_slice(b"70 1\n");
+    refused.extend_from_slice(&files[1].1);
+    let refused_line = String::from_utf8_lossy(&files[0].1).lines().count() + 3;
+    files.push(("refused.in".into(), refused.clone()));
+    let mut malformed = files[2].1.clone();
+    malformed.extend_from_slice(b"1\n3 2\n1 2\n2 x\n");
+    files.push(("malformed.in".into(), malformed));
+    let (mut by_nim, mut by_genus, mut refusals) = (0, 0, 0);
+    for (name, text) in &files {
+        // The positions one by one, converted to hb and analyzed whole.
+        let source = Source::new(name.as_str(), text.clone()).unwrap();
+        let mut expected = Vec::new();
+        for (i, position) in syntax::parse(Format::Christmas, &source).enumerate() {
+            let position = match position {
+                Ok(position) => position,
+                Err(error) => {
+                    let at = source.locate(error.span.start as usize);
+                    expected.push(format!("{:?}: {}", (at.line, at.column), error.message));
+                    break;
+                }
+            };
+            let mut hb = Vec::new();
+            hackenbush::convert::write(&mut hb, Format::Hb, &position, "").unwrap();
+            let mut told = told_in_misere(&format!("case{}.hb", i + 1), &hb, None);
+            assert_eq!(told.len(), 1, "{name} case {}", i + 1);
+            let report = told.pop().unwrap();
+            // A refusal is located at the test case's first edge in the christmas text.
+            if let Some((_, message)) = report.split_once(": ")
+                && report.starts_with('(')
+            {
+                let first = position
+                    .graphs
+                    .iter()
+                    .find_map(|g| g.edges.first())
+                    .unwrap();
+                let at = source.locate(first.span.start as usize);
+                expected.push(format!("{:?}: {message}", (at.line, at.column)));
+                refusals += 1;
+                assert_eq!((at.line, at.column), (refused_line, 4), "{name}");
+            } else {
+                by_nim += usize::from(report.contains("\"misere-nim\""));
+                by_genus += usize::from(report.contains("\"genus\""));
+                expected.push(report);
+            }
+        }
+        assert_eq!(told_in_misere(name, text, None), expected, "{name}");
+        // One case: itself, or the error that ends the input before it.
+        for case in [1, 5] {
+            let picked = told_in_misere(name, text, Some(case));
+            let wanted = expected.get(case as usize - 1);
+            assert_eq!(picked.first(), wanted, "{name} --case {case}");
+        }
+    }
+    assert!(
+        by_nim > 10 && by_genus > 10 && refusals == 1,
+        "{by_nim} {by_genus} {refusals}"
+    );
+}

@@ -489,6 +489,58 @@ pub fn misere_nim_of_edge_lists(lists: &[EdgeEnds], cuts: bool) -> Option<Misere
     Some(misere_nim(lists, blocks, cuts))
 }
 
+/// Rule 1 on the Green core's own passes: the heaps of misère Nim, one per ground block,
+/// when [`green::ground_terms`] finds every block of every graph of `lists` (each as its
+/// vertex count and edge ends) standing on one ground edge; `None` when it cannot say
+/// for some graph (a cycle through the ground, or a graph whose value needs the search):
+/// then [`misere_nim_of_edge_lists`] or [`analyze`] decides. No winning cuts: the blocks'
+/// edges are counted, not listed.
+///
+/// ```
+/// use hackenbush::analysis::green::Workspace;
+/// use hackenbush::analysis::misere;
+///
+/// // HDU 3590's tree: two stalks of two on one root (node 0, the ground).
+/// let ends = [0, 1, 1, 2, 0, 3, 3, 4];
+/// let heaps = misere::misere_nim_heaps([(5, &ends[..])], &mut Workspace::default()).unwrap();
+/// assert!(!heaps.first_wins);
+/// assert_eq!(heaps.blocks.len(), 2);
+/// ```
+///
+/// Complexity: O(V + E), in the memory of the value ([`green::ground_terms`]).
+pub fn misere_nim_heaps<'a>(
+    lists: impl IntoIterator<Item = (u32, &'a [u32])>,
+    workspace: &mut Workspace,
+) -> Option<NimHeaps> {
+    let mut heaps = NimHeaps::default();
+    let mut terms = Vec::new();
+    for (graph, (vertices, ends)) in lists.into_iter().enumerate() {
+        if !green::ground_terms(vertices, ends, workspace, &mut terms) {
+            return None;
+        }
+        heaps.graphs.push((ends.len() / 2, 0));
+        for &term in &terms {
+            heaps.graphs[graph].1 += term.edges as usize;
+            heaps.blocks.push((graph, term));
+        }
+    }
+    let values: Vec<u64> = heaps.blocks.iter().map(|(_, term)| term.value).collect();
+    heaps.first_wins = misere_nim_first_wins(&values);
+    Some(heaps)
+}
+
+/// The ground blocks of a position that rule 1 plays on, as [`misere_nim_heaps`] finds
+/// them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NimHeaps {
+    /// Each block: its graph (0-based) and its first edge, edges and value.
+    pub blocks: Vec<(usize, green::GroundTerm)>,
+    /// Per graph: its edges, and those attached to the ground (in its blocks).
+    pub graphs: Vec<(usize, usize)>,
+    /// Whether the player to move wins.
+    pub first_wins: bool,
+}
+
 /// Each block's normal-play value, found by the [Green core](super::green) on its own
 /// edge list (the graph's ids renumbered, the ground kept as 0); per graph, the nim-sum
 /// of its blocks' values and its attached edges.
@@ -1010,6 +1062,84 @@ mod tests {
             })
             .collect();
         assert_eq!(shapes, [(vec![0, 1, 2], 2), (vec![3], 1), (vec![5], 1)]);
+    }
+
+    /// The Green core's ground terms ([`misere_nim_heaps`]) against the blocks found by
+    /// union-find and valued one by one ([`misere_nim_of_edge_lists`]): on random trees
+    /// with polygons hung anywhere (through the root too), pendant trees, loops,
+    /// parallel edges and parts not attached, and vertex ids numbered in any order, the
+    /// core either declines or finds the same blocks, edges and values; and it declines
+    /// only where some block stands on two ground edges or the value needs the search.
+    #[test]
+    fn ground_terms_are_the_blocks_of_the_union_find() {
+        let mut rng = crate::rng::Rng::new(30);
+        let mut workspace = Workspace::default();
+        let (mut decided, mut declined) = (0, 0);
+        for _ in 0..4000 {
+            let n = rng.range(1, 12);
+            let mut ends: Vec<u32> = Vec::new();
+            // A random tree on 0..n (0 the ground), with extra edges: polygons
+            // (back to an ancestor-ish vertex), loops, parallel edges.
+            for v in 1..n {
+                if rng.chance(1, 10) {
+                    continue; // not attached through its parent
+                }
+                ends.extend([rng.below_u32(v), v]);
+            }
+            let mut forest = true;
+            for _ in 0..rng.below(4) {
+                let a = rng.below_u32(n);
+                let b = if rng.chance(1, 3) {
+                    a
+                } else {
+                    rng.below_u32(n)
+                };
+                forest &= a == b;
+                ends.extend([a, b]);
+            }
+            // Shuffle the edges and the ends of each.
+            let mut pairs: Vec<[u32; 2]> = ends.chunks_exact(2).map(|p| [p[0], p[1]]).collect();
+            rng.shuffle(&mut pairs);
+            for pair in &mut pairs {
+                if rng.chance(1, 2) {
+                    pair.swap(0, 1);
+                }
+            }
+            let ends: Vec<u32> = pairs.concat();
+            let list = EdgeEnds {
+                vertices: n,
+                ends: ends.clone(),
+            };
+            let whole = misere_nim_of_edge_lists(std::slice::from_ref(&list), false);
+            match misere_nim_heaps([(n, &ends[..])], &mut workspace) {
+                Some(heaps) => {
+                    decided += 1;
+                    let whole = whole.expect("every block on one ground edge");
+                    let expected: Vec<(u32, u32, u64)> = (whole.blocks.iter())
+                        .map(|b| {
+                            (
+                                b.edges[0].index() as u32,
+                                b.edges.len() as u32,
+                                b.value.unwrap(),
+                            )
+                        })
+                        .collect();
+                    let found: Vec<(u32, u32, u64)> = (heaps.blocks.iter())
+                        .map(|(_, t)| (t.first_edge, t.edges, t.value))
+                        .collect();
+                    assert_eq!(found, expected, "{ends:?}");
+                    assert_eq!(heaps.first_wins, whole.outcome == Outcome::N, "{ends:?}");
+                    let attached: usize = whole.blocks.iter().map(|b| b.edges.len()).sum();
+                    assert_eq!(heaps.graphs, [(ends.len() / 2, attached)], "{ends:?}");
+                }
+                None => {
+                    declined += 1;
+                    // A forest (loops aside) always peels apart.
+                    assert!(!forest, "{ends:?}");
+                }
+            }
+        }
+        assert!(decided > 1000 && declined > 100, "{decided} {declined}");
     }
 
     #[test]

@@ -1,6 +1,15 @@
 //! Christmas test cases streamed in batches of bare edge lists, for values
-//! ([`edge_list_position`]), winning moves ([`edge_list_position_with_moves`]) and verdicts
-//! (the nim-sum by the [Green core](crate::analysis::green) alone), with buffers reused from case to case.
+//! ([`edge_list_position`]), winning moves ([`edge_list_position_with_moves`]), verdicts
+//! (the nim-sum by the [Green core](crate::analysis::green) alone) and misère play, with
+//! buffers reused from case to case.
+//!
+//! In misère play each test case is decided from the batch's own data, the input being
+//! read once: by misère Nim on the ground blocks' values, which the Green core's passes
+//! find on the edge lists ([`misere_edge_list_position`]); where they cannot (a polygon
+//! through the root: a block on two ground edges), by the models of that test case
+//! alone, built from its edge lists ([`misere_edge_list_models`]). The lists keep where
+//! each test case's first edge is written ([`EdgeLists::locating`]), so that a refusal
+//! (a search beyond the budget) reads as it does when the input is read whole.
 //!
 //! The input is read through a window of 32 KiB ([`Window`]), test cases are parsed in
 //! small batches, and memory holds one batch being parsed and one being valued, however
@@ -13,8 +22,12 @@ use std::io;
 use crate::analysis::green::{self, Workspace};
 use crate::diagnostic::Diagnostic;
 use crate::report::PositionReport;
-use crate::report::valuing::{EdgeList, edge_list_position, edge_list_position_with_moves};
-use crate::source;
+use crate::report::misere::MisereReport;
+use crate::report::valuing::{
+    EdgeList, edge_list_position, edge_list_position_with_moves, misere_edge_list_models,
+    misere_edge_list_position,
+};
+use crate::source::{self, Source, Span};
 use crate::syntax::christmas::{Cases, EdgeLists};
 use crate::syntax::window::Window;
 use crate::threads;
@@ -52,14 +65,16 @@ struct Batch {
 }
 
 impl Batch {
-    /// A batch whose lists hold the line of each edge and the vertex numbers when `lines`
-    /// (see [`EdgeLists::with_lines`]).
-    fn new(lines: bool) -> Self {
+    /// A batch whose lists hold what `compute` needs beyond the edges: the line of each
+    /// edge and the vertex numbers for winning moves ([`EdgeLists::with_lines`]); in
+    /// misère play (`misere`), where each test case's first edge is
+    /// ([`EdgeLists::locating`]), to locate a refusal.
+    fn new(compute: Compute, misere: bool) -> Self {
         Batch {
-            lists: if lines {
-                EdgeLists::with_lines()
-            } else {
-                EdgeLists::default()
+            lists: match compute {
+                Compute::Moves => EdgeLists::with_lines(),
+                Compute::Values if misere => EdgeLists::locating(),
+                _ => EdgeLists::default(),
             },
             ..Batch::default()
         }
@@ -112,6 +127,24 @@ impl Batch {
         })
     }
 
+    /// The first edge of the batch's case `case` (its number in the input) as a source
+    /// named `name` and the edge's span in it, for lists made [`EdgeLists::locating`]
+    /// (a case with no edge: an empty source).
+    fn first_edge(&self, case: u64, name: &str) -> (Source, Span) {
+        let first = (self
+            .lists
+            .first_edges
+            .get((case - self.first_case) as usize))
+        .and_then(Option::as_ref);
+        match first {
+            Some(first) => (first.excerpt(name, &self.lists), first.span),
+            None => (
+                Source::short(name.to_string(), String::new()),
+                Span::default(),
+            ),
+        }
+    }
+
     /// [`Batch::cases`] with each edge's line and the vertex numbers of each tree, for a
     /// batch of lists made [`EdgeLists::with_lines`].
     fn lined_cases(
@@ -147,6 +180,11 @@ enum Kept {
     Rendered(usize),
     /// A report.
     Report(PositionReport),
+    /// A report in misère play.
+    Misere(MisereReport),
+    /// Why a test case was not analyzed (in misère play, a search beyond the budget),
+    /// located in the source that holds its first edge.
+    Refused(Box<(Diagnostic, Source)>),
 }
 
 impl<R: Render> Results<R> {
@@ -188,16 +226,18 @@ impl<R: Render> Results<R> {
         }
     }
 
-    /// Hands what is kept to `sink`, in input order.
-    fn emit<S: Sink + ?Sized>(&mut self, sink: &mut S) -> io::Result<()> {
+    /// Hands what is kept to the sink of `run`, in input order.
+    fn emit<S: Sink + ?Sized>(&mut self, run: &mut Run<'_, S>) -> io::Result<()> {
         let mut start = 0;
         for kept in self.kept.drain(..) {
             match kept {
                 Kept::Rendered(end) => {
-                    sink.rendered(&self.bytes[start..end])?;
+                    run.sink.rendered(&self.bytes[start..end])?;
                     start = end;
                 }
-                Kept::Report(position) => sink.report(position)?,
+                Kept::Report(position) => run.sink.report(position)?,
+                Kept::Misere(position) => run.sink.misere(position)?,
+                Kept::Refused(refused) => run.malformed(&refused.0, &refused.1, &mut None)?,
             }
         }
         Ok(())
@@ -217,6 +257,7 @@ pub(super) fn read<S: Sink + ?Sized>(
     window: Window<ByteStream>,
 ) -> io::Result<()> {
     let compute = pipeline.compute;
+    let misere = pipeline.misere();
     let moves = matches!(compute, Compute::Moves);
     let large = window.size().is_some_and(|size| size >= PREPARE_FROM_BYTES);
     let mut cases = Cases::streaming(window);
@@ -224,8 +265,8 @@ pub(super) fn read<S: Sink + ?Sized>(
         cases = cases.counting_lines();
     }
     let mut scratch = Workspace::default();
-    let mut current = Batch::new(moves);
-    let mut next = Batch::new(moves);
+    let mut current = Batch::new(compute, misere);
+    let mut next = Batch::new(compute, misere);
     let mut state = Results::new(run.sink.renderer());
     let name = input.name();
     let mut read = 0;
@@ -248,7 +289,7 @@ pub(super) fn read<S: Sink + ?Sized>(
         None => current.fill(&mut cases, &mut read),
     }
     let value = |batch: &Batch, scratch: &mut Workspace, state: &mut Results<S::Render>| {
-        value(compute, pipeline.case, &name, batch, scratch, state)
+        value(pipeline, &name, batch, scratch, state)
     };
     // One batch is the whole input: no second core needed. Nor on one core
     // (`RAYON_NUM_THREADS=1`), where every join would hand both halves to the pool's one
@@ -264,7 +305,7 @@ pub(super) fn read<S: Sink + ?Sized>(
             value(&current, &mut scratch, &mut state);
             next.fill(&mut cases, &mut read);
         }
-        state.emit(run.sink)?;
+        state.emit(run)?;
         if current.last {
             let error = current.error.take();
             let malformed = error.is_some() || cases.feed().error().is_some();
@@ -286,20 +327,40 @@ pub(super) fn read<S: Sink + ?Sized>(
     }
 }
 
-/// Values the cases of `batch` (only case `only`, when given) as `compute` asks, into
-/// `state`: the cases of input `name`.
+/// Values the cases of `batch` (only case `pipeline.case`, when given) as `pipeline`
+/// computes, into `state`: the cases of input `name`.
 fn value<R: Render>(
-    compute: Compute,
-    only: Option<u64>,
+    pipeline: &Pipeline,
     name: &str,
     batch: &Batch,
     scratch: &mut Workspace,
     state: &mut Results<R>,
 ) {
     state.clear();
+    let only = pipeline.case;
     let wanted = |case: u64| only.is_none_or(|only| only == case);
     let label = |case: u64| source::label(name, Some(case as usize));
-    match compute {
+    match pipeline.compute {
+        // Misère play: each test case by misère Nim on the Green core's ground terms, or
+        // (a polygon through the root) by its models, built from its edge lists.
+        Compute::Values if pipeline.misere() => {
+            for (case, trees) in batch.cases().filter(|(case, _)| wanted(*case)) {
+                let trees = trees.collect::<Vec<_>>();
+                let kept = match misere_edge_list_position(label(case), trees.clone(), scratch) {
+                    Some(position) => Kept::Misere(position),
+                    None => {
+                        let (source, first) = batch.first_edge(case, name);
+                        let budget = pipeline.budget;
+                        match misere_edge_list_models(label(case), trees, (&source, first), budget)
+                        {
+                            Ok(position) => Kept::Misere(position),
+                            Err(refused) => Kept::Refused(Box::new((refused, source))),
+                        }
+                    }
+                };
+                state.kept.push(kept);
+            }
+        }
         Compute::Verdicts | Compute::Answers(_) => {
             for (case, trees) in batch.cases().filter(|(case, _)| wanted(*case)) {
                 let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ green::value(n, ends, scratch));

@@ -37,8 +37,9 @@
 //! - **christmas** inputs, for values, moves and verdicts ([`Compute::Verdicts`]), are
 //!   streamed through a [`Window`] as bare edge lists in
 //!   batches: one batch is valued (and rendered, [`Render`]) on one core while the next is
-//!   read on the other; memory follows a batch, not the input. [`Compute::Violations`]
-//!   reads one test case at a time through a window.
+//!   read on the other; memory follows a batch, not the input. So are values in misère
+//!   play (not the winning moves, read whole). [`Compute::Violations`] reads one test
+//!   case at a time through a window.
 //!
 //! Every input is read to its end or to the error that ends it, and every input is read
 //! even after one failed: each error goes to [`Sink::error`], and [`Pipeline::run`]
@@ -187,11 +188,20 @@ impl Pipeline {
 
     /// The play convention of [`Compute::Values`] and [`Compute::Moves`]: in misère
     /// play ([`Play::Misere`]) each position is analyzed whole by
-    /// [`misere_position`](crate::misere_position) and goes to [`Sink::misere`]; a
-    /// christmas input is then read whole too, not in batches. Other computations play
+    /// [`misere_position`](crate::misere_position) and goes to [`Sink::misere`]. A
+    /// christmas input is still streamed in batches for values, each test case decided
+    /// from the batch's own edge lists
+    /// ([`misere_edge_list_position`](crate::misere_edge_list_position), or
+    /// [`misere_edge_list_models`](crate::misere_edge_list_models) for a polygon through
+    /// the root), read once; with winning moves it is read whole. Other computations play
     /// normally whatever it says.
     pub fn play(self, play: Play) -> Self {
         Pipeline { play, ..self }
+    }
+
+    /// Whether every winning move is computed.
+    fn moves(&self) -> bool {
+        matches!(self.compute, Compute::Moves)
     }
 
     /// Whether positions are valued in misère play.
@@ -248,7 +258,8 @@ impl Pipeline {
                 Err(message) => run.unlocated(input.name(), message),
             };
         }
-        let batched = self.compute.batched() && !self.misere();
+        // Misère play with winning moves reads christmas whole ([`Pipeline::play`]).
+        let batched = self.compute.batched() && !(self.misere() && self.moves());
         let opened = (input.format(stated).map_err(Unread::from)).and_then(|format| {
             let (opening, format) = match format {
                 None => input.open_recognised(batched)?,

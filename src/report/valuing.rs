@@ -20,7 +20,7 @@ use crate::report::{
     self, GraphReport, MoveReport, Moves, PositionCuts, PositionReport, Value, Winner,
 };
 use crate::source::{self, Source, Span};
-use crate::syntax::{Colour, GraphDecl, GraphKind, GraphSink, VertexName};
+use crate::syntax::{Colour, EdgeDecl, GraphDecl, GraphKind, GraphSink, VertexName, Vertices};
 
 /// A [`GraphSink`] that values each graph as a reader hands it over and keeps only its
 /// report: what `hackenbush analyze` shows. An all-green graph is summarized by the
@@ -504,10 +504,16 @@ pub fn misere_position(
 ) -> Result<MisereReport, Diagnostic> {
     let first = graphs.first().map(|g| g.span).unwrap_or_default();
     // All green and every block on one ground edge: misère Nim on the edge lists, with no
-    // model (as `analyze` values a green graph), its winning cuts searched only when they
-    // are reported.
+    // model (as `analyze` values a green graph): without the winning cuts, on the Green
+    // core's ground terms, as a christmas test case in batches; with them (or where the
+    // core cannot tell), on the blocks found by union-find, their cuts searched.
     if graphs.iter().all(|g| g.is_green()) {
         let lists: Vec<EdgeEnds> = graphs.iter().map(EdgeEnds::of_decl).collect();
+        let ends = lists.iter().map(|list| (list.vertices, &list.ends[..]));
+        if !moves && let Some(heaps) = misere::misere_nim_heaps(ends, &mut Workspace::default()) {
+            let names = (graphs.iter().enumerate()).map(|(i, decl)| decl.display_name(i));
+            return Ok(heaps_report(label, names, &heaps));
+        }
         if let Some(found) = misere::misere_nim_of_edge_lists(&lists, moves) {
             drop(lists);
             let names = (graphs.iter().enumerate())
@@ -524,6 +530,132 @@ pub fn misere_position(
     let decls: Vec<&GraphDecl> = models.iter().map(|g| &g.decl).collect();
     let names = models.iter().map(|g| g.name.clone()).collect();
     Ok(misere_report(source, &decls, names, &found, label, moves))
+}
+
+/// The report of a christmas test case in misère play, named `label`, from the edge
+/// lists of its trees (`tree 1`, `tree 2`, ...) alone, as [`misere_position`] reports it
+/// without `moves`: misère Nim on the ground blocks, their values found by the Green
+/// core's own passes ([`misere::misere_nim_heaps`]). `None` when those cannot tell every
+/// block (a polygon through the root): then the case needs [`misere_position`].
+///
+/// ```
+/// use hackenbush::misere_edge_list_position;
+/// use hackenbush::analysis::green::Workspace;
+///
+/// // One tree whose root carries two stalks of two edges: the first player loses.
+/// let ends = [0, 1, 1, 2, 0, 3, 3, 4];
+/// let mut w = Workspace::default();
+/// let report = misere_edge_list_position("two.in#1".into(), [(5, &ends[..])], &mut w).unwrap();
+/// assert_eq!(report.outcome.to_string(), "P");
+/// // A triangle through the root is a block on two ground edges.
+/// let square = [0, 1, 1, 2, 2, 0];
+/// assert!(misere_edge_list_position("t#1".into(), [(3, &square[..])], &mut w).is_none());
+/// ```
+///
+/// Complexity: O(V + E) per tree, in the memory of its value ([`green::ground_terms`]).
+pub fn misere_edge_list_position<'a>(
+    label: String,
+    trees: impl IntoIterator<Item = (u32, &'a [u32])>,
+    workspace: &mut Workspace,
+) -> Option<MisereReport> {
+    let heaps = misere::misere_nim_heaps(trees, workspace)?;
+    let names = (0..heaps.graphs.len()).map(|i| GraphKind::Tree.name(i));
+    Some(heaps_report(label, names, &heaps))
+}
+
+/// The report named `label` of misère Nim on `heaps`, its graphs named `names`.
+fn heaps_report(
+    label: String,
+    names: impl Iterator<Item = String>,
+    heaps: &misere::NimHeaps,
+) -> MisereReport {
+    let graphs = (heaps.graphs.iter().zip(names))
+        .map(|(&(edges, attached), name)| MisereGraph {
+            name,
+            edges,
+            ignored_edges: edges - attached,
+        })
+        .collect();
+    let blocks = (heaps.blocks.iter())
+        .map(|&(graph, term)| BlockReport {
+            graph: graph + 1,
+            first_edge: term.first_edge as usize + 1,
+            edges: term.edges as usize,
+            ground_edges: GroundEdges::new([1, 0, 0]),
+            grundy: Some(term.value),
+            genus: None,
+            tame: None,
+        })
+        .collect();
+    let (outcome, winner) = if heaps.first_wins {
+        (Outcome::N, Winner::First)
+    } else {
+        (Outcome::P, Winner::Second)
+    };
+    MisereReport {
+        source: label,
+        play: Play::Misere,
+        graphs,
+        blocks,
+        rule: misere::Rule::MisereNim,
+        winner: Some(winner),
+        outcome,
+        searched_positions: None,
+        moves: None,
+    }
+}
+
+/// The report of a christmas test case in misère play where
+/// [`misere_edge_list_position`] cannot tell (a polygon through the root): its trees'
+/// models, built from the same edge lists, analyzed by [`misere_position`] (the genus,
+/// the search) on that test case alone. A refusal is located at `first`, the span of
+/// the test case's first edge in `source` (a
+/// [`FirstEdge`](crate::syntax::christmas::FirstEdge) excerpt), as [`misere_position`]
+/// locates it in the whole input.
+///
+/// ```
+/// use hackenbush::misere_edge_list_models;
+/// use hackenbush::analysis::partizan::Budget;
+/// use hackenbush::source::{Source, Span};
+///
+/// // A 4-cycle through the root: a block on two ground edges, its genus searched.
+/// let ends = [0, 1, 1, 2, 2, 3, 3, 0];
+/// let source = Source::from_text("c.in", "1 2\n")?;
+/// let first = (&source, Span::new(0, 3));
+/// let report = misere_edge_list_models("c.in#1".into(), [(4, &ends[..])], first, Budget::DEFAULT)?;
+/// assert_eq!((report.outcome.to_string(), report.rule.to_string()), ("P".into(), "genus".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Memory: the models of the test case's trees, as [`misere_position`].
+pub fn misere_edge_list_models<'a>(
+    label: String,
+    trees: impl IntoIterator<Item = (u32, &'a [u32])>,
+    (source, first): (&Source, Span),
+    budget: Budget,
+) -> Result<MisereReport, Diagnostic> {
+    let mut located = false;
+    let graphs = (trees.into_iter())
+        .map(|(vertices, ends)| {
+            let mut edges: Vec<EdgeDecl> = (ends.chunks_exact(2))
+                .map(|pair| EdgeDecl::new(pair[0], pair[1], Span::default()))
+                .collect();
+            // The first edge of the test case is where a refusal points.
+            if let Some(edge) = edges.first_mut().filter(|_| !located) {
+                edge.span = first;
+                located = true;
+            }
+            GraphDecl {
+                name: None,
+                span: first,
+                kind: GraphKind::Tree,
+                vertices: Vertices::Numbered(vertices),
+                ground: if vertices > 0 { vec![0] } else { Vec::new() },
+                edges,
+            }
+        })
+        .collect();
+    misere_position(source, graphs, label, budget, false)
 }
 
 /// The report of `found`, the misère analysis of the position of `models`.

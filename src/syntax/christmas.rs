@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use crate::source::{Origin, Span};
 use crate::wording::plural;
 
 use super::lex::{self, found, integer, token_span};
@@ -53,6 +53,11 @@ pub struct Cases<F> {
     /// Every tree is read on two cores, however small, the far part starting this far
     /// into it, in percent ([`Cases::splitting_every_tree`]).
     split_every: Option<u64>,
+    /// For [`EdgeLists::locating`]: the input offset of the last first edge located, and
+    /// where it is, to count on from there.
+    located: Option<(u64, Origin)>,
+    /// Scratch space for the line of a first edge.
+    line: Vec<u8>,
 }
 
 /// Bytes that must show past an edge's start for the quick path: blanks, two numbers of
@@ -106,6 +111,8 @@ impl<F: Feed> Cases<F> {
             at_start: true,
             lines: None,
             split_every: None,
+            located: None,
+            line: Vec::new(),
         }
     }
 
@@ -315,6 +322,9 @@ impl<F: Feed> Cases<F> {
             k_span,
         };
         sink.start_tree(declared, room);
+        if k > 0 && sink.locates() {
+            self.locate_edge(sink);
+        }
         let mut read = 0;
         if self.lines.is_none()
             && let Some(lists) = sink.bare()
@@ -496,6 +506,60 @@ impl<F: Feed> Cases<F> {
         self.skip_space();
         self.rest().is_empty()
     }
+
+    /// Tells `sink` where the next edge is written ([`Sink::located`]): the line it is
+    /// on as a message shows it, where that line starts in the input, and the edge's span
+    /// in it (to the end of its second number, or of the line when that number is on
+    /// another). Nothing when the input ends first (the tree is then malformed).
+    #[cold]
+    fn locate_edge<S: Sink>(&mut self, sink: &mut S) {
+        self.skip_space();
+        let at = self.pos;
+        if at >= self.feed.bytes().len() {
+            return;
+        }
+        let origin = self.origin_of(at);
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let start = self.feed.line_around(at, &mut line);
+        // Where the line starts: as many lines before it as before `at`, and the
+        // characters of the line before `at`, less those between its start and `at`.
+        let from = at - start;
+        let before = Origin {
+            columns: origin.columns - crate::source::chars(&line[..from]),
+            ..origin
+        };
+        let digits = |i: usize| line[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let mut end = from + digits(from);
+        let blanks = line[end..]
+            .iter()
+            .take_while(|&&b| lex::is_space(b))
+            .count();
+        end = match digits(end + blanks) {
+            0 => line.len(),
+            n => end + blanks + n,
+        };
+        sink.located(before, &line, Span::new(from, end));
+        self.line = line;
+    }
+
+    /// Where offset `at` of what the feed shows is in the input: counted on from the
+    /// offset asked for last, when the feed still shows it (so that locating each test
+    /// case's first edge costs one pass over the input), else from what the feed shows
+    /// first.
+    fn origin_of(&mut self, at: usize) -> Origin {
+        let offset = self.feed.offset();
+        let here = offset + at as u64;
+        let (from, mut origin) = match self.located {
+            Some((last, origin)) if last >= offset && last <= here => {
+                ((last - offset) as usize, origin)
+            }
+            _ => (0, self.feed.origin()),
+        };
+        origin.advance(&self.feed.bytes()[from..at]);
+        self.located = Some((here, origin));
+        origin
+    }
 }
 
 /// What a tree's first line declares: `m` vertices and `k` edges, with their spans.
@@ -544,6 +608,15 @@ pub(crate) trait Sink {
     fn bare(&mut self) -> Option<&mut EdgeLists> {
         None
     }
+    /// Whether the sink wants to know where the next edge, the first of its tree, is
+    /// written ([`Sink::located`]).
+    #[inline(always)]
+    fn locates(&self) -> bool {
+        false
+    }
+    /// The next edge is written at `span` of `line`, a line of the input (or the part a
+    /// message shows of a long one) that starts at `origin`.
+    fn located(&mut self, _origin: Origin, _line: &[u8], _span: Span) {}
 }
 
 /// The trees of a test case built with [`GraphBuilder`]s (vertex 1 is the ground), each
@@ -653,7 +726,13 @@ pub struct EdgeLists {
     pub named: Vec<std::ops::Range<usize>>,
     /// The vertex numbers of the interned trees, by id.
     pub numbers: Vec<u64>,
+    /// Made [`EdgeLists::locating`]: per test case, where its first edge is written, if
+    /// it has one.
+    pub first_edges: Vec<Option<FirstEdge>>,
+    /// The lines of the first edges ([`FirstEdge::line`]).
+    pub first_lines: Vec<u8>,
     with_lines: bool,
+    locating: bool,
     start: usize,
     /// The current tree's vertex count, when its ids are dense.
     dense: Option<u32>,
@@ -671,6 +750,17 @@ impl EdgeLists {
         }
     }
 
+    /// Lists that also hold, per test case, where its first edge is written
+    /// ([`EdgeLists::first_edges`]): what a message about the whole test case points at
+    /// (as the [misère analysis](crate::analysis::misere)'s refusal does), at the cost of
+    /// a pass over the input's line breaks, without the line of every edge.
+    pub fn locating() -> Self {
+        EdgeLists {
+            locating: true,
+            ..EdgeLists::default()
+        }
+    }
+
     /// Empties the lists, keeping their memory.
     pub fn clear(&mut self) {
         self.trees.clear();
@@ -678,18 +768,52 @@ impl EdgeLists {
         self.lines.clear();
         self.named.clear();
         self.numbers.clear();
+        self.first_edges.clear();
+        self.first_lines.clear();
     }
 
-    /// Drops what was appended after the lists held `trees` trees and `ends` ends.
-    fn truncate(&mut self, trees: usize, ends: usize) {
+    /// Drops what was appended after the lists held `trees` trees and `ends` ends (and
+    /// `cases` first edges, when locating).
+    fn truncate(&mut self, trees: usize, ends: usize, cases: usize) {
         self.trees.truncate(trees);
         self.ends.truncate(ends);
+        if self.locating {
+            self.first_edges.truncate(cases);
+            let end = (self.first_edges.iter().rev())
+                .find_map(|first| first.as_ref().map(|f| f.line.end));
+            self.first_lines.truncate(end.unwrap_or(0));
+        }
         if self.with_lines {
             self.lines.truncate(ends / 2);
             self.named.truncate(trees);
             self.numbers
                 .truncate(self.named.last().map_or(0, |r| r.end));
         }
+    }
+}
+
+/// Where the first edge of a test case is written, kept by [`EdgeLists::locating`]: the
+/// line it is on (as much as a message shows of a long one), where that line starts in
+/// the input, and the edge's span in it; [`FirstEdge::excerpt`] makes a message about it
+/// read as with the whole input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstEdge {
+    /// The lines and columns before the line's first byte kept.
+    pub origin: Origin,
+    /// The line, in [`EdgeLists::first_lines`].
+    pub line: std::ops::Range<usize>,
+    /// The edge, in the line.
+    pub span: Span,
+}
+
+impl FirstEdge {
+    /// The line as a [`Source`](crate::source::Source) named `name`, in which
+    /// [`FirstEdge::span`] points at the edge, from the lists that hold it.
+    pub fn excerpt(&self, name: &str, lists: &EdgeLists) -> crate::source::Source {
+        let text = lists.first_lines[self.line.clone()].to_vec();
+        // A line is at most twice the context a window keeps: never too large.
+        crate::source::Source::excerpt(name, text, self.origin)
+            .expect("a line of a few hundred bytes")
     }
 }
 
@@ -780,6 +904,23 @@ impl Sink for EdgeLists {
         self.dense.is_some().then_some(self)
     }
 
+    #[inline(always)]
+    fn locates(&self) -> bool {
+        self.locating && self.first_edges.last().is_some_and(Option::is_none)
+    }
+
+    fn located(&mut self, origin: Origin, line: &[u8], span: Span) {
+        let start = self.first_lines.len();
+        self.first_lines.extend_from_slice(line);
+        if let Some(first) = self.first_edges.last_mut() {
+            *first = Some(FirstEdge {
+                origin,
+                line: start..self.first_lines.len(),
+                span,
+            });
+        }
+    }
+
     fn end_tree(&mut self) {
         let n = match self.dense {
             Some(m) => m,
@@ -801,13 +942,17 @@ impl<F: Feed> Cases<F> {
         }
         self.case += 1;
         let (trees, ends) = (lists.trees.len(), lists.ends.len());
+        let cases = lists.first_edges.len();
+        if lists.locating {
+            lists.first_edges.push(None);
+        }
         let result = if lists.with_lines {
             self.parse_case(&mut Lined(lists)).map(|_| ())
         } else {
             self.parse_case(lists).map(|_| ())
         };
         if result.is_err() {
-            lists.truncate(trees, ends);
+            lists.truncate(trees, ends, cases);
         }
         self.failed = result.is_err();
         Some(result)

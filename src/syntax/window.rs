@@ -96,6 +96,20 @@ pub trait Feed: Send {
         0
     }
 
+    /// The lines and columns of the input before `bytes()[0]`.
+    fn origin(&self) -> Origin {
+        Origin::default()
+    }
+
+    /// Appends to `out` the line around offset `at` as far as a message about `at` shows
+    /// it: from the line's start, or [`CONTEXT`] bytes before `at` on a long line, to its
+    /// end, or [`CONTEXT`] bytes after `at`; returns the offset of the first byte
+    /// appended. A window reads on (as [`Window::excerpt`] does) when the line goes on
+    /// past what it holds; no offset moves.
+    fn line_around(&mut self, at: usize, out: &mut Vec<u8>) -> usize {
+        line_around(self.bytes(), at, out)
+    }
+
     /// Reads on from `far` (a [`Feed::split`] of this feed) instead, `far` having started
     /// at offset `at` of what this feed shows: it counts its lines on from there.
     fn take_over(&mut self, far: Self, _at: usize)
@@ -383,6 +397,21 @@ impl<R: Read + Send> Feed for Window<R> {
         self.dropped
     }
 
+    fn origin(&self) -> Origin {
+        self.origin
+    }
+
+    fn line_around(&mut self, at: usize, out: &mut Vec<u8>) -> usize {
+        while !self.ended && self.buf.len() <= at + CONTEXT && !self.buf[at..].contains(&b'\n') {
+            let before = self.buf.len();
+            self.read_chunk(CONTEXT);
+            if self.buf.len() == before {
+                break;
+            }
+        }
+        line_around(&self.buf, at, out)
+    }
+
     fn take_over(&mut self, mut far: Self, at: usize) {
         far.origin.lines += self.origin.lines + crate::source::line_breaks(&self.buf[..at]);
         far.reopen = self.reopen.take();
@@ -396,6 +425,21 @@ impl<R: Read + Send> Feed for Window<R> {
         let shown = self.buf.len().saturating_sub(at) as u64;
         usize::try_from(shown + unread).unwrap_or(usize::MAX)
     }
+}
+
+/// [`Feed::line_around`] in `bytes`.
+fn line_around(bytes: &[u8], at: usize, out: &mut Vec<u8>) -> usize {
+    let mut start = context_start(bytes, at);
+    // Cut before a character, not inside one (at most 3 continuation bytes back).
+    for _ in 0..3 {
+        if start > 0 && bytes.get(start).is_some_and(|&b| b & 0xc0 == 0x80) {
+            start -= 1;
+        }
+    }
+    let rest = &bytes[at..bytes.len().min(at + CONTEXT)];
+    let end = at + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    out.extend_from_slice(&bytes[start..end]);
+    start
 }
 
 /// The start of what is kept before `at`: its line's start, or [`CONTEXT`] bytes back on

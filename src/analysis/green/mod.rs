@@ -51,7 +51,7 @@ pub mod chains;
 pub mod cuts;
 pub mod search;
 
-pub use search::Counts;
+pub use search::{Counts, GroundTerm};
 
 use crate::model::{Graph, Numbering};
 
@@ -176,6 +176,39 @@ pub fn cuts_to(
     // The counts of a graph with parts not attached to the ground are not needed here.
     workspace.cuts.search(vertices, ends);
     workspace.cuts(target, wins);
+}
+
+/// The ground blocks of the graph `vertices`, `ends` and their values, in the order of
+/// their first edges, when every one stands on one ground edge and the value's own passes
+/// show it (the peeling of pendant trees and the folding of pendant cycles take apart
+/// everything attached, no cycle through the ground): a christmas tree and its polygons,
+/// any forest. Returns false otherwise (some block may stand on two ground edges, or the
+/// value needed the search), `terms` then unspecified. Misère play decides such a
+/// position by misère Nim on these values ([`misere`](super::misere)).
+///
+/// ```
+/// use hackenbush::analysis::green::{GroundTerm, Workspace, ground_terms};
+///
+/// // Two stalks of two edges on the ground, the second written first-edge-last.
+/// let ends = [0, 1, 1, 2, 3, 4, 0, 3];
+/// let mut terms = Vec::new();
+/// assert!(ground_terms(5, &ends, &mut Workspace::default(), &mut terms));
+/// let found: Vec<_> = terms.iter().map(|t| (t.first_edge, t.edges, t.value)).collect();
+/// assert_eq!(found, [(0, 2, 2), (2, 2, 2)]);
+/// // A triangle through the ground stands on two ground edges.
+/// assert!(!ground_terms(3, &[0, 1, 1, 2, 2, 0], &mut Workspace::default(), &mut terms));
+/// ```
+///
+/// Complexity: the value's, O(V + E), and one more pass over the edges (each finds its
+/// block along the vertices its ends were peeled into, shortening the way as it goes);
+/// no memory beyond the value's and one [`GroundTerm`] per block.
+pub fn ground_terms(
+    vertices: u32,
+    ends: &[u32],
+    workspace: &mut Workspace,
+    terms: &mut Vec<GroundTerm>,
+) -> bool {
+    search::ground_terms(vertices, ends, &mut workspace.value, terms)
 }
 
 /// The model `graph` in the core's representation: its node count and the ends of its

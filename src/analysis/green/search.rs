@@ -168,6 +168,237 @@ pub(super) fn counts(vertices: u32, ends: &[u32], scratch: &mut ValueBuffers) ->
     summary
 }
 
+/// A ground block of a graph (a component once the ground is taken away, with its
+/// edges to the ground) that stands on one ground edge, as [`ground_terms`] finds it:
+/// in normal play, the term it adds to the value at the ground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroundTerm {
+    /// Its first edge (0-based, in input order).
+    pub first_edge: u32,
+    /// Its edges, its ground edge included.
+    pub edges: u32,
+    /// Its Grundy value: the value of what hangs from its ground edge, plus one.
+    pub value: u64,
+}
+
+/// The ground blocks of the graph `vertices`, `ends`, into `terms` in the order of their
+/// first edges, when the peeling and the folding of pendant cycles take apart everything
+/// attached to the ground (a christmas tree, and its polygons) and no cycle through the
+/// ground was folded: then every block stands on one ground edge (a loop at the ground
+/// is a block of its own, worth `*1`), and returns true. Otherwise returns false, with
+/// `terms` unspecified: some block may stand on two ground edges, and the caller finds
+/// the blocks another way. Edges not attached to the ground are in no block.
+///
+/// The terms are those the value sums at the ground: a block's top (the end of its
+/// ground edge) hands its value plus one to the ground when it is peeled. Each peeled
+/// vertex keeps the neighbour it was peeled into, and each folded one the vertex it was
+/// folded into, so the peeling leaves a forest hung from the ground; a pass over the
+/// edges finds each edge's top along it (shortening the way as it goes, no recursion)
+/// and counts the edges of each block, in the workspace's own records: no memory beyond
+/// the value's, and the blocks.
+pub(super) fn ground_terms(
+    vertices: u32,
+    ends: &[u32],
+    scratch: &mut ValueBuffers,
+    terms: &mut Vec<GroundTerm>,
+) -> bool {
+    terms.clear();
+    if vertices == 0 {
+        return ends.is_empty();
+    }
+    let edges = ends.len() / 2;
+    if vertices as usize > 2 * edges + 16 {
+        let (n, renumbered) = super::renumber(vertices, ends, &mut scratch.renumbered);
+        let mut inner = std::mem::take(scratch);
+        let found = terms_dense(n, &renumbered, &mut inner, terms);
+        *scratch = inner;
+        scratch.renumbered = renumbered;
+        return found;
+    }
+    terms_dense(vertices as usize, ends, scratch, terms)
+}
+
+fn terms_dense(n: usize, ends: &[u32], s: &mut ValueBuffers, terms: &mut Vec<GroundTerm>) -> bool {
+    let mut tally = AtGround::default();
+    value_dense(n, ends, s, &mut tally);
+    if tally.folded || tally.searched {
+        return false;
+    }
+    let ValueBuffers { words, stack, .. } = s;
+    // The peeling alone leaves the counts; the folds, the records.
+    if words.len() == COUNT * n {
+        hung_terms(
+            bytemuck::cast_slice_mut::<u32, Count>(&mut words[..]),
+            ends,
+            stack,
+            terms,
+        )
+    } else {
+        hung_terms(
+            bytemuck::cast_slice_mut::<u32, Record>(&mut words[..]),
+            ends,
+            stack,
+            terms,
+        )
+    }
+}
+
+/// What [`ground_terms`] needs to know of the value's way: whether a cycle was folded
+/// into the ground, and whether the search ran.
+#[derive(Default)]
+struct AtGround {
+    folded: bool,
+    searched: bool,
+}
+
+impl Tally for AtGround {
+    #[inline(always)]
+    fn folded(&mut self, at: usize, _n: usize) {
+        self.folded |= at == 0;
+    }
+
+    fn finish(&mut self, _nodes: &[impl Fated], searched: bool) {
+        self.searched = searched;
+    }
+}
+
+/// A vertex's record once the value is found without the search: a [`Count`] or a
+/// [`Record`], each keeping where a peeled or folded vertex went.
+trait Hung {
+    /// The vertex it was peeled or folded into, if it was.
+    fn hung_from(&self) -> Option<u32>;
+    /// Makes it hang from `v` (a vertex above it).
+    fn hang_from(&mut self, v: u32);
+    /// acc(v).
+    fn acc(&mut self) -> &mut u32;
+}
+
+impl Hung for Count {
+    #[inline(always)]
+    fn hung_from(&self) -> Option<u32> {
+        (self.degree == PEELED).then_some(self.xor)
+    }
+
+    #[inline(always)]
+    fn hang_from(&mut self, v: u32) {
+        self.xor = v;
+    }
+
+    #[inline(always)]
+    fn acc(&mut self) -> &mut u32 {
+        &mut self.acc
+    }
+}
+
+impl Hung for Record {
+    #[inline(always)]
+    fn hung_from(&self) -> Option<u32> {
+        (self.pre == PEELED).then_some(self.cursor)
+    }
+
+    #[inline(always)]
+    fn hang_from(&mut self, v: u32) {
+        self.cursor = v;
+    }
+
+    #[inline(always)]
+    fn acc(&mut self) -> &mut u32 {
+        &mut self.acc
+    }
+}
+
+/// [`ground_terms`] on the records of a graph whose value was found by peeling and
+/// folding alone, with no cycle folded into the ground.
+fn hung_terms<N: Hung>(
+    nodes: &mut [N],
+    ends: &[u32],
+    path: &mut Vec<u32>,
+    terms: &mut Vec<GroundTerm>,
+) -> bool {
+    // Each block's top (the other end of its one ground edge) hangs from the ground:
+    // its term is its acc plus one; its acc then holds the block's slot in `terms`.
+    for pair in ends.chunks_exact(2) {
+        let (u, v) = (pair[0], pair[1]);
+        if (u == 0) != (v == 0) {
+            let top = &mut nodes[(u | v) as usize];
+            if top.hung_from() != Some(0) {
+                return false;
+            }
+            let acc = top.acc();
+            terms.push(GroundTerm {
+                first_edge: u32::MAX,
+                edges: 0,
+                value: u64::from(*acc) + 1,
+            });
+            *acc = (terms.len() - 1) as u32;
+        }
+    }
+    // Every step reads a vertex at a random place, and the one it hangs from: the scan
+    // asks for the first [`AHEAD`] edges on, and for the second half as far on, so that
+    // both are there when it comes (as the counting and the peeling do).
+    let end = |e: usize| -> usize {
+        let (u, v) = (ends[2 * e], ends[2 * e + 1]);
+        (if u != 0 { u } else { v }) as usize
+    };
+    let edges = ends.len() / 2;
+    for (e, pair) in ends.chunks_exact(2).enumerate() {
+        if e + 2 * AHEAD < edges {
+            prefetch_index::prefetch_index(&*nodes, end(e + 2 * AHEAD));
+        }
+        if e + AHEAD < edges
+            && let Some(up) = nodes[end(e + AHEAD)].hung_from()
+        {
+            prefetch_index::prefetch_index(&*nodes, up as usize);
+        }
+        let x = if pair[0] != 0 { pair[0] } else { pair[1] };
+        if x == 0 {
+            terms.push(GroundTerm {
+                first_edge: e as u32,
+                edges: 1,
+                value: 1,
+            });
+            continue;
+        }
+        let Some(top) = top_of(nodes, x, path) else {
+            continue;
+        };
+        let term = &mut terms[*nodes[top].acc() as usize];
+        term.edges += 1;
+        if term.first_edge == u32::MAX {
+            term.first_edge = e as u32;
+        }
+    }
+    terms.sort_unstable_by_key(|term| term.first_edge);
+    true
+}
+
+/// The top of the block of vertex `x` (not the ground): the vertex hung from the ground
+/// that `x` hangs below; `None` when `x` hangs from nothing (it is not attached). Every
+/// vertex on the way is made to hang from where the way ended, so that the next one
+/// that passes there takes one step. `path` is scratch space.
+#[inline]
+fn top_of<N: Hung>(nodes: &mut [N], x: u32, path: &mut Vec<u32>) -> Option<usize> {
+    let mut at = x;
+    let top = loop {
+        match nodes[at as usize].hung_from() {
+            Some(0) => break Some(at as usize),
+            Some(up) => {
+                path.push(at);
+                at = up;
+            }
+            None => break None,
+        }
+    };
+    // The path ends at the top (or at where it stops); its last vertex hangs there.
+    if path.len() > 1 {
+        for &v in &path[..path.len() - 1] {
+            nodes[v as usize].hang_from(at);
+        }
+    }
+    path.clear();
+    top
+}
+
 fn evaluate<T: Tally>(
     vertices: u32,
     ends: &[u32],
@@ -220,9 +451,9 @@ trait Tally {
     fn popped(&mut self, from: usize, to: usize, bridge: bool) {
         self.hand_on(from, to, bridge);
     }
-    /// `n` vertices of a cycle were folded into the vertex it hangs from.
+    /// `n` vertices of a cycle were folded into vertex `at`, which it hangs from.
     #[inline(always)]
-    fn folded(&mut self, _n: usize) {}
+    fn folded(&mut self, _at: usize, _n: usize) {}
     /// Vertex `v` has no edge left, and was not handed on: if it is not the ground, what
     /// hangs below it is not attached.
     #[inline(always)]
@@ -318,7 +549,7 @@ impl Tally for Totals {
     }
 
     #[inline(always)]
-    fn folded(&mut self, n: usize) {
+    fn folded(&mut self, _at: usize, n: usize) {
         self.folded += n as u64;
     }
 
@@ -924,13 +1155,16 @@ impl<T: Tally> Folding for Fold<'_, T> {
 
     fn fold(&mut self, cycle: &Cycle<'_>) {
         let Fold { nodes, tally } = self;
+        let p = cycle.at;
+        // A folded vertex keeps the vertex it was folded into where a peeled one keeps
+        // the neighbour it was peeled into ([`ground_terms`] reads them).
         let term = cycle.term(|v| {
             let v = &mut nodes[v];
             v.end = 0;
             v.pre = PEELED;
+            v.cursor = p as u32;
             v.acc
         });
-        let p = cycle.at;
         let top = &mut nodes[p];
         top.acc ^= term;
         top.cursor ^= (cycle.neighbours[0] ^ cycle.neighbours[1]) as u32;
@@ -942,7 +1176,7 @@ impl<T: Tally> Folding for Fold<'_, T> {
         for v in cycle.vertices() {
             tally.hand_on(v as usize, p, false);
         }
-        tally.folded(cycle.len());
+        tally.folded(p, cycle.len());
         tally.edge(p);
         let (nodes, tally) = (&mut **nodes, &mut **tally);
         peel_upwards(&mut Peeling { nodes, tally }, p);
