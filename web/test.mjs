@@ -144,6 +144,8 @@ try {
   });
   await drawing(page);
   await playing(page);
+  await seeing(page);
+  await exchanging(page);
 } finally {
   await close();
   server.close();
@@ -378,5 +380,153 @@ async function playing(page) {
     await page.click("#take-back");
     await page.waitForFunction(() => document.body.dataset.cuts === "0");
     assert.equal((await standingEdges(page)).length, all);
+  });
+}
+
+/** Loads hb `text` through the URL and waits until it is valued. */
+async function load(page, text) {
+  await page.goto("about:blank");
+  await page.goto(`${base}#hb=${encodeURIComponent(text)}`);
+  await settled(page);
+}
+
+/** The See tests: winning moves shown, what falls on hover, the explanation. */
+async function seeing(page) {
+  const examples = ["bowtie.hb", "red-blue-tree.hb", "mixed-cycle.hb", "tour.hb"];
+  for (const file of examples) {
+    await check(`the winning moves shown are the command line's: examples/${file}`, async () => {
+      const text = readFileSync(join(root, "examples", file), "utf8");
+      const run = cli(["analyze", "--json", "--moves", "--format", "hb", "-"], text);
+      assert.equal(run.status, 0, run.err);
+      const { moves } = JSON.parse(run.out).positions[0];
+      await load(page, text);
+      const before = Number(await page.evaluate(() => document.body.dataset.shown));
+      await page.check("#show-moves");
+      await shownAfter(page, before);
+      for (const side of ["left", "right"]) {
+        const want = moves[side].map((m) => `${m.graph}.${m.edge}`).sort();
+        const got = await page.evaluate(
+          (side) =>
+            [...document.querySelectorAll("#drawing [data-wins]")]
+              .filter((e) => e.dataset.wins.split(" ").includes(side))
+              .map((e) => e.dataset.edge)
+              .sort(),
+          side,
+        );
+        assert.deepEqual(got, want, side);
+      }
+      const winning = await page.evaluate(() => document.querySelectorAll("#drawing .edge.winning").length);
+      const union = new Set([...moves.left, ...moves.right].map((m) => `${m.graph}.${m.edge}`));
+      assert.equal(winning, union.size);
+      await page.uncheck("#show-moves");
+    });
+  }
+
+  await check("hovering an edge shades what would fall, as play cuts it", async () => {
+    const text = readFileSync(join(root, "examples", "bowtie.hb"), "utf8");
+    await load(page, text);
+    // The stalk of the bowtie (edge 1.1) holds all of it; the foot of the stalk of three
+    // (2.1) holds its three edges.
+    for (const [edge, falls] of [
+      ["1.1", ["1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7"]],
+      ["2.1", ["2.1", "2.2", "2.3"]],
+      ["1.3", ["1.3"]],
+    ]) {
+      await page.mouse.move(...(await edgeAt(page, edge)));
+      await page.waitForFunction(
+        (edge) => document.querySelector(`#drawing [data-edge="${edge}"]`).classList.contains("would-fall"),
+        edge,
+      );
+      const got = await page.evaluate(() =>
+        [...document.querySelectorAll("#drawing .edge.would-fall")].map((e) => e.dataset.edge).sort(),
+      );
+      assert.deepEqual(got, falls);
+      await page.mouse.move(5, 5);
+      await page.waitForFunction(() => document.querySelectorAll("#drawing .would-fall").length === 0);
+    }
+  });
+
+  for (const [file, misere] of [
+    ["bowtie.hb", false],
+    ["red-blue-tree.hb", false],
+    ["bowtie.hb", true],
+  ]) {
+    await check(`the Explain panel is hackenbush explain${misere ? " --misere" : ""}: examples/${file}`, async () => {
+      const text = readFileSync(join(root, "examples", file), "utf8");
+      const run = cli(["explain", "--format", "hb", ...(misere ? ["--misere"] : []), "-"], text);
+      assert.equal(run.status, 0, run.err);
+      await load(page, text);
+      if (misere) {
+        await page.check("#misere");
+        await settled(page);
+      }
+      await page.click("#explain-panel summary");
+      await page.waitForFunction(() => document.getElementById("explain").dataset.done);
+      assert.equal(await page.evaluate(() => document.getElementById("explain").textContent), run.out);
+    });
+  }
+}
+
+/** The Exchange tests: copies out through the library's writers; a case of several. */
+async function exchanging(page) {
+  const targets = { 1: "hb", 3: "json", 5: "cgsuite" };
+  for (const file of ["bowtie.hb", "red-blue-tree.hb", "mixed-cycle.hb"]) {
+    for (const [to, name] of Object.entries(targets)) {
+      await check(`copied out as ${name}: examples/${file}, as hackenbush convert writes it`, async () => {
+        const text = readFileSync(join(root, "examples", file), "utf8");
+        const run = cli(["convert", "--to", name, "--format", "hb", "-"], text);
+        await load(page, text);
+        await page.click("#export-panel summary");
+        await page.click(`button[data-to="${to}"]`);
+        await page.waitForFunction((to) => document.getElementById("export").dataset.to === to, to);
+        assert.equal(await page.inputValue("#export"), run.out);
+        const error = await page.evaluate(() => document.getElementById("export-error").textContent);
+        assert.equal(error, run.err);
+        await page.evaluate(() => delete document.getElementById("export").dataset.to);
+      });
+    }
+  }
+
+  await check("copied out as cgsuite with --renumber, as hackenbush convert writes it", async () => {
+    const text = readFileSync(join(root, "examples", "red-blue-tree.hb"), "utf8");
+    const run = cli(["convert", "--to", "cgsuite", "--renumber", "--format", "hb", "-"], text);
+    assert.equal(run.status, 0, run.err);
+    await load(page, text);
+    await page.click("#export-panel summary");
+    await page.check("#renumber");
+    await page.click('button[data-to="5"]');
+    await page.waitForFunction(() => document.getElementById("export").dataset.to === "5");
+    assert.equal(await page.inputValue("#export"), run.out);
+    await page.evaluate(() => delete document.getElementById("export").dataset.to);
+  });
+
+  await check("a christmas paste of several test cases: each case chosen", async () => {
+    const text = readFileSync(join(root, "examples", "shapes.in"), "utf8");
+    await page.goto("about:blank");
+    await page.goto(base);
+    await settled(page);
+    await paste(page, text, 2);
+    const cases = JSON.parse(cli(["analyze", "--json", "--format", "christmas", "-"], text).out).positions.length;
+    assert.ok(cases > 1);
+    for (let n = 1; n <= cases; n++) {
+      const want = cli(["analyze", "--json", "--case", String(n), "--format", "christmas", "-"], text);
+      assert.equal(want.status, 0, want.err);
+      await page.fill("#case", String(n));
+      await page.dispatchEvent("#case", "change");
+      await settled(page);
+      const got = await shown(page);
+      assert.equal(got.json, want.out);
+      const position = JSON.parse(want.out).positions[0];
+      assert.equal(got.value, position.value);
+      assert.equal(got.edges, position.graphs.reduce((sum, g) => sum + g.edges, 0));
+      // And copied out: the case chosen, as hb.
+      const hb = cli(["convert", "--to", "hb", "--case", String(n), "--format", "christmas", "-"], text);
+      await page.click("#export-panel summary");
+      await page.click('button[data-to="1"]');
+      await page.waitForFunction(() => document.getElementById("export").dataset.to === "1");
+      assert.equal(await page.inputValue("#export"), hb.out);
+      await page.evaluate(() => delete document.getElementById("export").dataset.to);
+      await page.click("#export-panel summary");
+    }
   });
 }

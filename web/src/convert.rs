@@ -15,6 +15,7 @@ use crate::{Printed, Reporting, text};
 /// The sink of [`convert`]: the first position picked, written.
 struct Converting {
     to: Format,
+    renumber: bool,
     out: Vec<u8>,
     written: bool,
     reporting: Reporting,
@@ -29,11 +30,16 @@ impl Sink for Converting {
         if std::mem::replace(&mut self.written, true) {
             return Ok(Ok(()));
         }
-        if let Some(refusal) = convert::refusal(self.to, &position) {
+        if let Some(refusal) = self.refusal(&position) {
             return Ok(Err(refusal));
         }
         let label = source.label(position.case);
-        match convert::write(&mut self.out, self.to, &position, &label) {
+        let written = if self.renumbered() {
+            convert::write_game(&mut self.out, self.to, &position, &label)
+        } else {
+            convert::write(&mut self.out, self.to, &position, &label)
+        };
+        match written {
             Ok(()) => Ok(Ok(())),
             Err(WriteError::Io(e)) => Err(e),
             Err(other) => {
@@ -54,11 +60,43 @@ impl Sink for Converting {
     }
 }
 
+impl Converting {
+    /// Whether the edges may be renumbered: `--renumber`, for cgsuite.
+    fn renumbered(&self) -> bool {
+        self.renumber && self.to == Format::Cgsuite
+    }
+
+    /// Why `position` cannot be written, if it cannot, as `convert` says it: a cgsuite
+    /// string that cannot keep the edge order tells of `--renumber`.
+    fn refusal(&self, position: &Position) -> Option<Diagnostic> {
+        if self.renumbered() {
+            return convert::refusal_game(self.to, position);
+        }
+        let refusal = convert::refusal(self.to, position)?;
+        if self.to != Format::Cgsuite || convert::refusal_game(self.to, position).is_some() {
+            return Some(refusal);
+        }
+        let help = refusal.help.clone().unwrap_or_default();
+        Some(refusal.with_help(format!(
+            "{help}; or add --renumber to let cgsuite number the edges its own way (the \
+             values and the winning moves stay)"
+        )))
+    }
+}
+
 /// The first position of `input` (or position `case`) written in `to`, as
-/// `hackenbush convert --to TO [--case N] [--format F] < input` writes one position.
-pub fn convert(input: &[u8], format: Option<Format>, to: Format, case: Option<u64>) -> Printed {
+/// `hackenbush convert --to TO [--renumber] [--case N] [--format F] < input` writes one
+/// position.
+pub fn convert(
+    input: &[u8],
+    format: Option<Format>,
+    to: Format,
+    renumber: bool,
+    case: Option<u64>,
+) -> Printed {
     let mut sink = Converting {
         to,
+        renumber,
         out: Vec::new(),
         written: false,
         reporting: Reporting::default(),

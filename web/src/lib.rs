@@ -267,6 +267,9 @@ pub const MOVES: u32 = 1;
 /// `flags` of [`hb_analyze`] and [`hb_explain`]: in misère play (`--misere`).
 pub const MISERE: u32 = 2;
 
+/// `flags` of [`hb_convert`]: cgsuite may number the edges its own way (`--renumber`).
+pub const RENUMBER: u32 = 4;
+
 /// The position numbered `case` by the page: 0 for every position (no `--case`).
 pub fn case(case: u32) -> Option<u64> {
     (case > 0).then_some(u64::from(case))
@@ -368,8 +371,8 @@ pub unsafe extern "C" fn hb_explain(
     ))
 }
 
-/// Runs [`convert::convert`] on the `len` bytes at `ptr` into the format numbered `to`;
-/// returns the exit status.
+/// Runs [`convert::convert`] on the `len` bytes at `ptr` into the format numbered `to`
+/// (flags: [`RENUMBER`]); returns the exit status.
 ///
 /// # Safety
 /// As [`hb_analyze`].
@@ -379,6 +382,7 @@ pub unsafe extern "C" fn hb_convert(
     len: usize,
     format: u32,
     to: u32,
+    flags: u32,
     case: u32,
 ) -> u32 {
     // SAFETY: passed on from the caller.
@@ -392,6 +396,7 @@ pub unsafe extern "C" fn hb_convert(
         bytes,
         self::format(format),
         to,
+        flags & RENUMBER != 0,
         self::case(case),
     ))
 }

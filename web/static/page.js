@@ -228,6 +228,7 @@ $("format").addEventListener("change", onPaste);
 $("case").addEventListener("change", () => {
   state.case = Math.max(0, Number($("case").value) || 0);
   stopGame();
+  changing();
   show(true);
 });
 addEventListener("hashchange", onFragment);
@@ -457,7 +458,8 @@ $("explain-panel").addEventListener("toggle", refreshExplain);
 for (const button of document.querySelectorAll("button[data-to]")) {
   button.addEventListener("click", async () => {
     const to = Number(button.dataset.to);
-    const answer = await ask("convert", state.text, { ...reading(), to });
+    const flags = $("renumber").checked ? 4 : 0;
+    const answer = await ask("convert", state.text, { ...reading(flags), to });
     $("export").value = answer.out;
     $("export").dataset.to = String(to);
     $("export-error").textContent = answer.err;

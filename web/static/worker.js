@@ -29,7 +29,7 @@ function run({ op, format = 0, flags = 0, case: n = 0, to = 0 }, ptr, len) {
     case "explain":
       return exports.hb_explain(ptr, len, format, flags, n);
     case "convert":
-      return exports.hb_convert(ptr, len, format, to, n);
+      return exports.hb_convert(ptr, len, format, to, flags, n);
     case "play":
       return exports.hb_play(ptr, len);
     default:
