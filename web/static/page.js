@@ -218,8 +218,13 @@ function onPaste() {
   const format = Number($("format").value);
   stopGame();
   state.undo.push({ text: state.text, format: state.format });
-  // A large paste is not kept in the URL: the text area holds it.
   hold(text, format);
+  // A large paste is held, not shown: laying out megabytes of text in the text area
+  // would keep the page busy for seconds (measured in web/README.md).
+  if (text.length > MAX_FRAGMENT) {
+    $("text").value = "";
+    $("text").placeholder = `${text.length} characters pasted: valued whole, not shown here (copy it out below)`;
+  }
   show(true);
 }
 
