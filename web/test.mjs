@@ -53,6 +53,7 @@ async function shown(page) {
     error: document.getElementById("error").textContent,
     edges: document.querySelectorAll("#drawing [data-edge]").length,
     numbers: [...document.querySelectorAll("#drawing [data-edge]")].map((e) => e.dataset.edge),
+    graphs: [...document.querySelectorAll("#graphs li")].map((li) => li.textContent),
   }));
 }
 
@@ -89,6 +90,9 @@ try {
       assert.equal(got.edges, want.numbers.length);
       assert.deepEqual(got.numbers, want.numbers);
       assert.equal(got.error, want.err);
+      // Every graph's value, when there are several.
+      const graphs = want.position.graphs.map((g) => `${g.name}: ${g.value}`);
+      assert.deepEqual(got.graphs, graphs.length > 1 ? graphs : []);
     });
   }
   for (const file of examples.filter((f) => extname(f) !== ".hb" && FORMATS[extname(f)])) {
@@ -141,6 +145,28 @@ try {
     assert.equal(got.error, run.err);
     assert.equal(got.json, run.out);
     assert.equal(got.value, "");
+  });
+  await check("a large paste is valued whole, neither drawn nor kept in the text area", async () => {
+    const gen = cli(["gen", "tree", "--edges", "12000", "--seed", "5"], "");
+    assert.equal(gen.status, 0, gen.err);
+    assert.ok(gen.out.length > 100000);
+    const want = expected(gen.out, 1);
+    await page.goto("about:blank");
+    await page.goto(base);
+    await settled(page);
+    await paste(page, gen.out, 1);
+    let got = await shown(page);
+    assert.equal(got.json, want.out);
+    assert.equal(got.edges, 0);
+    assert.match(await page.textContent("#drawing"), /12000 edges: too many to draw/);
+    assert.equal(await page.inputValue("#text"), "");
+    assert.match(await page.getAttribute("#text", "placeholder"), /characters pasted/);
+    // Read again in another format it is still the position (recognised: hb).
+    const before = Number(await page.evaluate(() => document.body.dataset.shown));
+    await page.selectOption("#format", "0");
+    await shownAfter(page, before);
+    got = await shown(page);
+    assert.equal(got.value, want.position.value);
   });
   await drawing(page);
   await playing(page);

@@ -107,3 +107,18 @@ pub fn convert(
     let clean = clean && !sink.reporting.failed;
     sink.reporting.printed(sink.out, clean)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn christmas_case_two_is_written_as_hb() {
+        // The first two test cases of examples/shapes.in: a loop, then a graph with cycles.
+        let text = b"1\n1 1\n1 1\n1\n5 6\n1 2\n2 3\n3 4\n4 2\n3 5\n5 4\n";
+        let printed = convert(text, Some(Format::Christmas), Format::Hb, false, Some(2));
+        assert_eq!(printed.status, crate::SUCCESS);
+        let out = String::from_utf8(printed.out).unwrap();
+        assert_eq!(out, "graph:\nground: 1\n1-2-3-4-2  3-5-4\n");
+    }
+}

@@ -137,3 +137,18 @@ pub fn explain(input: &[u8], format: Option<Format>, misere: bool, case: Option<
         .expect("a Vec takes every write");
     sink.reporting.printed(sink.out, clean)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stalk_is_explained_to_its_nim_sum() {
+        let printed = explain(b"ground: g\ng-a-b\n", Some(Format::Hb), false, None);
+        assert_eq!(printed.status, crate::SUCCESS);
+        let out = String::from_utf8(printed.out).unwrap();
+        assert!(out.starts_with("<stdin>\n"), "{out}");
+        assert!(out.contains("Graph 1 of 1"), "{out}");
+        assert!(out.contains("*2"), "{out}");
+    }
+}

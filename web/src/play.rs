@@ -152,3 +152,64 @@ fn turn(turn: Turn) -> &'static str {
         Turn::Won => "won",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(request: Value) -> Value {
+        let printed = play(request.to_string().as_bytes());
+        let err = String::from_utf8(printed.err).unwrap();
+        assert_eq!(printed.status, SUCCESS, "{err}");
+        serde_json::from_slice(&printed.out).unwrap()
+    }
+
+    const TWO: &str = "ground: g\ng-a\ng-b-c-d\n";
+
+    #[test]
+    fn the_opponent_cuts_the_stalk_down_to_one_edge() {
+        // *1 + *3: cutting b-c (edge 3) leaves *1 + *1 = 0, as in hackenbush::play's page.
+        let answer = ask(json!({"text": TWO, "cuts": [], "ask": "choose", "side": "L"}));
+        assert_eq!(answer["choice"], json!({"edge": "1.3", "winning": true}));
+    }
+
+    #[test]
+    fn cuts_are_replayed_and_what_fell_is_told() {
+        let answer = ask(json!({"text": TWO, "cuts": [["L", "1.2"]], "ask": "state"}));
+        assert_eq!(answer["standing"], json!(["1.1"]));
+        assert_eq!(answer["fell"], json!([["1.3", "1.4"]]));
+        assert_eq!(answer["right"], json!("can"));
+        let answer = ask(json!({"text": TWO, "cuts": [["L", "1.2"], ["R", "1.1"]]}));
+        assert_eq!(answer["left"], json!("lost"));
+        let misere = json!({"text": TWO, "misere": true, "cuts": [["L", "1.2"], ["R", "1.1"]]});
+        assert_eq!(ask(misere)["left"], json!("won"));
+    }
+
+    #[test]
+    fn what_falls_is_the_edge_then_what_it_held() {
+        let answer = ask(json!({"text": TWO, "ask": "falls", "edge": "1.3"}));
+        assert_eq!(answer["falls"], json!(["1.3", "1.4"]));
+        // Asking does not cut.
+        assert_eq!(answer["standing"].as_array().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn an_illegal_cut_is_a_message() {
+        let text = "ground: g\nred: g-a\n";
+        let printed = play(
+            json!({"text": text, "cuts": [["L", "1.1"]]})
+                .to_string()
+                .as_bytes(),
+        );
+        assert_eq!(printed.status, BAD_INPUT);
+        let err = String::from_utf8(printed.err).unwrap();
+        assert_eq!(err, "error: edge 1.1 is red: it is not yours to cut\n");
+        let printed = play(b"{\"text\": \"ground: g\\ng-\"}");
+        assert_eq!(printed.status, BAD_INPUT);
+        assert!(
+            String::from_utf8(printed.err)
+                .unwrap()
+                .contains("<stdin>:2:")
+        );
+    }
+}

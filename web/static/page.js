@@ -55,6 +55,7 @@ const state = {
   falls: new Set(),
   game: null,
   version: 0,
+  large: false,
 };
 
 /** The options of a request about the position held. */
@@ -84,6 +85,7 @@ async function show(relayout) {
   $("value").textContent = position ? position.value : "";
   $("outcome").textContent = position ? position.outcome : "";
   $("who").textContent = position ? who(position.outcome) : "";
+  listGraphs(position ? position.graphs : []);
   $("error").textContent = analysis.err;
   $("error").hidden = analysis.err === "";
   const cases = report.positions.length;
@@ -117,6 +119,25 @@ async function show(relayout) {
   $("status").dataset.total = performance.now() - start;
   document.body.dataset.valued = String(version);
   document.body.dataset.shown = String(request);
+}
+
+/** The most graphs listed with their values. */
+const MAX_LISTED = 30;
+
+/** Lists each graph's name and value, as `analyze` gives them. */
+function listGraphs(graphs) {
+  const items = graphs.slice(0, MAX_LISTED).map((graph, i) => {
+    const item = document.createElement("li");
+    item.textContent = `${graph.name ?? `graph ${i + 1}`}: ${graph.value}`;
+    return item;
+  });
+  if (graphs.length > MAX_LISTED) {
+    const more = document.createElement("li");
+    more.textContent = `… and ${graphs.length - MAX_LISTED} more graphs`;
+    items.push(more);
+  }
+  // One graph is the position itself: its value is shown above.
+  $("graphs").replaceChildren(...(graphs.length > 1 ? items : []));
 }
 
 /** Says who wins, from an outcome class. */
@@ -183,6 +204,7 @@ function hold(text, format) {
   changing();
   state.text = text;
   state.format = format;
+  state.large = false;
   state.selected = null;
   state.falls = new Set();
   if (format === 1) {
@@ -202,9 +224,9 @@ function fromFragment() {
   }
 }
 
-function onFragment() {
+function onFragment(first = false) {
   const text = fromFragment();
-  if (text === null || text === state.text) return;
+  if (text === null || (text === state.text && !first)) return;
   $("text").value = text;
   $("format").value = "1";
   stopGame();
@@ -214,14 +236,16 @@ function onFragment() {
 }
 
 function onPaste() {
-  const text = $("text").value;
+  // The text area is empty when it held a large paste: that text is still the position.
+  const text = state.large && $("text").value === "" ? state.text : $("text").value;
   const format = Number($("format").value);
   stopGame();
   state.undo.push({ text: state.text, format: state.format });
   hold(text, format);
   // A large paste is held, not shown: laying out megabytes of text in the text area
   // would keep the page busy for seconds (measured in web/README.md).
-  if (text.length > MAX_FRAGMENT) {
+  state.large = text.length > MAX_FRAGMENT;
+  if (state.large) {
     $("text").value = "";
     $("text").placeholder = `${text.length} characters pasted: valued whole, not shown here (copy it out below)`;
   }
@@ -236,7 +260,7 @@ $("case").addEventListener("change", () => {
   changing();
   show(true);
 });
-addEventListener("hashchange", onFragment);
+addEventListener("hashchange", () => onFragment());
 
 // ---------------------------------------------------------------- drawing by mouse
 
@@ -665,7 +689,7 @@ for (const input of document.querySelectorAll("input[name=mode]")) {
   });
 }
 
-onFragment();
+onFragment(true);
 if (fromFragment() === null) {
   changing();
   show(true);
