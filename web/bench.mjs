@@ -7,7 +7,7 @@
 
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { browser, hackenbush, paste, serve } from "./harness.mjs";
+import { browser, hackenbush, paste, serve, settled } from "./harness.mjs";
 
 const [file, runs = "5"] = process.argv.slice(2);
 const text = readFileSync(file, "utf8");
@@ -16,11 +16,13 @@ const text = readFileSync(file, "utf8");
 const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
 const native = [];
-for (let i = 0; i < Number(runs); i++) {
+/** One native run, timed as a whole process; returns the value it found. */
+function nativeRun() {
   const start = process.hrtime.bigint();
   const run = spawnSync(hackenbush, ["analyze", "--json", file], { maxBuffer: 1 << 30 });
   native.push(Number(process.hrtime.bigint() - start) / 1e6);
   if (run.status !== 0) throw new Error(run.stderr.toString());
+  return JSON.parse(run.stdout).positions[0].value;
 }
 
 const [server, base] = await serve();
@@ -30,14 +32,19 @@ const inPage = [];
 const whole = [];
 try {
   await page.goto(base);
+  await settled(page);
+  // Native and page runs take turns, so that both see the same load of the machine.
   for (let i = 0; i < Number(runs); i++) {
+    const want = nativeRun();
     await paste(page, i % 2 ? text : `${text}\n`, 1);
+    const got = await page.evaluate(() => document.getElementById("value").textContent);
+    if (got !== want) throw new Error(`the page says ${got}, the command line ${want}`);
     const ms = await page.evaluate(() => Number(document.getElementById("status").dataset.ms));
     inPage.push(ms);
     whole.push(await page.evaluate(() => Number(document.getElementById("status").dataset.total)));
   }
   const value = await page.evaluate(() => document.getElementById("value").textContent);
-  console.log(`value ${value}`);
+  console.log(`value ${value} (the command line's, every run)`);
 } finally {
   await close();
   server.close();
