@@ -146,6 +146,22 @@ try {
     assert.equal(got.json, run.out);
     assert.equal(got.value, "");
   });
+  await check("misère play: the page's JSON is analyze --json --misere", async () => {
+    for (const file of ["bowtie.hb", "red-blue-stalk.hb"]) {
+      const text = readFileSync(join(root, "examples", file), "utf8");
+      const run = cli(["analyze", "--json", "--misere", "--format", "hb", "-"], text);
+      assert.equal(run.status, 0, run.err);
+      await page.goto("about:blank");
+      await page.goto(`${base}#hb=${encodeURIComponent(text)}`);
+      await settled(page);
+      const before = Number(await page.evaluate(() => document.body.dataset.shown));
+      await page.check("#misere");
+      await shownAfter(page, before);
+      const got = await shown(page);
+      assert.equal(got.json, run.out);
+      assert.equal(got.outcome, JSON.parse(run.out).positions[0].outcome);
+    }
+  });
   await check("a large paste is valued whole, neither drawn nor kept in the text area", async () => {
     const gen = cli(["gen", "tree", "--edges", "12000", "--seed", "5"], "");
     assert.equal(gen.status, 0, gen.err);
@@ -227,6 +243,16 @@ async function drawing(page) {
     // The fragment is the drawing: loading it again draws the same position.
     const hash = await page.evaluate(() => location.hash);
     assert.equal(hash, `#hb=${encodeURIComponent(got.text)}`);
+    const places = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("#drawing circle")].map((c) => `${c.getAttribute("cx")},${c.getAttribute("cy")}`).sort(),
+      );
+    const drawnAt = await places();
+    await page.goto("about:blank");
+    await page.goto(`${base}${hash}`);
+    await settled(page);
+    assert.deepEqual(await places(), drawnAt);
+    assert.equal((await shown(page)).value, got.value);
     await page.locator("#drawing").screenshot({ path: join(shots, "bowtie.png") });
   });
 

@@ -294,6 +294,8 @@ function vertexAt([x, y]) {
 
 /** A new vertex at `[x, y]`, on the ground when near it; returns its index. */
 function addVertex([x, y]) {
+  // Whole units: the places written into the hb text are the places drawn.
+  [x, y] = [Math.round(x), Math.round(y)];
   const ground = Math.abs(y) <= SNAP;
   state.model.vertices.push({ x, y: ground ? 0 : Math.min(y, -SNAP - 1), ground });
   return state.model.vertices.length - 1;
@@ -344,8 +346,8 @@ svg.addEventListener("pointermove", (event) => {
   if (!drag.moved || drag.from === null) return;
   if (drag.moving) {
     const vertex = state.model.vertices[drag.from];
-    vertex.x = point[0];
-    vertex.y = vertex.ground ? 0 : Math.min(point[1], -SNAP - 1);
+    vertex.x = Math.round(point[0]);
+    vertex.y = vertex.ground ? 0 : Math.min(Math.round(point[1]), -SNAP - 1);
     render();
   } else if (tool() === "draw") {
     const { x, y } = state.model.vertices[drag.from];
