@@ -318,6 +318,12 @@ async function drawing(page) {
     assert.equal(got.value, before.value);
     assert.notEqual(got.text, before.text);
     assert.match(got.text, / 330 -150\b/);
+    // A click on the red edge's top puts it on the ground: the red edge joins two ground
+    // vertices.
+    await clickAt(page, 500, -70);
+    got = await drawn(page);
+    assert.deepEqual(valued(got.text), valued(coloured.replace("red: g-c", "ground: c\nred: g-c")));
+    assert.deepEqual({ value: got.value, outcome: got.outcome }, valued(got.text));
   });
 }
 

@@ -375,7 +375,14 @@ svg.addEventListener("pointerup", (event) => {
   }
   if (tool() !== "draw") return;
   if (!moved) {
-    if (from !== null) return;
+    if (from !== null) {
+      // A click on a vertex puts it on the ground, or lifts it off.
+      const vertex = state.model.vertices[from];
+      vertex.ground = !vertex.ground;
+      vertex.y = vertex.ground ? 0 : -2 * SNAP;
+      changed(before);
+      return;
+    }
     if (edge !== null) {
       state.selected = state.selected === edge ? null : edge;
       render();
