@@ -527,7 +527,7 @@ async function seeing(page) {
 
 /** The Exchange tests: copies out through the library's writers; a case of several. */
 async function exchanging(page) {
-  const targets = { 1: "hb", 3: "json", 5: "cgsuite" };
+  const targets = { 1: "hb", 3: "json", 4: "dot", 5: "cgsuite" };
   for (const file of ["bowtie.hb", "red-blue-tree.hb", "mixed-cycle.hb"]) {
     for (const [to, name] of Object.entries(targets)) {
       await check(`copied out as ${name}: examples/${file}, as hackenbush convert writes it`, async () => {
