@@ -84,7 +84,8 @@
 //! graphviz-rust and runs Graphviz to render them; `parallel` (default) uses a second
 //! core on large inputs (rayon) and huge pages for the largest buffers (memmap2). Without
 //! default features the library computes the same values on one thread and builds for
-//! `wasm32-unknown-unknown`.
+//! `wasm32-unknown-unknown`, with `graphviz` too (the browser page's DOT writer: no
+//! process starts there, so Graphviz is never run).
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 #![warn(missing_docs)]

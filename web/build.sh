@@ -9,6 +9,6 @@ cargo build --locked --release --target wasm32-unknown-unknown --quiet
 
 rm -rf dist
 mkdir -p dist
-cp static/index.html static/page.js static/page.css static/worker.js dist/
+cp static/*.html static/*.js static/*.css dist/
 cp target/wasm32-unknown-unknown/release/hackenbush_web.wasm dist/hackenbush.wasm
 echo "built $(pwd)/dist: $(du -sb dist | cut -f1) bytes"

@@ -104,3 +104,57 @@ export async function paste(page, text, format) {
   );
   await shownAfter(page, before);
 }
+
+/** Waits until the page has valued the position it holds (after a drawing's debounce). */
+export async function settled(page) {
+  await page.waitForFunction(
+    () => {
+      const { version, valued } = document.body.dataset;
+      return version !== undefined && version === valued;
+    },
+    null,
+    { timeout: 30000 },
+  );
+}
+
+/** Where the point (x, y) of the drawing is on the screen. */
+export async function screenAt(page, x, y) {
+  return page.evaluate(
+    ([x, y]) => {
+      const svg = document.getElementById("drawing");
+      svg.scrollIntoView({ block: "nearest" });
+      const point = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+      return [point.x, point.y];
+    },
+    [x, y],
+  );
+}
+
+/** Where the middle of edge `ref` ("G.E") is drawn, on the screen. */
+export async function edgeAt(page, ref) {
+  return page.evaluate((ref) => {
+    const path = document.querySelector(`#drawing [data-edge="${ref}"]`);
+    path.scrollIntoView({ block: "nearest" });
+    const middle = path.getPointAtLength(path.getTotalLength() / 2);
+    const point = new DOMPoint(middle.x, middle.y).matrixTransform(path.getScreenCTM());
+    return [point.x, point.y];
+  }, ref);
+}
+
+/** Clicks the drawing at (x, y). */
+export async function clickAt(page, x, y) {
+  const [sx, sy] = await screenAt(page, x, y);
+  await page.mouse.click(sx, sy);
+}
+
+/** Drags across the drawing from (x1, y1) to (x2, y2), through `via` points on the way. */
+export async function dragAt(page, [x1, y1], [x2, y2], via = []) {
+  const [sx, sy] = await screenAt(page, x1, y1);
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  for (const [x, y] of [...via, [x2, y2]]) {
+    const [tx, ty] = await screenAt(page, x, y);
+    await page.mouse.move(tx, ty, { steps: 4 });
+  }
+  await page.mouse.up();
+}

@@ -4,13 +4,15 @@
 //!
 //! Written here rather than with graphviz-rust's `exec`, which waits for `dot` without a
 //! limit (and goes through a temporary file); the waiting itself is the `wait-timeout`
-//! crate's.
+//! crate's. In a browser (wasm32) no process starts, so [`run`] fails to spawn `dot` and
+//! never waits: there the DOT writer is all this feature brings.
 
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+#[cfg(not(target_family = "wasm"))]
 use wait_timeout::ChildExt;
 
 /// How often a caller waiting for `dot` is told how long it has been.
@@ -82,7 +84,7 @@ fn wait(
     loop {
         let left = timeout.map(|limit| limit.saturating_sub(start.elapsed()));
         let step = left.map_or(WAIT_STEP, |left| left.min(WAIT_STEP));
-        if let Some(status) = child.wait_timeout(step).map_err(Failure::Io)? {
+        if let Some(status) = wait_step(child, step)? {
             return Ok(status);
         }
         if let Some(limit) = timeout
@@ -95,6 +97,19 @@ fn wait(
         }
         waiting(start.elapsed());
     }
+}
+
+/// Waits for `child` at most `step`: its status if it ended.
+#[cfg(not(target_family = "wasm"))]
+fn wait_step(child: &mut Child, step: Duration) -> Result<Option<ExitStatus>, Failure> {
+    child.wait_timeout(step).map_err(Failure::Io)
+}
+
+/// In a browser no child ever starts ([`run`] fails to spawn it first), and there is no
+/// clock to wait by: a plain wait, never reached.
+#[cfg(target_family = "wasm")]
+fn wait_step(child: &mut Child, _: Duration) -> Result<Option<ExitStatus>, Failure> {
+    child.wait().map(Some).map_err(Failure::Io)
 }
 
 /// Reads `pipe` to its end on a thread of its own.

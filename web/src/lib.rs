@@ -7,10 +7,18 @@
 //! the edges of the first position as read, numbered as `analyze --moves` numbers them,
 //! for the page to draw.
 //!
+//! [`explain::explain`] is `hackenbush explain`, [`convert::convert`] is `hackenbush convert
+//! --to FORMAT` and [`play::play`] answers for a game against the opponent of
+//! `hackenbush play`: the page holds no game logic of its own.
+//!
 //! The C ABI below is the only unsafe code: the page writes its input into memory from
-//! [`hb_alloc`], calls [`hb_analyze`] or [`hb_layout`], and reads the result from
+//! [`hb_alloc`], calls one of the `hb_` functions, and reads the result from
 //! [`hb_out_ptr`]/[`hb_out_len`] and [`hb_err_ptr`]/[`hb_err_len`], valid until the next
 //! call.
+
+mod convert;
+mod explain;
+mod play;
 
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -50,7 +58,7 @@ pub struct Printed {
 
 /// What was reported on "stderr" so far: errors other than refusals, and refusals.
 #[derive(Default)]
-struct Reporting {
+pub(crate) struct Reporting {
     err: Vec<u8>,
     failed: bool,
     refused: bool,
@@ -68,15 +76,27 @@ impl Reporting {
         let _ = writeln!(self.err, "{text}\n");
     }
 
+    /// An error without a place in the input.
+    fn message(&mut self, message: &str) {
+        self.failed = true;
+        let _ = writeln!(self.err, "error: {}", printable(message));
+    }
+
+    /// What a run printed on "stdout" (`out`) and here, having found its input `clean`
+    /// or not.
+    fn printed(self, out: Vec<u8>, clean: bool) -> Printed {
+        Printed {
+            status: self.status(clean),
+            out,
+            err: self.err,
+        }
+    }
+
     /// An error of the input as a whole.
     fn failure(&mut self, failure: &Failure<'_>) {
         match failure.located {
             Some((diagnostic, source)) => self.diagnostic(diagnostic, source),
-            None => {
-                self.failed = true;
-                let message = printable(&failure.report.message);
-                let _ = writeln!(self.err, "error: {message}");
-            }
+            None => self.message(&failure.report.message),
         }
     }
 
@@ -123,8 +143,15 @@ impl Sink for Analyzing {
     }
 }
 
-/// What `hackenbush analyze --json [--moves] [--misere] [--format F] < input` prints.
-pub fn analyze(input: &[u8], format: Option<Format>, moves: bool, misere: bool) -> Printed {
+/// What `hackenbush analyze --json [--moves] [--misere] [--case N] [--format F] < input`
+/// prints.
+pub fn analyze(
+    input: &[u8],
+    format: Option<Format>,
+    moves: bool,
+    misere: bool,
+    case: Option<u64>,
+) -> Printed {
     let compute = if moves {
         Compute::Moves
     } else {
@@ -137,7 +164,7 @@ pub fn analyze(input: &[u8], format: Option<Format>, moves: bool, misere: bool) 
         errors: Vec::new(),
         reporting: Reporting::default(),
     };
-    let pipeline = Pipeline::new(compute).play(play);
+    let pipeline = Pipeline::new(compute).play(play).case(case);
     let clean = pipeline
         .run([(text(input), format)], &mut analyzing)
         .expect("a Vec takes every write");
@@ -190,15 +217,20 @@ impl Sink for Layout {
     }
 }
 
-/// What the page draws of `position`: each graph's vertex count, ground vertices and
-/// edges `[u, v, colour]`, in the order `analyze --moves` numbers them (from 1).
+/// What the page draws of `position`: each graph's vertex count and names, ground
+/// vertices and edges `[u, v, colour]`, in the order `analyze --moves` numbers them (from
+/// 1).
 fn drawing(position: &Position) -> serde_json::Value {
     let graphs = (position.graphs.iter()).map(|graph| {
+        let names = (0..graph.vertices.len() as u32)
+            .map(|v| graph.vertices.name(v).to_string())
+            .collect::<Vec<_>>();
         let edges = (graph.edges.iter())
             .map(|e| serde_json::json!([e.u, e.v, e.colour.name()]))
             .collect::<Vec<_>>();
         serde_json::json!({
             "vertices": graph.vertices.len(),
+            "names": names,
             "ground": graph.ground,
             "edges": edges,
         })
@@ -206,14 +238,14 @@ fn drawing(position: &Position) -> serde_json::Value {
     serde_json::json!({ "graphs": graphs.collect::<Vec<_>>() })
 }
 
-/// The first position of `input` for drawing (see [`drawing`]) on "stdout", or nothing
-/// and its message on "stderr".
-pub fn layout(input: &[u8], format: Option<Format>) -> Printed {
+/// The first position of `input` (or position `case`) for drawing (see [`drawing`]) on
+/// "stdout", or nothing and its message on "stderr".
+pub fn layout(input: &[u8], format: Option<Format>, case: Option<u64>) -> Printed {
     let mut sink = Layout {
         out: Vec::new(),
         reporting: Reporting::default(),
     };
-    let clean = Pipeline::new(Compute::Positions)
+    let clean = (Pipeline::new(Compute::Positions).case(case))
         .run([(text(input), format)], &mut sink)
         .expect("a Vec takes every write");
     Printed {
@@ -232,8 +264,16 @@ pub fn format(code: u32) -> Option<Format> {
 
 /// `flags` of [`hb_analyze`]: with every winning move (`--moves`).
 pub const MOVES: u32 = 1;
-/// `flags` of [`hb_analyze`]: in misère play (`--misere`).
+/// `flags` of [`hb_analyze`] and [`hb_explain`]: in misère play (`--misere`).
 pub const MISERE: u32 = 2;
+
+/// `flags` of [`hb_convert`]: cgsuite may number the edges its own way (`--renumber`).
+pub const RENUMBER: u32 = 4;
+
+/// The position numbered `case` by the page: 0 for every position (no `--case`).
+pub fn case(case: u32) -> Option<u64> {
+    (case > 0).then_some(u64::from(case))
+}
 
 thread_local! {
     /// The result of the last call, which the page reads.
@@ -271,12 +311,19 @@ unsafe fn input<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
 }
 
 /// Runs [`analyze`] on the `len` bytes at `ptr` in the format numbered `format` (see
-/// [`format`]) with `flags` ([`MOVES`], [`MISERE`]); returns the exit status.
+/// [`format`]) with `flags` ([`MOVES`], [`MISERE`]), of position `case` (see [`case`]);
+/// returns the exit status.
 ///
 /// # Safety
 /// `ptr` holds `len` written bytes of memory from [`hb_alloc`].
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hb_analyze(ptr: *const u8, len: usize, format: u32, flags: u32) -> u32 {
+pub unsafe extern "C" fn hb_analyze(
+    ptr: *const u8,
+    len: usize,
+    format: u32,
+    flags: u32,
+    case: u32,
+) -> u32 {
     // SAFETY: passed on from the caller.
     let bytes = unsafe { input(ptr, len) };
     let printed = analyze(
@@ -284,6 +331,7 @@ pub unsafe extern "C" fn hb_analyze(ptr: *const u8, len: usize, format: u32, fla
         self::format(format),
         flags & MOVES != 0,
         flags & MISERE != 0,
+        self::case(case),
     );
     keep(printed)
 }
@@ -293,10 +341,75 @@ pub unsafe extern "C" fn hb_analyze(ptr: *const u8, len: usize, format: u32, fla
 /// # Safety
 /// As [`hb_analyze`].
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hb_layout(ptr: *const u8, len: usize, format: u32) -> u32 {
+pub unsafe extern "C" fn hb_layout(ptr: *const u8, len: usize, format: u32, case: u32) -> u32 {
     // SAFETY: passed on from the caller.
     let bytes = unsafe { input(ptr, len) };
-    keep(layout(bytes, self::format(format)))
+    keep(layout(bytes, self::format(format), self::case(case)))
+}
+
+/// Runs [`explain::explain`] on the `len` bytes at `ptr` (flags: [`MISERE`]); returns the
+/// exit status.
+///
+/// # Safety
+/// As [`hb_analyze`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hb_explain(
+    ptr: *const u8,
+    len: usize,
+    format: u32,
+    flags: u32,
+    case: u32,
+) -> u32 {
+    // SAFETY: passed on from the caller.
+    let bytes = unsafe { input(ptr, len) };
+    let misere = flags & MISERE != 0;
+    keep(explain::explain(
+        bytes,
+        self::format(format),
+        misere,
+        self::case(case),
+    ))
+}
+
+/// Runs [`convert::convert`] on the `len` bytes at `ptr` into the format numbered `to`
+/// (flags: [`RENUMBER`]); returns the exit status.
+///
+/// # Safety
+/// As [`hb_analyze`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hb_convert(
+    ptr: *const u8,
+    len: usize,
+    format: u32,
+    to: u32,
+    flags: u32,
+    case: u32,
+) -> u32 {
+    // SAFETY: passed on from the caller.
+    let bytes = unsafe { input(ptr, len) };
+    let Some(to) = self::format(to) else {
+        let mut reporting = Reporting::default();
+        reporting.message("convert needs a format to write");
+        return keep(reporting.printed(Vec::new(), false));
+    };
+    keep(convert::convert(
+        bytes,
+        self::format(format),
+        to,
+        flags & RENUMBER != 0,
+        self::case(case),
+    ))
+}
+
+/// Runs [`play::play`] on the request of `len` bytes at `ptr`; returns the exit status.
+///
+/// # Safety
+/// As [`hb_analyze`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hb_play(ptr: *const u8, len: usize) -> u32 {
+    // SAFETY: passed on from the caller.
+    let bytes = unsafe { input(ptr, len) };
+    keep(play::play(bytes))
 }
 
 /// Keeps `printed` for the page to read; returns its status.
@@ -344,7 +457,7 @@ mod tests {
 
     #[test]
     fn a_malformed_position_is_located_with_status_2() {
-        let printed = analyze(b"graph {\n  a -- \n", None, false, false);
+        let printed = analyze(b"graph {\n  a -- \n", None, false, false, None);
         assert_eq!(printed.status, BAD_INPUT);
         let err = String::from_utf8(printed.err).unwrap();
         assert!(err.starts_with("error: "), "{err}");
@@ -355,7 +468,7 @@ mod tests {
 
     #[test]
     fn edges_are_listed_in_input_order() {
-        let printed = layout(b"ground: g\ng-a\nred: a-b\n", Some(Format::Hb));
+        let printed = layout(b"ground: g\ng-a\nred: a-b\n", Some(Format::Hb), None);
         assert_eq!(
             printed.status,
             SUCCESS,
