@@ -692,3 +692,129 @@ fn large_red_blue_trees_as_bare_lists_agree() {
     assert_eq!(value.exponent(), n as u64 - 1);
     assert_eq!(analyzed(&edges).value.as_number(), Some(&value));
 }
+
+/// The exact value after each cut of a red-blue tree, by the simplest-number rule played
+/// out, against what `analyze_with_cuts` reads from the tree's own valuation (and `cuts`,
+/// which values the tree once more), for the tree standing alone.
+fn assert_cuts_are_played_values(edges: &[(u32, u32, Colour)]) {
+    let graph = Graph::from_coloured_edges(&[0], edges);
+    let budget = Budget::default();
+    let (valued, cuts, unlisted) = partizan::analyze_with_cuts(&graph, budget, &mut |_| {})
+        .unwrap_or_else(|refusal| panic!("refused {edges:?}: {refusal:?}"));
+    assert!(unlisted.is_empty(), "{edges:?}");
+    assert_eq!(partizan::cuts(&graph, &valued, budget).unwrap().0, cuts);
+    let play = Play::new(edges);
+    let all = play.standing(((1u64 << edges.len()) - 1) as u32);
+    let mut memo = HashMap::new();
+    assert_eq!(cuts.len(), all.count_ones() as usize, "{edges:?}");
+    for cut in cuts {
+        let i = cut.edge.index();
+        let after = play.number(play.standing(all & !(1 << i)), &mut memo);
+        assert_eq!(
+            cut.value_after.as_number(),
+            Some(&after),
+            "cut {i} of {edges:?}"
+        );
+    }
+}
+
+/// Every red-blue tree of up to 6 edges (each vertex on any earlier one, every colouring)
+/// and random ones of up to 14 edges with loops and several parts: the value after every
+/// cut, from the valuation of the tree, is the one the game played out gives.
+#[test]
+fn every_cut_of_small_red_blue_trees_leaves_the_played_value() {
+    for n in 1..=6u32 {
+        let mut parent = vec![0u32; n as usize];
+        loop {
+            for colouring in 0..1u32 << n {
+                let edges: Edges = (0..n as usize)
+                    .map(|i| {
+                        let colour = if colouring >> i & 1 == 1 { Blue } else { Red };
+                        (parent[i], i as u32 + 1, colour)
+                    })
+                    .collect();
+                assert_cuts_are_played_values(&edges);
+            }
+            let Some(v) = (0..n as usize).rev().find(|&v| parent[v] < v as u32) else {
+                break;
+            };
+            parent[v] += 1;
+            parent[v + 1..].fill(0);
+        }
+    }
+    let mut rng = hackenbush::rng::Rng::new(2029);
+    for _ in 0..2000 {
+        let n = 1 + rng.below(14) as u32;
+        let colour = |rng: &mut hackenbush::rng::Rng| if rng.below(2) == 0 { Blue } else { Red };
+        let mut edges: Edges = Vec::new();
+        for v in 1..=n {
+            if edges.len() as u32 >= 14 {
+                break;
+            }
+            let below = rng.below(u64::from(v)) as u32;
+            if rng.below(5) == 0 && edges.len() < 13 {
+                edges.push((below, below, colour(&mut rng)));
+            }
+            edges.push((below, v, colour(&mut rng)));
+        }
+        assert_cuts_are_played_values(&edges);
+    }
+}
+
+/// Random trees in all three colours (not numbers: their cuts walk canonical forms),
+/// held against the game tree's values after every cut by `verify`.
+#[test]
+fn every_cut_of_random_coloured_trees_agrees_with_the_game_tree() {
+    let mut rng = hackenbush::rng::Rng::new(4242);
+    let colours = [Blue, Red, Green];
+    for _ in 0..400 {
+        let n = 1 + rng.below(9) as u32;
+        let edges: Edges = (1..=n)
+            .map(|v| {
+                let below = rng.below(u64::from(v)) as u32;
+                (below, v, colours[rng.below(3) as usize])
+            })
+            .collect();
+        let graph = Graph::from_coloured_edges(&[0], &edges);
+        let verified =
+            hackenbush::game_tree::partizan::verify(&graph, Default::default(), &mut |_| {})
+                .unwrap_or_else(|e| panic!("{edges:?}: {e:?}"));
+        assert!(verified.agrees(), "{edges:?}: {verified:?}");
+        assert_eq!(verified.moves_compared, edges.len());
+    }
+}
+
+/// A random red-blue tree of 10^5 edges on one edge at the ground, listed whole: the
+/// value after a sample of its cuts against the bare-list valuation of the tree without
+/// the edge (and what falls with it).
+#[test]
+fn every_cut_of_a_large_red_blue_tree_is_listed() {
+    let mut rng = hackenbush::rng::Rng::new(1729);
+    let n = 100_000u32;
+    let mut edges: Edges = vec![(0, 1, Blue)];
+    for v in 2..=n {
+        let below = 1 + rng.below(u64::from(v - 1)) as u32;
+        edges.push((below, v, if rng.below(2) == 0 { Blue } else { Red }));
+    }
+    let graph = Graph::from_coloured_edges(&[0], &edges);
+    let (valued, cuts, unlisted) =
+        partizan::analyze_with_cuts(&graph, Budget::default(), &mut |_| {}).unwrap();
+    assert!(unlisted.is_empty());
+    assert_eq!(cuts.len(), edges.len());
+    for _ in 0..20 {
+        let i = rng.below(u64::from(n)) as usize;
+        let mut ends = Vec::new();
+        let mut colours = Vec::new();
+        for (j, &(a, b, c)) in edges.iter().enumerate() {
+            if j != i {
+                ends.extend([a, b]);
+                colours.push(c);
+            }
+        }
+        let after = partizan::RedBlueTree::default()
+            .value(n + 1, &ends, &colours)
+            .unwrap();
+        assert_eq!(cuts[i].value_after.as_number(), Some(&after), "cut {i}");
+    }
+    assert!(valued.value.as_number().is_some());
+}

@@ -188,7 +188,7 @@ impl std::error::Error for Unfound {}
 /// Each player's winning first cuts in the position of `graphs`, in `play`, within
 /// `budget`: in normal play, by the nim-sum when every edge is green ([`winning_moves_in`]),
 /// otherwise by each graph's value and the value of each of its cuts
-/// ([`partizan::cuts`], [`cut_values`], [`cut_wins`]; the edges of parts too large to
+/// ([`partizan::analyze_with_cuts`], [`cut_values`], [`cut_wins`]; the edges of parts too large to
 /// list are not among them); in misère play, by [`misere::analyze`].
 ///
 /// ```
@@ -233,8 +233,8 @@ pub fn winning_cuts(graphs: &[Graph], play: Play, budget: Budget) -> Result<Wins
     let mut cuts = Vec::new();
     for (i, graph) in graphs.iter().enumerate() {
         let refused = |refusal| Unfound::Graph { graph: i, refusal };
-        let valued = partizan::analyze(graph, budget).map_err(refused)?;
-        let (listed, _) = partizan::cuts(graph, &valued, budget).map_err(refused)?;
+        let (valued, listed, _) =
+            partizan::analyze_with_cuts(graph, budget, &mut |_| {}).map_err(refused)?;
         cuts.extend(listed.into_iter().map(|cut| (i, cut)));
         values.push(valued.value);
     }

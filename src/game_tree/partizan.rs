@@ -243,7 +243,7 @@ impl ColouredVerification {
     }
 }
 
-/// Compares [`partizan::analyze`] and [`partizan::cuts`] (with the default [`Budget`])
+/// Compares [`partizan::analyze_with_cuts`] (with the default [`Budget`])
 /// with the game tree of `graph`: the value, the outcome, and the value after every cut.
 /// Refuses graphs beyond `limits` (more attached edges, or more positions); tells
 /// `progress` how many positions the game tree has solved, every [`PROGRESS_EVERY`] of
@@ -266,8 +266,8 @@ pub fn verify(
 ) -> Result<ColouredVerification, Unverified> {
     let tree = ColouredTree::solve_within(graph, limits, progress)?;
     let budget = Budget::default();
-    let valued = partizan::analyze(graph, budget).map_err(Unverified::Refused)?;
-    let (cuts, _) = partizan::cuts(graph, &valued, budget).map_err(Unverified::Refused)?;
+    let (valued, cuts, _) =
+        partizan::analyze_with_cuts(graph, budget, &mut |_| {}).map_err(Unverified::Refused)?;
     compare(graph, &tree, valued, &cuts).map_err(Unverified::TooComplex)
 }
 

@@ -372,8 +372,11 @@ pub struct Moves {
     pub left: Vec<MoveReport>,
     /// Right's winning moves, with Right to move.
     pub right: Vec<MoveReport>,
-    /// Edges whose cuts are not valued: parts analysed without a search that have more
-    /// than [`MAX_LISTED_EDGES`](crate::analysis::partizan::MAX_LISTED_EDGES) edges.
+    /// Edges whose cuts are not valued: of all-green parts of more than
+    /// [`MAX_LISTED_EDGES`](crate::analysis::partizan::MAX_LISTED_EDGES) edges, of trees
+    /// whose cuts take more than
+    /// [`MAX_LISTED_STEPS`](crate::analysis::partizan::MAX_LISTED_STEPS) steps to value,
+    /// and of trees with green edges whose cuts outgrow the budget's work.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub unlisted_edges: usize,
 }
@@ -469,8 +472,7 @@ impl PositionCuts {
         budget: Budget,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Partizan, Refusal> {
-        let valued = partizan::analyze_observed(graph, budget, progress)?;
-        let (cuts, unlisted) = partizan::cuts_observed(graph, &valued, budget, progress)?;
+        let (valued, cuts, unlisted) = partizan::analyze_with_cuts(graph, budget, progress)?;
         let index = self.values.len();
         self.cuts.extend(
             cuts.iter()

@@ -23,7 +23,7 @@ pub use crate::wording::{plural, printable};
 use super::misere::{MisereMove, MisereReport};
 use super::{GraphReport, MoveReport, Moves, PositionReport, Readable, Shortened, Value, Winner};
 use crate::analysis::misere::Rule;
-use crate::analysis::partizan::{MAX_LISTED_EDGES, Method};
+use crate::analysis::partizan::{MAX_LISTED_EDGES, MAX_LISTED_STEPS, Method};
 use crate::game::Outcome;
 
 /// Renders one position, ending with a newline.
@@ -267,9 +267,10 @@ fn write_cuts(out: &mut impl Write, report: &PositionReport, moves: &Moves) -> f
     if moves.unlisted_edges > 0 {
         writeln!(
             out,
-            "  ({} edge{} of parts larger than {MAX_LISTED_EDGES} edges not listed: see `hackenbush docs values`)",
+            "  ({} edge{} not listed: of all-green parts of more than {MAX_LISTED_EDGES} edges, trees whose cuts take more than {} million steps to value, or trees with green edges whose cuts outgrow --max-work; see `hackenbush docs values`)",
             moves.unlisted_edges,
-            plural(moves.unlisted_edges)
+            plural(moves.unlisted_edges),
+            MAX_LISTED_STEPS / 1_000_000
         )?;
     }
     Ok(())

@@ -55,6 +55,7 @@ use super::green;
 mod blocks;
 mod red_blue;
 mod small;
+mod tree_cuts;
 
 pub use red_blue::{NotATree, RedBlueTree};
 
@@ -242,7 +243,62 @@ pub fn analyze_observed(
     budget: Budget,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Partizan, Refusal> {
+    Ok(value_parts(graph, budget, progress, false)?.0)
+}
+
+/// [`analyze`] and [`cuts`] at once, telling `progress` how a search goes: each part's
+/// cuts are read from the valuation that gave its value (a tree's branches, a search's
+/// memo) instead of valuing the part again. Returns the value, the cuts listed and the
+/// edges left unlisted, as [`cuts`] does.
+///
+/// ```
+/// use hackenbush::{analysis::partizan, model::Graph, syntax::Colour::*};
+///
+/// // A blue edge under a red one: 1/2; Left's cut leaves 0, Right's leaves 1.
+/// let graph = Graph::from_coloured_edges(&[0], &[(0, 1, Blue), (1, 2, Red)]);
+/// let budget = partizan::Budget::default();
+/// let (valued, cuts, unlisted) = partizan::analyze_with_cuts(&graph, budget, &mut |_| {})?;
+/// assert_eq!(valued.value.to_string(), "1/2");
+/// let shown: Vec<String> = cuts.iter().map(|c| c.value_after.to_string()).collect();
+/// assert_eq!(shown, ["0", "1"]);
+/// assert!(unlisted.is_empty());
+/// # Ok::<(), partizan::Refusal>(())
+/// ```
+pub fn analyze_with_cuts(
+    graph: &Graph,
+    budget: Budget,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(Partizan, Vec<Cut>, Vec<EdgeIndex>), Refusal> {
+    let (valued, afters) = value_parts(graph, budget, progress, true)?;
+    let (listed, unlisted) = with_the_rest(graph, &valued, afters, budget)?;
+    Ok((valued, listed, unlisted))
+}
+
+/// A part's value after each of its cuts, by edge; `None` for a part left unlisted.
+type Afters = Option<Vec<Game>>;
+
+/// What a part's valuation leaves for listing its cuts.
+enum Valuation<'a> {
+    /// An all-green part: nothing kept.
+    Green,
+    /// A tree: its branches, leaves first.
+    Tree(Vec<Branch>),
+    /// A tree too large to list ([`tree_listed`]): nothing kept.
+    Unlisted,
+    /// A part with cycles: its search, whose memo holds the positions valued.
+    Search(Box<PartSearch<'a>>),
+}
+
+/// The parts of `graph` valued, and when `listing`, each part's value after each of its
+/// cuts by edge (`None` for a part left unlisted).
+fn value_parts(
+    graph: &Graph,
+    budget: Budget,
+    progress: &mut dyn FnMut(usize),
+    listing: bool,
+) -> Result<(Partizan, Vec<Afters>), Refusal> {
     let mut parts = Vec::new();
+    let mut afters = Vec::new();
     let mut value = Game::zero();
     let mut calc = Calculator::new(budget.work);
     let mut scratch = PartBuffers::default();
@@ -252,28 +308,46 @@ pub fn analyze_observed(
             exceeded,
         };
         let mut positions = 0;
-        let (method, part_value) = if edges.iter().all(|&e| graph.colour(e) == Colour::Green) {
-            let nimber = green_value(graph, &edges, &mut scratch);
-            let nimber = u32::try_from(nimber)
-                .ok()
-                .filter(|&n| n < crate::game::MAX_DEPTH)
-                .ok_or_else(|| complex(Exceeded::Depth))?;
-            (Method::Green, Game::nimber(nimber))
-        } else if is_tree(graph, &edges) {
-            let tree = tree_value(graph, &edges, &mut scratch, &mut calc, None).map_err(complex)?;
-            (Method::Tree, tree)
-        } else {
-            let (value, searched) = search_value(graph, &edges, budget, progress)?;
-            positions = searched;
-            (Method::Search, value)
-        };
+        let (method, part_value, valuation) =
+            if edges.iter().all(|&e| graph.colour(e) == Colour::Green) {
+                let nimber = green_value(graph, &edges, &mut scratch);
+                let nimber = u32::try_from(nimber)
+                    .ok()
+                    .filter(|&n| n < crate::game::MAX_DEPTH)
+                    .ok_or_else(|| complex(Exceeded::Depth))?;
+                (Method::Green, Game::nimber(nimber), Valuation::Green)
+            } else if is_tree(graph, &edges) {
+                let listed = listing && tree_listed(graph, &edges);
+                let mut branches = Vec::new();
+                let kept = listed.then_some(&mut branches);
+                let tree =
+                    tree_value(graph, &edges, &mut scratch, &mut calc, kept).map_err(complex)?;
+                let valuation = match listed {
+                    true => Valuation::Tree(branches),
+                    false => Valuation::Unlisted,
+                };
+                (Method::Tree, tree, valuation)
+            } else {
+                let mut search = PartSearch::of(graph, &edges, budget)?;
+                search.set_progress(&mut *progress);
+                let all = search.all();
+                let value = search
+                    .value(all)
+                    .map_err(|failure| search_refusal(failure, &edges, budget))?;
+                positions = search.positions();
+                (Method::Search, value, Valuation::Search(Box::new(search)))
+            };
         value = calc.sum(&value, &part_value).map_err(complex)?;
-        parts.push(Part {
+        let part = Part {
             edges,
             method,
             value: part_value,
             positions,
-        });
+        };
+        if listing {
+            afters.push(part_cuts(graph, &part, valuation, budget)?);
+        }
+        parts.push(part);
     }
     let outcome = calc
         .outcome(&value)
@@ -281,16 +355,27 @@ pub fn analyze_observed(
             edges: graph.net.edge_indices().collect(),
             exceeded,
         })?;
-    Ok(Partizan {
+    let valued = Partizan {
         outcome,
         value,
         parts,
-    })
+    };
+    Ok((valued, afters))
 }
 
-/// The most edges a tree or green part may have for [`cuts`] to list its moves: each cut
-/// is valued by analysing the part again, so the work is quadratic in the part's size.
+/// The most edges an all-green part (in a position with blue or red edges) may have for
+/// [`cuts`] to list its moves: its cuts are valued by analysing it again, which is
+/// quadratic in its size. Searched parts are listed at any size, trees within
+/// [`MAX_LISTED_STEPS`] (and, with green edges, within the [`Budget::work`] of valuing up
+/// to this many cuts anew).
 pub const MAX_LISTED_EDGES: usize = 1_000;
+
+/// The most steps listing the cuts of a tree may take: the sum over its edges of their
+/// distance to the ground, plus one (each a sum and an ordinal sum), times the machine
+/// words of the numbers involved (one per 64 levels of the tree's height). A
+/// random tree of 10^5 edges takes about a million; a path of 10^4 edges 8 billion (a first
+/// build listed it in 39 s: the values after its cuts are 30 MB of digits).
+pub const MAX_LISTED_STEPS: u64 = 500_000_000;
 
 /// One cut of a graph: the edge, who may make it, and what the graph is worth after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -304,9 +389,13 @@ pub struct Cut {
 }
 
 /// Every cut of `graph` with the value it leaves, by edge, for the parts of `valued` (the
-/// graph's [`analyze`]) that are searched or have at most [`MAX_LISTED_EDGES`] edges; the
-/// edges of larger parts are returned apart, unlisted. A searched part's cuts are read
-/// from its search; any other part is analysed again without the edge.
+/// graph's [`analyze`]) that can be listed: searched parts, trees within
+/// [`MAX_LISTED_STEPS`] (and, with green edges, whose walks stay within the work of
+/// valuing up to [`MAX_LISTED_EDGES`] cuts anew),
+/// and all-green parts of at most [`MAX_LISTED_EDGES`] edges; the edges of the others
+/// are returned apart, unlisted. A searched part's cuts are read from a
+/// search, a tree's from one valuation of it ([`analyze_with_cuts`] reuses those of the
+/// value instead).
 ///
 /// ```
 /// use hackenbush::{analysis::partizan, model::Graph, syntax::Colour::*};
@@ -335,37 +424,96 @@ pub fn cuts_observed(
     budget: Budget,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(Vec<Cut>, Vec<EdgeIndex>), Refusal> {
-    let mut listed = Vec::new();
-    let mut unlisted = Vec::new();
-    let mut calc = Calculator::new(budget.work);
-    for (k, part) in valued.parts.iter().enumerate() {
+    let mut afters = Vec::with_capacity(valued.parts.len());
+    for part in &valued.parts {
         let complex = |exceeded| Refusal::TooComplex {
             edges: part.edges.clone(),
             exceeded,
         };
-        if part.method != Method::Search && part.edges.len() > MAX_LISTED_EDGES {
-            unlisted.extend(&part.edges);
-            continue;
-        }
-        // The rest of the graph, which the cut leaves as it is.
-        let mut rest = Game::zero();
-        for (j, other) in valued.parts.iter().enumerate() {
-            if j != k {
-                rest = calc.sum(&rest, &other.value).map_err(complex)?;
+        let valuation = match part.method {
+            Method::Green => Valuation::Green,
+            Method::Tree if tree_listed(graph, &part.edges) => {
+                Valuation::Tree(tree_branches(graph, &part.edges, budget.work).map_err(complex)?)
             }
-        }
-        let after = if part.method == Method::Search {
-            searched_cuts(graph, &part.edges, budget, progress)?
-        } else {
-            reanalysed_cuts(graph, &part.edges, budget)?
+            Method::Tree => Valuation::Unlisted,
+            Method::Search => {
+                let mut search = PartSearch::of(graph, &part.edges, budget)?;
+                search.set_progress(&mut *progress);
+                Valuation::Search(Box::new(search))
+            }
         };
-        for (&edge, value) in part.edges.iter().zip(after) {
-            listed.push(Cut {
-                edge,
-                colour: graph.colour(edge),
-                value_after: calc.sum(&rest, &value).map_err(complex)?,
-            });
+        afters.push(part_cuts(graph, part, valuation, budget)?);
+    }
+    with_the_rest(graph, valued, afters, budget)
+}
+
+/// The part's value after each of its cuts, by edge, from its valuation; `None` when the
+/// part is too large to list (see [`cuts`]).
+fn part_cuts(
+    graph: &Graph,
+    part: &Part,
+    valuation: Valuation<'_>,
+    budget: Budget,
+) -> Result<Afters, Refusal> {
+    let small = part.edges.len() <= MAX_LISTED_EDGES;
+    match valuation {
+        Valuation::Search(mut search) => searched_cuts(&mut search, &part.edges, budget).map(Some),
+        Valuation::Green if small => reanalysed_cuts(graph, &part.edges, budget).map(Some),
+        Valuation::Green => Ok(None),
+        Valuation::Unlisted => Ok(None),
+        Valuation::Tree(branches) => {
+            // Canonical forms with green edges can grow without end, and the value is
+            // known all the same: the walks get the work that valuing each of up to
+            // MAX_LISTED_EDGES cuts anew within the budget took before them.
+            let cuts = part.edges.len().min(MAX_LISTED_EDGES) as u64;
+            let mut calc = Calculator::new(budget.work.saturating_mul(cuts));
+            Ok(tree_cuts::tree_cuts(graph, &part.edges, &part.value, &branches, &mut calc).ok())
         }
+    }
+}
+
+/// Whether the cuts of the tree part `edges` are listed: within [`MAX_LISTED_STEPS`].
+fn tree_listed(graph: &Graph, edges: &[EdgeIndex]) -> bool {
+    tree_cuts::steps(graph, edges) <= MAX_LISTED_STEPS
+}
+
+/// The cuts of the parts, each part's values after its cuts (`afters`, by part; `None`
+/// unlisted) made the graph's by adding the other parts' values, found once from the
+/// sums of the parts before and after each.
+fn with_the_rest(
+    graph: &Graph,
+    valued: &Partizan,
+    afters: Vec<Afters>,
+    budget: Budget,
+) -> Result<(Vec<Cut>, Vec<EdgeIndex>), Refusal> {
+    let mut calc = Calculator::new(budget.work);
+    let values: Vec<Game> = valued.parts.iter().map(|p| p.value.clone()).collect();
+    let mut listed = Vec::new();
+    let mut unlisted = Vec::new();
+    let mut cuts: Vec<(usize, &Game)> = Vec::new();
+    for (k, (part, after)) in valued.parts.iter().zip(&afters).enumerate() {
+        match after {
+            Some(after) => {
+                for (&edge, value) in part.edges.iter().zip(after) {
+                    listed.push(Cut {
+                        edge,
+                        colour: graph.colour(edge),
+                        value_after: Game::zero(),
+                    });
+                    cuts.push((k, value));
+                }
+            }
+            None => unlisted.extend(&part.edges),
+        }
+    }
+    let whole = super::position::cut_values(&values, cuts, &mut calc).map_err(|exceeded| {
+        Refusal::TooComplex {
+            edges: graph.net.edge_indices().collect(),
+            exceeded,
+        }
+    })?;
+    for (cut, value) in listed.iter_mut().zip(whole) {
+        cut.value_after = value.expect("a cut of one of the parts");
     }
     listed.sort_by_key(|cut| cut.edge);
     unlisted.sort();
@@ -396,15 +544,13 @@ fn reanalysed_cuts(
     Ok(values)
 }
 
-/// The part's value after each of its cuts, read from its search.
+/// The part's value after each of its cuts, read from its search (the memo of the
+/// value's search, when it is the one that valued the part).
 fn searched_cuts(
-    graph: &Graph,
+    search: &mut PartSearch<'_>,
     edges: &[EdgeIndex],
     budget: Budget,
-    progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<Game>, Refusal> {
-    let mut search = PartSearch::of(graph, edges, budget)?;
-    search.set_progress(progress);
     let all = search.all();
     let failed = |failure| search_refusal(failure, edges, budget);
     let mut values = Vec::with_capacity(edges.len());
@@ -634,23 +780,6 @@ fn fold_branches<E: Copy>(
         on_branch(v, edge, above, &branch);
     }
     Ok(std::mem::replace(&mut value[0], Game::zero()))
-}
-
-/// The search of a part with cycles ([`blocks`]): returns the value and how many blocks
-/// it searched.
-fn search_value(
-    graph: &Graph,
-    edges: &[EdgeIndex],
-    budget: Budget,
-    progress: &mut dyn FnMut(usize),
-) -> Result<(Game, usize), Refusal> {
-    let mut search = PartSearch::of(graph, edges, budget)?;
-    search.set_progress(progress);
-    let all = search.all();
-    let value = search
-        .value(all)
-        .map_err(|failure| search_refusal(failure, edges, budget))?;
-    Ok((value, search.positions()))
 }
 
 /// The search of one part: on machine-word numbers while the part is red-blue and its
