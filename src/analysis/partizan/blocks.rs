@@ -28,8 +28,11 @@
 //!    rule); a larger block is *searched*: its options are its cuts (a block less one
 //!    edge is still connected; valued from step 1, the hanging values carried along) and
 //!    the canonical options of the value hanging at each vertex; memoized exactly by the
-//!    block's edges, the vertex it hangs from and the values hanging at its other
-//!    vertices, in ascending order of vertex.
+//!    block's shape up to relabelling ([`shape`](super::shape): blocks that are the same
+//!    coloured graph from their root share an entry, whichever edges they are) and the
+//!    values hanging at its other vertices, listed in the order of that shape. On the
+//!    Moderately Hard Bed this takes the blocks searched from about 650,000 to under
+//!    200,000.
 //!
 //! Values are a [`Value`]: [`Small`] numbers for red-blue parts (the **simplicity
 //! theorem** gives each block's value from its best option on each side, no option lists,
@@ -54,6 +57,7 @@ use std::hash::{BuildHasher, Hash};
 use crate::game::{Calculator, Exceeded, Game, Side};
 use crate::syntax::Colour;
 
+use super::shape;
 use super::small::{Overflow, Small};
 use super::{Board, LowLinks, NODES, NONE, PROGRESS_EVERY, edge_game};
 
@@ -86,6 +90,9 @@ pub(super) trait Value: Clone + Eq + Hash + Sized {
     fn offer(options: &mut Self::Options, side: Side, value: Self);
     /// The value of the game with `options`.
     fn finish(options: Self::Options, cx: &mut Self::Context) -> Result<Self, Failure>;
+    /// An order of lists of values, to choose one of the lists a symmetry of a block
+    /// makes of the values hanging on it (`Equal` keeps the first).
+    fn order(a: &[Self], b: &[Self]) -> std::cmp::Ordering;
 }
 
 impl Value for Small {
@@ -124,6 +131,9 @@ impl Value for Small {
         }
         Small::simplest_between(low, high).map_err(|Overflow| Failure::Overflow)
     }
+    fn order(a: &[Small], b: &[Small]) -> std::cmp::Ordering {
+        a.cmp(b)
+    }
 }
 
 impl Value for Game {
@@ -155,24 +165,37 @@ impl Value for Game {
     fn finish((left, right): Self::Options, calc: &mut Calculator) -> Result<Game, Failure> {
         calc.from_options(left, right).map_err(Failure::Exceeded)
     }
+    fn order(_: &[Game], _: &[Game]) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
 }
 
-/// One block searched: its edges, root and where its hanging values are in the arena.
+/// One block searched: its class (its shape up to relabelling, [`shape`](super::shape))
+/// and where its hanging values, in the order of the class, are in the arena.
 struct Entry<V> {
-    mask: u64,
-    root: u32,
+    class: u32,
     start: u32,
     len: u32,
     value: V,
 }
 
 /// A block of a position, or a loop (no `vertices`): its edges, the vertex it hangs
-/// from, and its other vertices.
+/// from, its other vertices, and its [`Shape`] once known ([`NONE`] before).
 #[derive(Clone, Copy)]
 struct Piece {
     edges: u64,
     from: u32,
     vertices: u128,
+    shape: u32,
+}
+
+/// A block and root met by the search: its class, and the orderings of its vertices
+/// that list the values hanging on them as the class does (runs of `orders`).
+#[derive(Clone, Copy)]
+struct Shape {
+    class: u32,
+    start: u32,
+    count: u32,
 }
 
 /// The search of one part.
@@ -187,6 +210,13 @@ pub(super) struct Blocks<'a, V: Value> {
     /// The blocks of each position met, by its edges and root: runs of `pieces`.
     layouts: hashbrown::HashMap<(u64, u32), (u32, u32)>,
     pieces: Vec<Piece>,
+    /// Each block and root met, by its edges and root: an index of `shapes`.
+    shape_of: hashbrown::HashMap<(u64, u32), u32>,
+    shapes: Vec<Shape>,
+    /// Each class by its encoding ([`shape::Labelling`]).
+    classes: hashbrown::HashMap<Vec<u16>, u32>,
+    /// The orderings of the shapes, each a run of its vertex count.
+    orders: Vec<u8>,
     /// Buffers of values returned after use, for [`Blocks::buffer`].
     pool: Vec<Vec<V>>,
     limit: usize,
@@ -213,6 +243,10 @@ impl<'a, V: Value> Blocks<'a, V> {
             hasher: hashbrown::DefaultHashBuilder::default(),
             layouts: hashbrown::HashMap::new(),
             pieces: Vec::new(),
+            shape_of: hashbrown::HashMap::new(),
+            shapes: Vec::new(),
+            classes: hashbrown::HashMap::new(),
+            orders: Vec::new(),
             pool: Vec::new(),
             limit,
             progress: None,
@@ -254,6 +288,7 @@ impl<'a, V: Value> Blocks<'a, V> {
                 edges,
                 from,
                 vertices,
+                shape,
             } = self.pieces[k as usize];
             let value = if vertices == 0 {
                 // A loop.
@@ -271,7 +306,14 @@ impl<'a, V: Value> Blocks<'a, V> {
                     let i = edges.trailing_zeros() as usize;
                     values[0].under(self.colours[i], &mut self.cx)?
                 } else {
-                    self.block_value(edges, from, vertices, &values)?
+                    let shape = if shape == NONE {
+                        let shape = self.shape(edges, from, vertices);
+                        self.pieces[k as usize].shape = shape;
+                        shape
+                    } else {
+                        shape
+                    };
+                    self.block_value(shape, edges, from, vertices, &values)?
                 }
             };
             if from == root {
@@ -322,6 +364,7 @@ impl<'a, V: Value> Blocks<'a, V> {
                     edges: 1 << i,
                     from: a,
                     vertices: 0,
+                    shape: NONE,
                 });
                 continue;
             }
@@ -342,22 +385,76 @@ impl<'a, V: Value> Blocks<'a, V> {
                     edges: edges[head],
                     from: parent[head],
                     vertices: vertices[head],
+                    shape: NONE,
                 });
             }
         }
     }
 
-    /// The value of the biconnected block `mask` at `root`, with `values[k]` hanging at
-    /// its `k`-th vertex of `vertices` (ascending, `root` aside): searched, memoized.
+    /// The [`Shape`] of the block `mask` at `root` with other vertices `vertices`: its
+    /// index in `shapes`, labelled the first time it is met.
+    fn shape(&mut self, mask: u64, root: u32, vertices: u128) -> u32 {
+        if let Some(&known) = self.shape_of.get(&(mask, root)) {
+            return known;
+        }
+        let shape::Labelling { encoding, orders } =
+            shape::label(&self.board, &self.colours, mask, root, vertices);
+        let next = self.classes.len() as u32;
+        let class = *self.classes.entry(encoding).or_insert(next);
+        let n = vertices.count_ones() as usize;
+        let shape = Shape {
+            class,
+            start: self.orders.len() as u32,
+            count: (orders.len() / n) as u32,
+        };
+        self.orders.extend(orders);
+        let index = self.shapes.len() as u32;
+        self.shapes.push(shape);
+        self.shape_of.insert((mask, root), index);
+        index
+    }
+
+    /// `values` (by vertex, ascending) listed as the class of `shape` lists them, into
+    /// `out`: by the ordering that lists them first in [`Value::order`].
+    fn listed(&self, shape: Shape, values: &[V], out: &mut Vec<V>) {
+        let n = values.len();
+        let start = shape.start as usize;
+        out.clear();
+        out.extend(
+            self.orders[start..start + n]
+                .iter()
+                .map(|&k| values[k as usize].clone()),
+        );
+        if shape.count > 1 {
+            let mut other = Vec::with_capacity(n);
+            for j in 1..shape.count as usize {
+                let order = &self.orders[start + j * n..start + (j + 1) * n];
+                other.clear();
+                other.extend(order.iter().map(|&k| values[k as usize].clone()));
+                if V::order(&other, out) == std::cmp::Ordering::Less {
+                    std::mem::swap(out, &mut other);
+                }
+            }
+        }
+    }
+
+    /// The value of the biconnected block `mask` at `root` (its [`Shape`] `shape`), with
+    /// `values[k]` hanging at its `k`-th vertex of `vertices` (ascending, `root` aside):
+    /// searched, memoized by its class and the values as the class lists them.
     fn block_value(
         &mut self,
+        shape: u32,
         mask: u64,
         root: u32,
         vertices: u128,
         values: &[V],
     ) -> Result<V, Failure> {
-        let hash = self.hash(mask, root, values);
-        if let Some(known) = self.find(hash, mask, root, values) {
+        let mut key = self.buffer(0);
+        let form = self.shapes[shape as usize];
+        self.listed(form, values, &mut key);
+        let hash = self.hash(form.class, &key);
+        if let Some(known) = self.find(hash, form.class, &key) {
+            self.pool.push(key);
             return Ok(known);
         }
         let mut copy = self.buffer(0);
@@ -400,15 +497,15 @@ impl<'a, V: Value> Blocks<'a, V> {
                     let mut after = self.buffer(0);
                     after.extend_from_slice(&values);
                     after[k] = option;
-                    let value = self.block_value(mask, root, vertices, &after)?;
+                    let value = self.block_value(shape, mask, root, vertices, &after)?;
                     self.pool.push(after);
                     V::offer(&mut options, side, value);
                 }
             }
         }
         let value = V::finish(options, &mut self.cx)?;
-        self.remember(hash, mask, root, &values, value.clone())?;
-        self.pool.push(values);
+        self.remember(hash, form.class, &key, value.clone())?;
+        self.pool.extend([values, key]);
         Ok(value)
     }
 
@@ -421,32 +518,23 @@ impl<'a, V: Value> Blocks<'a, V> {
         buffer
     }
 
-    /// The hash of a position: its edges, its root and the values hanging at the other
-    /// vertices its edges touch, in ascending order of vertex.
-    fn hash(&self, mask: u64, root: u32, values: &[V]) -> u64 {
-        self.hasher.hash_one((mask, root, values))
+    /// The hash of a position: its class and the values hanging on it as the class
+    /// lists them.
+    fn hash(&self, class: u32, values: &[V]) -> u64 {
+        self.hasher.hash_one((class, values))
     }
 
     /// The value of a position if it is known (compared exactly, not by its hash).
-    fn find(&self, hash: u64, mask: u64, root: u32, values: &[V]) -> Option<V> {
+    fn find(&self, hash: u64, class: u32, values: &[V]) -> Option<V> {
         let arena = &self.arena;
         let same = |e: &Entry<V>| {
-            e.mask == mask
-                && e.root == root
-                && arena[e.start as usize..(e.start + e.len) as usize] == *values
+            e.class == class && arena[e.start as usize..(e.start + e.len) as usize] == *values
         };
         self.memo.find(hash, same).map(|e| e.value.clone())
     }
 
     /// Keeps the value of a position, within the budget of positions.
-    fn remember(
-        &mut self,
-        hash: u64,
-        mask: u64,
-        root: u32,
-        values: &[V],
-        value: V,
-    ) -> Result<(), Failure> {
+    fn remember(&mut self, hash: u64, class: u32, values: &[V], value: V) -> Result<(), Failure> {
         if self.memo.len() >= self.limit {
             return Err(Failure::Positions);
         }
@@ -458,15 +546,14 @@ impl<'a, V: Value> Blocks<'a, V> {
         self.memo.insert_unique(
             hash,
             Entry {
-                mask,
-                root,
+                class,
                 start,
                 len,
                 value,
             },
             |e| {
                 let values = &arena[e.start as usize..(e.start + e.len) as usize];
-                hasher.hash_one((e.mask, e.root, values))
+                hasher.hash_one((e.class, values))
             },
         );
         if self.memo.len().is_multiple_of(PROGRESS_EVERY)

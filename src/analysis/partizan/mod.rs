@@ -54,6 +54,7 @@ use super::green;
 
 mod blocks;
 mod red_blue;
+mod shape;
 mod small;
 
 pub use red_blue::{NotATree, RedBlueTree};
