@@ -196,6 +196,8 @@ struct Shape {
     class: u32,
     start: u32,
     count: u32,
+    /// Where the layouts after its cuts are in `cut_layouts` ([`NONE`] until searched).
+    cuts: u32,
 }
 
 /// The search of one part.
@@ -217,6 +219,8 @@ pub(super) struct Blocks<'a, V: Value> {
     classes: hashbrown::HashMap<Vec<u16>, u32>,
     /// The orderings of the shapes, each a run of its vertex count.
     orders: Vec<u8>,
+    /// The layouts (runs of `pieces`) of each shape less each of its edges.
+    cut_layouts: Vec<(u32, u32)>,
     /// Buffers of values returned after use, for [`Blocks::buffer`].
     pool: Vec<Vec<V>>,
     limit: usize,
@@ -247,6 +251,7 @@ impl<'a, V: Value> Blocks<'a, V> {
             shapes: Vec::new(),
             classes: hashbrown::HashMap::new(),
             orders: Vec::new(),
+            cut_layouts: Vec::new(),
             pool: Vec::new(),
             limit,
             progress: None,
@@ -270,7 +275,13 @@ impl<'a, V: Value> Blocks<'a, V> {
         if mask == 0 {
             return Ok(V::zero());
         }
-        let (start, len) = match self.layouts.get(&(mask, root)) {
+        let (start, len) = self.layout_of(mask, root);
+        self.value_of_pieces(start, len, root, hanging)
+    }
+
+    /// The run of `pieces` that lays out `mask` seen from `root`, laid out the first time.
+    fn layout_of(&mut self, mask: u64, root: u32) -> (u32, u32) {
+        match self.layouts.get(&(mask, root)) {
             Some(&known) => known,
             None => {
                 let start = self.pieces.len() as u32;
@@ -279,7 +290,18 @@ impl<'a, V: Value> Blocks<'a, V> {
                 self.layouts.insert((mask, root), (start, len));
                 (start, len)
             }
-        };
+        }
+    }
+
+    /// The value of the position laid out as `pieces[start..start + len]` from `root`,
+    /// with `hanging[v]` hanging at each vertex `v` other than `root`.
+    fn value_of_pieces(
+        &mut self,
+        start: u32,
+        len: u32,
+        root: u32,
+        hanging: &[V],
+    ) -> Result<V, Failure> {
         let mut above = self.buffer(self.board.at.len());
         let mut values = self.buffer(0);
         let mut total = V::zero();
@@ -406,12 +428,32 @@ impl<'a, V: Value> Blocks<'a, V> {
             class,
             start: self.orders.len() as u32,
             count: (orders.len() / n) as u32,
+            cuts: NONE,
         };
         self.orders.extend(orders);
         let index = self.shapes.len() as u32;
         self.shapes.push(shape);
         self.shape_of.insert((mask, root), index);
         index
+    }
+
+    /// Where the layouts of `mask` less each of its edges (ascending) start in
+    /// `cut_layouts`: found once per shape.
+    fn cuts(&mut self, shape: u32, mask: u64, root: u32) -> usize {
+        let known = self.shapes[shape as usize].cuts;
+        if known != NONE {
+            return known as usize;
+        }
+        let start = self.cut_layouts.len();
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let layout = self.layout_of(mask & !(1 << i), root);
+            self.cut_layouts.push(layout);
+        }
+        self.shapes[shape as usize].cuts = start as u32;
+        start
     }
 
     /// `values` (by vertex, ascending) listed as the class of `shape` lists them, into
@@ -468,12 +510,18 @@ impl<'a, V: Value> Blocks<'a, V> {
             hanging[left.trailing_zeros() as usize] = value.clone();
             left &= left - 1;
         }
+        let cuts = self.cuts(shape, mask, root);
         let mut rest = mask;
-        while rest != 0 {
+        for j in cuts.. {
+            if rest == 0 {
+                break;
+            }
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            // A block of two edges or more, less one, is still connected.
-            let value = self.value_from(mask & !(1 << i), root, &hanging)?;
+            // A block of two edges or more, less one, is still connected: laid out once
+            // per block and root, not per value hanging.
+            let (start, len) = self.cut_layouts[j];
+            let value = self.value_of_pieces(start, len, root, &hanging)?;
             match self.colours[i as usize] {
                 Colour::Blue => V::offer(&mut options, Side::Left, value),
                 Colour::Red => V::offer(&mut options, Side::Right, value),
@@ -493,7 +541,7 @@ impl<'a, V: Value> Blocks<'a, V> {
             for side in [Side::Left, Side::Right] {
                 moves.clear();
                 values[k].options(side, &mut moves);
-                for option in std::mem::take(&mut moves) {
+                for option in moves.drain(..) {
                     let mut after = self.buffer(0);
                     after.extend_from_slice(&values);
                     after[k] = option;
