@@ -615,7 +615,7 @@ impl<'a, V: Value> Blocks<'a, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Budget, PartSearch, Search};
+    use super::super::{Budget, Kind, PartSearch, Search};
     use super::*;
     use crate::game_tree::partizan::ColouredTree;
     use crate::model::Graph;
@@ -756,6 +756,43 @@ mod tests {
             assert_eq!(new, old, "{edges:?}");
             assert_eq!(on_games, old, "{edges:?}");
         }
+    }
+
+    /// Symmetric graphs, where blocks of different edges are the same coloured graph and
+    /// symmetries exchange the values hanging on a block (so the search shares entries
+    /// between them): a random graph, its copy beside it at the ground, and an edge
+    /// joining a vertex to its copy; up to 13 edges, against exhaustive play.
+    #[test]
+    fn symmetric_graphs_share_entries_and_agree_with_exhaustive_play() {
+        let mut rng = crate::rng::Rng::new(31);
+        let mut shared = 0;
+        for round in 0..80 {
+            let count = 3 + round % 4;
+            let colours: &[Colour] = if round % 3 == 2 {
+                &[Blue, Red, Green]
+            } else {
+                &[Blue, Red]
+            };
+            let half = random_graph(&mut rng, count, colours);
+            let top = half.iter().map(|&(a, b, _)| a.max(b)).max().unwrap_or(0);
+            let copy = |v: u32| if v == 0 { 0 } else { v + top };
+            let mut edges = half.clone();
+            edges.extend(half.iter().map(|&(a, b, c)| (copy(a), copy(b), c)));
+            let joint = 1 + rng.below_u32(top.max(1));
+            edges.push((joint, copy(joint), colours[round % colours.len()]));
+            assert_agree(&edges);
+            let graph = Graph::from_coloured_edges(&[0], &edges);
+            let all: Vec<_> = graph.net.edge_indices().collect();
+            let mut search = PartSearch::of(&graph, &all, Budget::default()).unwrap();
+            let mask = search.board().attached(search.all());
+            search.value(mask).unwrap();
+            if let Kind::Numbers(blocks) = &search.kind
+                && blocks.classes.len() < blocks.shapes.len()
+            {
+                shared += 1;
+            }
+        }
+        assert!(shared > 10, "{shared} searches shared a class");
     }
 
     /// Blocks hang on blocks: two triangles joined at a vertex, a triangle on a stalk, a
