@@ -258,9 +258,9 @@ impl<'a, V: Value> Blocks<'a, V> {
         }
     }
 
-    /// How many blocks were searched.
+    /// How many positions count against the budget: blocks searched and shapes met.
     pub(super) fn positions(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.shapes.len()
     }
 
     /// The value of the attached position `mask` with nothing hanging.
@@ -583,7 +583,10 @@ impl<'a, V: Value> Blocks<'a, V> {
 
     /// Keeps the value of a position, within the budget of positions.
     fn remember(&mut self, hash: u64, class: u32, values: &[V], value: V) -> Result<(), Failure> {
-        if self.memo.len() >= self.limit {
+        // A shape met (laid out after each cut, labelled) costs memory as an entry does:
+        // both count, so that a refusal costs about the same memory on every kind of
+        // graph (dense ones meet many shapes with few values each).
+        if self.positions() >= self.limit {
             return Err(Failure::Positions);
         }
         let start = u32::try_from(self.arena.len()).map_err(|_| Failure::Positions)?;
