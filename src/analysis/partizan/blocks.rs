@@ -258,8 +258,14 @@ impl<'a, V: Value> Blocks<'a, V> {
         }
     }
 
-    /// How many positions count against the budget: blocks searched and shapes met.
+    /// How many blocks were searched (blocks of one shape with the same values hanging
+    /// once).
     pub(super) fn positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// How many positions count against the budget: blocks searched and shapes met.
+    fn counted(&self) -> usize {
         self.memo.len() + self.shapes.len()
     }
 
@@ -586,7 +592,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         // A shape met (laid out after each cut, labelled) costs memory as an entry does:
         // both count, so that a refusal costs about the same memory on every kind of
         // graph (dense ones meet many shapes with few values each).
-        if self.positions() >= self.limit {
+        if self.counted() >= self.limit {
             return Err(Failure::Positions);
         }
         let start = u32::try_from(self.arena.len()).map_err(|_| Failure::Positions)?;
