@@ -766,15 +766,16 @@ fn budget_help(refusal: &Refusal) -> String {
         ),
         Refusal::TooManyPositions { .. } => format!(
             "allow its part of {n} edges more positions with --max-positions N (each takes \
-             about 350 bytes)"
+             about 350 bytes; with green edges, more steps with --max-work N too)"
         ),
         Refusal::TooComplex {
             exceeded: Exceeded::Depth,
             ..
         } => format!("its part of {n} edges has a value too deep to compute: no flag raises that"),
-        Refusal::TooComplex { .. } => {
-            format!("allow its part of {n} edges more steps with --max-work N")
-        }
+        Refusal::TooComplex { .. } => format!(
+            "allow its part of {n} edges more steps with --max-work N (a search counts a \
+             step per position too, within --max-positions N)"
+        ),
     }
 }
 

@@ -18,7 +18,8 @@
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
 //!    - **anything else** (a cycle with a red or blue edge): a search of the block at the
 //!      ground only, with what hangs from each of its vertices counted by its value (the
-//!      Colon Principle), memoized by the block and those values (`blocks.rs`); on
+//!      Colon Principle), memoized by the block's shape up to relabelling (`shape.rs`)
+//!      and those values (`blocks.rs`); on
 //!      machine-word numbers for red-blue parts (`small.rs`, the simplicity theorem), on
 //!      canonical games otherwise or when a number outgrows a word. At most
 //!      [`Budget::edges`] edges and [`Budget::positions`] blocks searched; beyond that, a
@@ -54,6 +55,7 @@ use super::green;
 
 mod blocks;
 mod red_blue;
+mod shape;
 mod small;
 mod tree_cuts;
 
@@ -106,8 +108,8 @@ pub struct Partizan {
 pub struct Budget {
     /// The most edges a part may have to be searched (at most 64).
     pub edges: usize,
-    /// The most distinct positions a search may visit: blocks at the ground, each with
-    /// the values hanging from its vertices (see the module page).
+    /// The most distinct positions a search may visit: blocks, each with the values
+    /// hanging from its vertices, and the shapes of blocks met (see the module page).
     pub positions: usize,
     /// The most steps (comparisons and sums of games) the values may take, beyond one
     /// per position searched: canonical forms of positions with green edges among red
@@ -120,7 +122,8 @@ impl Budget {
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
     /// it was refused). A block searched takes about 350 bytes, so the positions cost
     /// about the 260 MB that two million sets of edges took before the block search; the
-    /// Moderately Hard Bed needs about 650,000 (docs/performance.md).
+    /// Moderately Hard Bed needs under 200,000 since blocks of the same shape share one
+    /// entry (docs/performance.md).
     pub const DEFAULT: Budget = Budget {
         edges: 64,
         positions: 750_000,

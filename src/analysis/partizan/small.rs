@@ -88,6 +88,13 @@ impl Small {
     }
 
     pub(super) fn add(self, other: Small) -> Result<Small, Overflow> {
+        // Most values hanging at a vertex meet nothing else there.
+        if other.numerator == 0 {
+            return Ok(self);
+        }
+        if self.numerator == 0 {
+            return Ok(other);
+        }
         let k = u32::from(self.exponent.max(other.exponent));
         Small::reduced(self.scaled(k) + other.scaled(k), k)
     }
