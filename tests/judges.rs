@@ -627,6 +627,57 @@ fn generated(problem: &str, seed: u64, count: u64) -> (String, String) {
     (text, answers)
 }
 
+/// `gen problem --count` goes up to each statement's bound on the test cases, and no
+/// further: GERALD08's 1,000 test cases (sharing its 10^5 vertices) keep every promise;
+/// one more, HDU 3094's 101st, a second test case of AtCoder's one, or more than 100 of
+/// a problem that sets no bound (each as large as it allows) are refused.
+#[test]
+fn gen_problem_counts_follow_each_statement() {
+    let (text, answers) = generated("codechef-gerald08", 1, 1000);
+    assert_eq!(numbers(&text)[0], 1000);
+    assert_eq!(answers.lines().count(), 1000);
+    let checked = common::run_fed(
+        &["check", "--problem", "codechef-gerald08"],
+        move |mut stdin| {
+            let _ = stdin.write_all(text.as_bytes());
+        },
+    );
+    assert_eq!((checked.code, checked.stderr.as_str()), (0, ""));
+    let root = common::root();
+    for (problem, count, message) in [
+        (
+            "codechef-gerald08",
+            "1001",
+            "at most 1000 test cases (T <= 1000): --count 1001",
+        ),
+        (
+            "hdu3094",
+            "101",
+            "at most 100 test cases (T <= 100): --count 101",
+        ),
+        (
+            "agc017d",
+            "2",
+            "agc017d's input is one test case: --count 2",
+        ),
+        ("kattis-hackenbushbamboo", "2", "one test case"),
+        ("jutge-p61396", "101", "sets no bound on the test cases"),
+        ("hdu3590", "101", "gen writes at most 100"),
+    ] {
+        let run = common::run(&root, &["gen", "problem", problem, "--count", count]);
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (2, ""),
+            "{problem} {count}"
+        );
+        assert!(
+            run.stderr.contains(message),
+            "{problem} {count}: {}",
+            run.stderr
+        );
+    }
+}
+
 /// The numbers of a generated input, in order.
 fn numbers(text: &str) -> Vec<i64> {
     text.split_ascii_whitespace()
