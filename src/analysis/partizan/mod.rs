@@ -55,6 +55,7 @@ use super::green;
 mod blocks;
 mod red_blue;
 mod small;
+mod wide;
 
 pub use red_blue::{NotATree, RedBlueTree};
 
