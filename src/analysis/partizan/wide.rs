@@ -113,13 +113,13 @@ impl Wide {
         let mut carry = false;
         let mut i = at;
         for s in source {
-            (self.words[i], carry) = self.words[i].carrying_add_(s, carry);
+            (self.words[i], carry) = add_with_carry(self.words[i], s, carry);
             i += 1;
         }
         // Above the source: its sign plus the carry, until they change nothing more
         // (0 without a carry, or all ones with one, leave every word as it is).
         while i < self.words.len() && !(sign == 0 && !carry || sign == u64::MAX && carry) {
-            (self.words[i], carry) = self.words[i].carrying_add_(sign, carry);
+            (self.words[i], carry) = add_with_carry(self.words[i], sign, carry);
             i += 1;
         }
         let top = self.sign();
@@ -199,18 +199,10 @@ impl Wide {
 }
 
 /// `a + b + carry` on words, and the carry out.
-trait CarryingAdd {
-    fn carrying_add_(self, other: Self, carry: bool) -> (Self, bool)
-    where
-        Self: Sized;
-}
-
-impl CarryingAdd for u64 {
-    fn carrying_add_(self, other: u64, carry: bool) -> (u64, bool) {
-        let (sum, a) = self.overflowing_add(other);
-        let (sum, b) = sum.overflowing_add(u64::from(carry));
-        (sum, a || b)
-    }
+fn add_with_carry(a: u64, b: u64, carry: bool) -> (u64, bool) {
+    let (sum, first) = a.overflowing_add(b);
+    let (sum, second) = sum.overflowing_add(u64::from(carry));
+    (sum, first || second)
 }
 
 #[cfg(test)]
