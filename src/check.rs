@@ -139,11 +139,13 @@ pub enum ViolationKind {
     TooHigh,
     /// A forest deeper than the statement allows.
     TooDeep,
+    /// A stalk lower than the statement allows (Kattis Bamboo: heights `>= 1`).
+    TooLow,
 }
 
 impl ViolationKind {
     /// Every kind, in the order of this enum.
-    pub const ALL: [ViolationKind; 18] = [
+    pub const ALL: [ViolationKind; 19] = [
         ViolationKind::TooManyTrees,
         ViolationKind::TooManyVertices,
         ViolationKind::TooManyEdges,
@@ -162,6 +164,7 @@ impl ViolationKind {
         ViolationKind::ParentAfterChild,
         ViolationKind::TooHigh,
         ViolationKind::TooDeep,
+        ViolationKind::TooLow,
     ];
 
     /// A short kebab-case name (`polygon-branch`), for documentation and tallies.
@@ -185,6 +188,7 @@ impl ViolationKind {
             ViolationKind::ParentAfterChild => "parent-after-child",
             ViolationKind::TooHigh => "too-high",
             ViolationKind::TooDeep => "too-deep",
+            ViolationKind::TooLow => "too-low",
         }
     }
 }

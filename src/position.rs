@@ -10,6 +10,12 @@ use std::fmt;
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
+/// The most edges the library builds in one position from a description that does not
+/// list them one by one (the shapes of `gen`, the stalk heights of a judged problem):
+/// about 1.6 GB of edges in memory. A count read from an input is held against it before
+/// anything is allocated.
+pub const MAX_BUILT_EDGES: u64 = 100_000_000;
+
 /// A vertex as the input names it. In JSON output a number stays a number and a name
 /// is a string.
 #[derive(
@@ -260,6 +266,22 @@ impl GraphDecl {
             self.vertices.name(edge.u),
             self.vertices.name(edge.v)
         )
+    }
+
+    /// The stalk of `height` green edges from the ground `g`, its vertices `g`, `1`, `2`,
+    /// ..., named `name`: worth `*height`. Its spans are `span`.
+    pub fn stalk(name: String, height: u32, span: Span) -> GraphDecl {
+        let mut names = Vec::with_capacity(height as usize + 1);
+        names.push(VertexName::Name("g".into()));
+        names.extend((1..=u64::from(height)).map(VertexName::Number));
+        GraphDecl {
+            name: Some(name),
+            span,
+            kind: GraphKind::Graph,
+            vertices: Vertices::Named(names),
+            ground: vec![0],
+            edges: (0..height).map(|i| EdgeDecl::new(i, i + 1, span)).collect(),
+        }
     }
 
     /// Whether every edge is green: a game of Green Hackenbush.

@@ -448,6 +448,23 @@ fn problem_bounds() {
     );
     assert_eq!(short("jutge-p61396", "agc-ok.in").code, 0);
     assert_eq!(short("jutge-p61396", "agc-over.in").code, 1);
+    // HDU 3094: 1 <= N <= 10^5 too, per test case.
+    write("hdu3094-ok.in", format!("2\n1\n100000\n{}", path(100_000)));
+    write(
+        "hdu3094-over.in",
+        format!("2\n1\n100001\n{}", path(100_001)),
+    );
+    assert_eq!(short("hdu3094", "hdu3094-ok.in").code, 0);
+    let got = short("hdu3094", "hdu3094-over.in");
+    assert_eq!(
+        (got.code, got.stdout.as_str()),
+        (
+            1,
+            "hdu3094-over.in:3:1: violation: test case 2: 100001 vertices, but the \
+             statement promises N <= 100000\n\
+             1 violation in 1 of 2 test cases (too-many-vertices 1)\n"
+        )
+    );
 
     // Shrubbery and purplehearts: n <= 10^5 edges; purplehearts: depth <= 1000.
     let stars = |n: u32| format!("{n}\n{}\n", vec!["-1"; n as usize].join(" "));

@@ -54,6 +54,120 @@ fn statement_samples_are_answered_as_the_statements_say() {
     assert!(samples >= Problem::ALL.len() - 1, "only {samples} samples");
 }
 
+/// The answer line `problem`'s judge gives for a position whose `analyze --json` (with
+/// `--misere` for HDU 3590) says `value` and `outcome`; for Jutge P61396 a winning
+/// position's line is any node, so only `L` is told apart (`*`).
+fn answer_from_analysis(problem: Problem, value: &str, outcome: &str) -> String {
+    let first = |yes: &str, no: &str| if outcome == "N" { yes } else { no }.to_string();
+    match problem {
+        Problem::Poj3710 => first("Sally", "Harry"),
+        Problem::Agc017d | Problem::Hdu3094 => first("Alice", "Bob"),
+        Problem::Hdu3590 => first("PP", "QQ"),
+        Problem::JutgeP61396 => first("*", "L"),
+        Problem::KattisHackenbushBamboo | Problem::KattisHackenbushShrubbery => match value {
+            "0" => "*0".into(),
+            "*" => "*1".into(),
+            nimber => nimber.into(),
+        },
+        Problem::KattisHackenbushPurplehearts => match value.split_once('/') {
+            None => value.into(),
+            Some((p, q)) => {
+                let q: BigInt = q.parse().unwrap();
+                let bits = q.bits() - 1;
+                assert_eq!(q, BigInt::from(1) << bits, "{value} is dyadic");
+                format!("{p}/2^{bits}")
+            }
+        },
+        Problem::CodechefGerald08 => match outcome {
+            "L" => "Chef Chef".into(),
+            "R" => "Ksen Ksen".into(),
+            _ => "Ksen Chef".into(),
+        },
+        _ => unreachable!("a problem of its own: {problem}"),
+    }
+}
+
+/// Every statement's sample, converted to hb one test case at a time and analyzed as
+/// any position is (in misère play for HDU 3590), agrees with the judge's answer to it:
+/// what `convert --problem` writes is the game the problem plays.
+#[test]
+fn samples_converted_to_hb_are_valued_as_judged() {
+    let root = common::root();
+    let mut samples: Vec<(Problem, String)> =
+        vec![(Problem::Poj3710, "examples/poj-sample.in".into())];
+    let dir = root.join("tests/fixtures/problems");
+    let mut inputs: Vec<_> = (fs::read_dir(&dir).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    for input in inputs {
+        let stem = input.file_stem().unwrap().to_str().unwrap();
+        let problem = (Problem::ALL.into_iter())
+            .filter(|p| stem.starts_with(p.name()))
+            .max_by_key(|p| p.name().len())
+            .unwrap();
+        let path = format!("tests/fixtures/problems/{stem}.in");
+        samples.push((problem, path));
+    }
+    let mut converted = std::collections::HashSet::new();
+    for (problem, path) in samples {
+        let name = problem.name();
+        let judged = common::run(&root, &["judge", "--problem", name, &path]);
+        assert_eq!((judged.code, judged.stderr.as_str()), (0, ""), "{path}");
+        for (case, expected) in judged.stdout.lines().enumerate() {
+            let case = (case + 1).to_string();
+            let hb = common::run(
+                &root,
+                &[
+                    "convert",
+                    "--problem",
+                    name,
+                    "--to",
+                    "hb",
+                    "--case",
+                    &case,
+                    &path,
+                ],
+            );
+            assert_eq!((hb.code, hb.stderr.as_str()), (0, ""), "{path} case {case}");
+            let mut args = vec!["analyze", "--json", "--format", "hb"];
+            if problem == Problem::Hdu3590 {
+                args.push("--misere");
+            }
+            let text = hb.stdout.clone();
+            let fed = common::run_fed(&args, move |mut stdin| {
+                let _ = stdin.write_all(text.as_bytes());
+            });
+            assert_eq!(
+                (fed.code, fed.stderr.as_str()),
+                (0, ""),
+                "{path} case {case}"
+            );
+            let report: serde_json::Value = serde_json::from_slice(&fed.stdout).unwrap();
+            let position = &report["positions"][0];
+            let value = position["value"].as_str().unwrap_or("");
+            let outcome = position["outcome"].as_str().unwrap();
+            let expected = match (problem, expected) {
+                (Problem::JutgeP61396, node) if node != "L" => "*",
+                (_, line) => line,
+            };
+            assert_eq!(
+                answer_from_analysis(problem, value, outcome),
+                expected,
+                "{path} case {case}:\n{}",
+                hb.stdout
+            );
+            converted.insert(problem);
+        }
+    }
+    assert_eq!(
+        converted.len(),
+        Problem::ALL.len(),
+        "a sample of every problem"
+    );
+}
+
 // --- The game played out: no theory ---------------------------------------------------
 
 /// Whether the player to move wins the green graph `edges` (vertex 0 the ground) by
@@ -511,6 +625,57 @@ fn generated(problem: &str, seed: u64, count: u64) -> (String, String) {
     fs::remove_file(&file).unwrap();
     fs::remove_file(file.with_extension("ans")).unwrap();
     (text, answers)
+}
+
+/// `gen problem --count` goes up to each statement's bound on the test cases, and no
+/// further: GERALD08's 1,000 test cases (sharing its 10^5 vertices) keep every promise;
+/// one more, HDU 3094's 101st, a second test case of AtCoder's one, or more than 100 of
+/// a problem that sets no bound (each as large as it allows) are refused.
+#[test]
+fn gen_problem_counts_follow_each_statement() {
+    let (text, answers) = generated("codechef-gerald08", 1, 1000);
+    assert_eq!(numbers(&text)[0], 1000);
+    assert_eq!(answers.lines().count(), 1000);
+    let checked = common::run_fed(
+        &["check", "--problem", "codechef-gerald08"],
+        move |mut stdin| {
+            let _ = stdin.write_all(text.as_bytes());
+        },
+    );
+    assert_eq!((checked.code, checked.stderr.as_str()), (0, ""));
+    let root = common::root();
+    for (problem, count, message) in [
+        (
+            "codechef-gerald08",
+            "1001",
+            "at most 1000 test cases (T <= 1000): --count 1001",
+        ),
+        (
+            "hdu3094",
+            "101",
+            "at most 100 test cases (T <= 100): --count 101",
+        ),
+        (
+            "agc017d",
+            "2",
+            "agc017d's input is one test case: --count 2",
+        ),
+        ("kattis-hackenbushbamboo", "2", "one test case"),
+        ("jutge-p61396", "101", "sets no bound on the test cases"),
+        ("hdu3590", "101", "gen writes at most 100"),
+    ] {
+        let run = common::run(&root, &["gen", "problem", problem, "--count", count]);
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (2, ""),
+            "{problem} {count}"
+        );
+        assert!(
+            run.stderr.contains(message),
+            "{problem} {count}: {}",
+            run.stderr
+        );
+    }
 }
 
 /// The numbers of a generated input, in order.

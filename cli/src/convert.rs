@@ -1,6 +1,7 @@
 //! `hackenbush convert`: positions from one format to another, every edge keeping its
 //! number ([`hackenbush::convert`]); what the format cannot hold is refused at its place
-//! in the input. With `--renumber`, cgsuite is written as `hackenbush gen` writes it
+//! in the input. With `--problem NAME`, the inputs are a judged problem's test data, each
+//! test case a position ([`Compute::Cases`]). With `--renumber`, cgsuite is written as `hackenbush gen` writes it
 //! ([`cgsuite::write`](hackenbush::syntax::cgsuite::write()): the edges in the order of a walk from the ground).
 //!
 //! What is written is always a beginning of the whole: after the first error (an input
@@ -160,8 +161,10 @@ impl<'a> Conversion<'a> {
             out: &mut *out,
             failed: false,
         };
-        let inputs = input::stated(&converting.conversion.args.input);
-        let clean = Pipeline::new(Compute::Positions).run(inputs, &mut converting)?;
+        let args = converting.conversion.args;
+        let inputs = input::stated(&args.input);
+        let compute = args.problem.map_or(Compute::Positions, Compute::Cases);
+        let clean = Pipeline::new(compute).run(inputs, &mut converting)?;
         if !self.finish(out, clean)? {
             return Ok(false);
         }

@@ -230,18 +230,26 @@ fn write_all<W: Write>(
     Ok(())
 }
 
+/// Test cases of a problem's data without --count, where its input holds several.
+const DEFAULT_CASES: u64 = 5;
+
 /// `gen problem`: a problem's test data, and with `--expect` its answers beside it.
 fn problem_data(args: &ProblemGenArgs) -> Result<bool, Stop> {
     if args.problem == Problem::Poj3710 {
         output::report_error("POJ 3710's test data is written by `hackenbush gen poj`");
         return Ok(false);
     }
+    let most = problems::most_cases(args.problem);
+    let count = args.count.unwrap_or(DEFAULT_CASES.min(most));
+    if let Some(refusal) = problems::too_many_cases(args.problem, count) {
+        output::report_error(&refusal);
+        return Ok(false);
+    }
     let destination = Destination::new(args.output.as_deref(), &[]);
     let Some(destination) = output::or_report(destination) else {
         return Ok(false);
     };
-    let write =
-        |mut out: &mut dyn Write| problems::write(&mut out, args.problem, args.seed, args.count);
+    let write = |mut out: &mut dyn Write| problems::write(&mut out, args.problem, args.seed, count);
     match destination {
         Destination::Stdout => {
             let mut out = output::stdout();

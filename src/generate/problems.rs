@@ -57,6 +57,66 @@ const HDU3590_TREES: u32 = 99;
 const HDU3590_VERTICES: u32 = 99;
 const PURPLEHEARTS_DEPTH: u32 = 1_000;
 
+/// The most test cases written of a problem whose statement sets no bound on them (its
+/// input holds test cases until the end: Jutge P61396, HDU 3590): each is as large as the
+/// statement allows (10^5 vertices, or 99 trees of up to 99 nodes).
+pub const UNBOUNDED_CASES: u64 = 100;
+
+/// The most test cases [`write`] may be asked for of `problem`: 1 for an input of one test
+/// case, its statement's bound on `T` where it sets one
+/// ([`promises::most_cases`](crate::problem::promises::most_cases): HDU 3094's 100,
+/// GERALD08's 1,000), else [`UNBOUNDED_CASES`].
+///
+/// ```
+/// use hackenbush::generate::problems::most_cases;
+/// use hackenbush::problem::Problem;
+///
+/// assert_eq!(most_cases(Problem::CodechefGerald08), 1_000);
+/// assert_eq!(most_cases(Problem::Agc017d), 1);
+/// ```
+pub fn most_cases(problem: Problem) -> u64 {
+    match problem.layout() {
+        Some(layout) if layout.holds_several() => {
+            crate::problem::promises::most_cases(problem).unwrap_or(UNBOUNDED_CASES)
+        }
+        _ => 1,
+    }
+}
+
+/// Why `cases` test cases of `problem` are not written, if they are not: more than
+/// [`most_cases`], in words that say where the bound comes from.
+///
+/// ```
+/// use hackenbush::generate::problems::too_many_cases;
+/// use hackenbush::problem::Problem;
+///
+/// assert!(too_many_cases(Problem::Hdu3094, 100).is_none());
+/// assert_eq!(
+///     too_many_cases(Problem::Hdu3094, 101).unwrap(),
+///     "hdu3094's statement promises at most 100 test cases (T <= 100): --count 101 is more"
+/// );
+/// ```
+pub fn too_many_cases(problem: Problem, cases: u64) -> Option<String> {
+    let most = most_cases(problem);
+    if cases <= most {
+        return None;
+    }
+    let name = problem.name();
+    Some(match crate::problem::promises::most_cases(problem) {
+        Some(most) => format!(
+            "{name}'s statement promises at most {most} test cases (T <= {most}): --count \
+             {cases} is more"
+        ),
+        None if most == 1 => {
+            format!("{name}'s input is one test case: --count {cases} is more")
+        }
+        None => format!(
+            "{name}'s statement sets no bound on the test cases, and each is as large as it \
+             allows: gen writes at most {most}, and --count {cases} is more"
+        ),
+    })
+}
+
 /// Writes `cases` test cases of `problem` drawn from `seed` (one for the problems whose
 /// input is one test case), at the statement's limits, to `out`. POJ 3710 is written by
 /// `gen poj`, not here.

@@ -10,15 +10,13 @@
 use crate::check;
 use crate::diagnostic::Error;
 use crate::source::Span;
-use crate::syntax::{
-    Colour, EdgeDecl, Format, GraphDecl, GraphKind, Position, VertexName, Vertices,
-};
+use crate::syntax::{Colour, EdgeDecl, Format, GraphDecl, GraphKind, Position, Vertices};
 
 use super::rng::Rng;
 
 /// Largest number of edges of one position (all its graphs together): about 1.6 GB of
-/// edges in memory.
-pub const MAX_EDGES: u64 = 100_000_000;
+/// edges in memory ([`MAX_BUILT_EDGES`](crate::position::MAX_BUILT_EDGES)).
+pub const MAX_EDGES: u64 = crate::position::MAX_BUILT_EDGES;
 
 /// Largest number of graphs in one position.
 pub const MAX_GRAPHS: u64 = 1_000_000;
@@ -419,19 +417,7 @@ impl Stalks {
 }
 
 fn stalk(index: u32, height: u32) -> GraphDecl {
-    let mut names = Vec::with_capacity(height as usize + 1);
-    names.push(VertexName::Name("g".into()));
-    names.extend((1..=u64::from(height)).map(VertexName::Number));
-    GraphDecl {
-        name: Some(format!("stalk {}", index + 1)),
-        span: Span::default(),
-        kind: GraphKind::Graph,
-        vertices: Vertices::Named(names),
-        ground: vec![0],
-        edges: (0..height)
-            .map(|i| EdgeDecl::new(i, i + 1, Span::default()))
-            .collect(),
-    }
+    GraphDecl::stalk(format!("stalk {}", index + 1), height, Span::default())
 }
 
 // ---------------------------------------------------------------------------------------

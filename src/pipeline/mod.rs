@@ -108,6 +108,13 @@ pub enum Compute {
     Graphs,
     /// Each position whole, as read ([`Sink::position`]): `convert`.
     Positions,
+    /// Each test case of a judge problem's input as a whole position
+    /// ([`Sink::position`], [`problem::positions`](crate::problem::positions)), read one
+    /// test case at a time through a window, with the same located messages as
+    /// [`Compute::Answers`]: `convert --problem`. Every input is read as the problem's
+    /// ([`Problem::layout`]); for [`Problem::Poj3710`], as christmas, as
+    /// [`Compute::Positions`] reads it.
+    Cases(Problem),
     /// Each position's values and outcome ([`Sink::report`], or [`Render::position`] on
     /// the other core for christmas): `analyze`.
     Values,
@@ -234,7 +241,7 @@ impl Pipeline {
         &self,
         run: &mut Run<'_, S>,
         input: &Input,
-        stated: Option<Format>,
+        mut stated: Option<Format>,
     ) -> io::Result<()> {
         if let Compute::Answers(problem) = self.compute
             && let Some(layout) = problem.layout()
@@ -251,6 +258,17 @@ impl Pipeline {
                 Ok(window) => cases::promises(run, input, window, problem, layout),
                 Err(message) => run.unlocated(input.name(), message),
             };
+        }
+        if let Compute::Cases(problem) = self.compute {
+            match problem.layout() {
+                Some(layout) => {
+                    return match input.window() {
+                        Ok(window) => cases::positions(run, input, window, layout),
+                        Err(message) => run.unlocated(input.name(), message),
+                    };
+                }
+                None => stated = Some(Format::Christmas),
+            }
         }
         if self.compute.christmas_only() {
             return match input.window() {
@@ -409,7 +427,8 @@ pub trait Sink {
         Ok(Ok(()))
     }
 
-    /// A position read whole, after its warnings ([`Compute::Positions`]); or why it
+    /// A position read whole, after its warnings ([`Compute::Positions`], or a judge
+    /// problem's test case made one, [`Compute::Cases`]); or why it
     /// cannot be used, reported as its error.
     fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
         let _ = (source, position);

@@ -77,7 +77,7 @@ pub(super) fn read_part<S: Sink + ?Sized>(
                 },
             )
         }
-        Compute::Positions => reading.once(
+        Compute::Positions | Compute::Cases(_) => reading.once(
             run,
             case,
             |_| Collected::default(),

@@ -45,6 +45,7 @@
 //! Every rule is held against a game-tree search with no theory in the tests
 //! (`tests/judges.rs`), and against an independent evaluator on data at the limits.
 
+pub mod positions;
 pub mod promises;
 
 use std::fmt;

@@ -9,9 +9,9 @@
 //! | `--problem` | bounds | shape |
 //! |---|---|---|
 //! | `agc017d` | `2 <= N <= 10^5` | a tree |
-//! | `hdu3094` | `T <= 100`, `N >= 1` | a tree per case |
+//! | `hdu3094` | `T <= 100`, `1 <= N <= 10^5` | a tree per case |
 //! | `jutge-p61396` | `1 <= n <= 10^5` | a tree per case |
-//! | `kattis-hackenbushbamboo` | `n <= 1000` stalks, heights `<= 10^9` | |
+//! | `kattis-hackenbushbamboo` | `n <= 1000` stalks, heights `1 <= h <= 10^9` | |
 //! | `kattis-hackenbushshrubbery` | `n <= 10^5` edges | parents come first |
 //! | `kattis-hackenbushpurplehearts` | `n <= 10^5` edges, depth `<= 1000` | parents come first |
 //! | `codechef-gerald08` | `T <= 1000`, `N >= 1`, the sum of `N` `<= 10^5` | a tree per case |
@@ -76,8 +76,8 @@ struct Bounds {
     trees: Option<u64>,
     /// Edges of a parent array.
     edges: Option<u64>,
-    /// Height of a stalk.
-    height: Option<u64>,
+    /// Height of a stalk: at least, at most.
+    height: (u64, Option<u64>),
     /// Depth of a parent array's edge.
     depth: Option<u64>,
 }
@@ -93,7 +93,7 @@ impl Bounds {
             },
             Problem::Hdu3094 => Bounds {
                 cases: Some(100),
-                vertices: (1, None),
+                vertices: (1, Some(100_000)),
                 ..none
             },
             Problem::JutgeP61396 => Bounds {
@@ -102,7 +102,7 @@ impl Bounds {
             },
             Problem::KattisHackenbushBamboo => Bounds {
                 trees: Some(1_000),
-                height: Some(1_000_000_000),
+                height: (1, Some(1_000_000_000)),
                 ..none
             },
             Problem::KattisHackenbushShrubbery => Bounds {
@@ -127,6 +127,14 @@ impl Bounds {
             },
         }
     }
+}
+
+/// The bound its statement sets on the number of test cases `T` (HDU 3094: 100,
+/// CodeChef GERALD08: 1,000); `None` where it sets none: an input of one test case, or of
+/// test cases until the end (Jutge P61396, HDU 3590), or POJ 3710's, which [`crate::check`]
+/// holds.
+pub fn most_cases(problem: Problem) -> Option<u64> {
+    Bounds::of(problem).cases
 }
 
 /// The promises of one problem, checked test case after test case (the bounds on `T`
@@ -394,9 +402,20 @@ impl CaseCheck {
                 format!("n = {n}"),
             );
         }
-        let Some(most) = bounds.height else { return };
+        let (least, most) = bounds.height;
         for (&h, &span) in lists.heights.iter().zip(&lists.spans) {
-            if h > most {
+            if h < least {
+                self.report(
+                    ViolationKind::TooLow,
+                    None,
+                    span,
+                    format!("a stalk of height {h}, but the statement promises heights >= {least}"),
+                    format!("height {h}"),
+                );
+            }
+            if let Some(most) = most
+                && h > most
+            {
                 self.report(
                     ViolationKind::TooHigh,
                     None,

@@ -55,6 +55,17 @@ pub enum Layout {
     ColouredTrees,
 }
 
+impl Layout {
+    /// Whether an input laid out so holds several test cases (`T`, or cases to the end),
+    /// not one.
+    pub fn holds_several(self) -> bool {
+        matches!(
+            self,
+            Layout::CountedTrees | Layout::TreesToEnd | Layout::Forests | Layout::ColouredTrees
+        )
+    }
+}
+
 /// Test cases as bare lists, for the answers alone: a batch of cases shares one buffer,
 /// reused from batch to batch. Tree `t` has `trees[t].0` vertex ids (vertex 1 of the
 /// input, or the ground of a parent array, is id 0) and its edges are the pairs

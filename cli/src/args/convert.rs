@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use hackenbush::problem::Problem;
 
 use super::{FormatArg, InputArgs};
 
@@ -13,12 +14,23 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
+    /// Read the inputs as this judged problem's test data (hackenbush docs judges), each
+    /// test case a position: its trees (rooted at vertex 1 on the ground), its parent
+    /// array or its stalks, with the problem's colours; christmas for poj3710
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = super::judge::problem_parser(),
+        conflicts_with = "format"
+    )]
+    pub problem: Option<Problem>,
+
     /// The format to write [default: the one the extension of -o names]
     #[arg(short, long, value_enum, value_name = "FORMAT")]
     pub to: Option<FormatArg>,
 
     /// Only the N-th position (1-based) of each input: a christmas test case, a cgsuite
-    /// line
+    /// line, a test case of a --problem
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub case: Option<u64>,
 

@@ -183,7 +183,7 @@ the statement allows it; 1,000 stalks up to 10^9 (odd seeds: every height twice,
 alternating up paths (values over 2^999 within Purplehearts' depth of 1,000, over \
 2^99998 on a GERALD08 path) and twins beside their mirror image (worth 0, or a tiny \
 power of 2 for even seeds). --count sets the test cases of the problems whose input \
-holds several (GERALD08's share 10^5 vertices). --expect writes the answers, judged exactly, \
+holds several, up to the statement's bound on T (GERALD08's share 10^5 vertices). --expect writes the answers, judged exactly, \
 beside the file (FILE.ans). POJ 3710's data is `hackenbush gen poj`.",
         after_help = "\
 Examples:
@@ -204,11 +204,11 @@ pub struct ProblemGenArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
 
-    /// Test cases, for the problems whose input holds several (hdu3094, jutge-p61396,
-    /// hdu3590, codechef-gerald08)
-    #[arg(long, value_name = "N", default_value_t = 5,
-          value_parser = clap::value_parser!(u64).range(1..=100))]
-    pub count: u64,
+    /// Test cases, for the problems whose input holds several, up to the statement's
+    /// bound on T: hdu3094 100, codechef-gerald08 1000; jutge-p61396 and hdu3590 set none,
+    /// and gen writes at most 100 [default: 5 for those, 1 for the others]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
 
     /// Write to FILE instead of stdout (`-` is stdout). FILE is replaced only once it is
     /// complete

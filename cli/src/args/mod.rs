@@ -301,6 +301,14 @@ edge numbers.
 christmas and cgsuite files hold several positions (a test case, a line each); an hb, \
 json or dot file holds one, so several positions are refused unless --case N picks one.
 
+--problem NAME reads a judged problem's test data instead (hackenbush docs judges), each \
+test case a position: a tree rooted at vertex 1 is a graph whose ground is vertex 1, its \
+vertices keeping their numbers; a parent array is a graph whose ground is `ground`, edge i \
+reaching vertex i; stalks are graphs `stalk K`, up to 100000000 edges in all (judge values \
+any height). The red-blue problems' colours are kept (blue is Left's: Kattis's B, \
+CodeChef's 0), so they cannot be written in christmas. HDU 3590's test cases are misère: \
+analyze them with --misere.
+
 Positions are written as they are converted. After an error nothing more is written, so \
 the output is the positions before it, but every input is still read and every error \
 reported. -o FILE is written only when everything was converted (beside it, then renamed \
@@ -311,6 +319,7 @@ Examples:
   hackenbush convert examples/bowtie.hb -o bowtie.json
   hackenbush convert --to hb --case 2 examples/shapes.in
   hackenbush convert --to christmas examples/green-girl.cgs
+  hackenbush convert --problem hdu3094 --to hb --case 2 tests.in
   hackenbush gen poj --count 5 | hackenbush convert --to cgsuite --renumber
 
 The formats are described by `hackenbush docs formats`."

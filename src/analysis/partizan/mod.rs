@@ -58,6 +58,7 @@ mod red_blue;
 mod shape;
 mod small;
 mod tree_cuts;
+mod wide;
 
 pub use red_blue::{NotATree, RedBlueTree};
 

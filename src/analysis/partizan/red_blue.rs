@@ -12,24 +12,29 @@
 //! (`1` or `-1`). The vertices are laid out once (adjacency in one array, a preorder from
 //! the ground by an explicit stack), then valued from the last in the order to the first.
 //!
-//! Values are machine words while they fit ([`Small`], the search's numbers) and the
-//! tree is valued again on [`Dyadic`]s from the start when one does not.
+//! Values are machine words while they fit ([`Small`], the search's numbers). When one
+//! does not, the recursion goes on where it stopped with each vertex's value a machine
+//! word until it outgrows one, then a [`Wide`]: words changed in place, so that an edge
+//! under a big value costs O(1) word operations and a sum at a branch vertex costs the
+//! size of the smaller value, added into the larger one's buffer.
 //!
 //! # Cost
 //!
-//! `O(V + E)` steps, each a machine-word operation, or on big numbers one linear in the
-//! size of the numbers (at most the tree's height in bits, plus the bits of its edge
-//! count). Memory: about 90 bytes per vertex (its place in the order, its loops' worth,
-//! its value as a word and as a big number, whose bits come on top) and 16 per edge
-//! (the adjacency, two entries), reused from tree to tree. A parent array with parents
-//! first (Kattis's forests) needs neither the adjacency nor the search.
+//! `O(V + E)` steps, each a machine-word operation, but the sums of big values, each
+//! linear in the smaller value's words (at most the tree's height in bits over 64); an
+//! alternating path of `d` edges, whose value has `d` bits, costs `O(d)`. Memory: about
+//! 90 bytes per vertex (its place in the order, its loops' worth, its value as a word and
+//! as words that grow, whose bits come on top) and 16 per edge (the adjacency, two
+//! entries), reused from tree to tree. A parent array with parents first (Kattis's
+//! forests) needs neither the adjacency nor the search.
 //!
 //! Held against the game played out on every small red-blue tree in `tests/partizan.rs`.
 
-use crate::game::{Dyadic, Side};
+use crate::game::Dyadic;
 use crate::syntax::Colour;
 
 use super::small::{Overflow, Small};
+use super::wide::Wide;
 
 /// A tree laid out from the ground, and its values: buffers reused from tree to tree.
 #[derive(Debug, Default)]
@@ -45,7 +50,53 @@ pub struct RedBlueTree {
     /// What each vertex's loops are worth.
     twigs: Vec<i64>,
     small: Vec<Small>,
-    big: Vec<Dyadic>,
+    values: Vec<Value>,
+}
+
+/// A vertex's value in the recursion on big numbers: a machine word while it fits.
+#[derive(Debug)]
+enum Value {
+    Small(Small),
+    Wide(Wide),
+}
+
+impl Value {
+    const ZERO: Value = Value::Small(Small::ZERO);
+
+    fn into_wide(self) -> Wide {
+        match self {
+            Value::Small(small) => small.to_wide(),
+            Value::Wide(wide) => wide,
+        }
+    }
+
+    /// The edge of `colour` under it.
+    fn under(self, colour: Colour) -> Value {
+        if let Value::Small(small) = self
+            && let Ok(under) = small.under(colour)
+        {
+            return Value::Small(under);
+        }
+        let mut wide = self.into_wide();
+        wide.under(colour);
+        Value::Wide(wide)
+    }
+
+    /// The sum.
+    fn add(self, other: Value) -> Value {
+        // A vertex's value is 0 before its first branch, most often: no work.
+        if matches!(self, Value::Small(Small::ZERO)) {
+            return other;
+        }
+        if let (Value::Small(a), Value::Small(b)) = (&self, &other)
+            && let Ok(sum) = a.add(*b)
+        {
+            return Value::Small(sum);
+        }
+        let mut wide = self.into_wide();
+        wide.add(other.into_wide());
+        Value::Wide(wide)
+    }
 }
 
 /// Why a graph was not valued as a tree.
@@ -84,7 +135,7 @@ impl RedBlueTree {
         self.lay_out(vertices, ends, colours)?;
         Ok(match self.small_value(colours) {
             Ok(value) => value.to_dyadic(),
-            Err(Overflow) => self.big_value(colours),
+            Err(left) => self.big_value(colours, left),
         })
     }
 
@@ -188,38 +239,43 @@ impl RedBlueTree {
         true
     }
 
-    /// The recursion on machine words, or [`Overflow`].
-    fn small_value(&mut self, colours: &[Colour]) -> Result<Small, Overflow> {
+    /// The recursion on machine words; or, when a value outgrows one, how many entries
+    /// of the order (from the first) are still to be valued, `self.small` holding the
+    /// values of the others.
+    fn small_value(&mut self, colours: &[Colour]) -> Result<Small, usize> {
         if self.order.is_empty() {
             return Ok(Small::ZERO);
         }
         self.small.clear();
         self.small
             .extend(self.twigs.iter().map(|&t| Small::integer(t)));
-        for &(v, parent, edge) in self.order.iter().skip(1).rev() {
-            let branch = self.small[v as usize].under(colours[edge as usize])?;
-            self.small[parent as usize] = self.small[parent as usize].add(branch)?;
+        for (i, &(v, parent, edge)) in self.order.iter().enumerate().skip(1).rev() {
+            let step = |small: &mut [Small]| -> Result<(), Overflow> {
+                let branch = small[v as usize].under(colours[edge as usize])?;
+                small[parent as usize] = small[parent as usize].add(branch)?;
+                Ok(())
+            };
+            // Neither operation writes before it succeeds: entry `i` is not valued.
+            step(&mut self.small).map_err(|Overflow| i + 1)?;
         }
         Ok(self.small[0])
     }
 
-    /// The recursion on big numbers.
-    fn big_value(&mut self, colours: &[Colour]) -> Dyadic {
-        self.big.clear();
-        self.big.extend(self.twigs.iter().map(|&t| Dyadic::from(t)));
-        for &(v, parent, edge) in self.order.iter().skip(1).rev() {
-            let side = match colours[edge as usize] {
-                Colour::Blue => Side::Left,
-                _ => Side::Right,
-            };
-            let above = std::mem::replace(&mut self.big[v as usize], Dyadic::zero());
-            let branch = above
-                .under(side)
-                .expect("a tree of fewer than 2^64 edges is worth less than 2^64");
-            let sum = &self.big[parent as usize] + &branch;
-            self.big[parent as usize] = sum;
+    /// The recursion on values that grow past a machine word where they must, from the
+    /// values `small_value` left, for the first `left` entries of the order.
+    fn big_value(&mut self, colours: &[Colour], left: usize) -> Dyadic {
+        self.values.clear();
+        (self.values).extend(self.small.iter().map(|&small| Value::Small(small)));
+        for &(v, parent, edge) in self.order[1..left].iter().rev() {
+            let above = std::mem::replace(&mut self.values[v as usize], Value::ZERO);
+            let branch = above.under(colours[edge as usize]);
+            let here = std::mem::replace(&mut self.values[parent as usize], Value::ZERO);
+            self.values[parent as usize] = here.add(branch);
         }
-        std::mem::replace(&mut self.big[0], Dyadic::zero())
+        match std::mem::replace(&mut self.values[0], Value::ZERO) {
+            Value::Small(small) => small.to_dyadic(),
+            Value::Wide(wide) => wide.to_dyadic(),
+        }
     }
 }
 
@@ -249,6 +305,66 @@ mod tests {
             got.numerator() * 3,
             (crate::game::BigInt::from(1) << 200) - 1
         );
+    }
+
+    /// The recursion on [`Dyadic`]s with a search of the tree's own: the rule as the
+    /// numbers of the game state it (`Dyadic::under` and sums), with nothing in place.
+    fn dyadic_value(vertices: u32, edges: &[(u32, u32, Colour)]) -> Dyadic {
+        use crate::game::Side;
+        let n = vertices as usize;
+        let mut children = vec![Vec::new(); n];
+        for &(parent, child, colour) in edges {
+            children[parent as usize].push((child, colour));
+        }
+        // Children are numbered after their parents: from the last vertex down.
+        let mut value = vec![Dyadic::zero(); n];
+        for v in (0..n).rev() {
+            let mut sum = Dyadic::zero();
+            for &(child, colour) in &children[v] {
+                let side = if colour == Blue {
+                    Side::Left
+                } else {
+                    Side::Right
+                };
+                sum = &sum + &value[child as usize].under(side).unwrap();
+            }
+            value[v] = sum;
+        }
+        value[0].clone()
+    }
+
+    /// Random trees with long alternating paths, so that values pass a machine word in
+    /// some branches and not in others, with branches worth their mirror images beside
+    /// them now and then: the values that grow in place are the [`Dyadic`] recursion's.
+    #[test]
+    fn values_beyond_a_word_are_the_dyadic_recursions() {
+        let mut rng = crate::rng::Rng::stream(8, 0);
+        for round in 0..300 {
+            let n = 2 + rng.below(400) as u32;
+            let mut edges = Vec::new();
+            for child in 1..n {
+                // Mostly on the vertex just before (deep paths), else anywhere below.
+                let parent = if rng.below(10) < 8 {
+                    child - 1
+                } else {
+                    rng.below(u64::from(child)) as u32
+                };
+                let colour = if (child + rng.below(8) as u32 / 7).is_multiple_of(2) {
+                    Blue
+                } else {
+                    Red
+                };
+                edges.push((parent, child, colour));
+            }
+            let want = dyadic_value(n, &edges);
+            // Listed parents first, and shuffled so that the search lays them out.
+            let got: Dyadic = value(n, &edges).unwrap().parse().unwrap();
+            assert_eq!(got, want, "round {round}");
+            let mut shuffled = edges.clone();
+            rng.shuffle(&mut shuffled);
+            let got: Dyadic = value(n, &shuffled).unwrap().parse().unwrap();
+            assert_eq!(got, want, "round {round}, shuffled");
+        }
     }
 
     #[test]

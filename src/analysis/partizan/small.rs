@@ -79,6 +79,11 @@ impl Small {
         self.numerator == 0
     }
 
+    /// The same number on words that grow ([`Wide`](super::wide::Wide)).
+    pub(super) fn to_wide(self) -> super::wide::Wide {
+        super::wide::Wide::new(self.numerator, u64::from(self.exponent))
+    }
+
     pub(super) fn to_dyadic(self) -> Dyadic {
         Dyadic::from_parts(self.numerator, u64::from(self.exponent))
     }
@@ -121,7 +126,7 @@ impl Small {
     pub(super) fn under(self, colour: Colour) -> Result<Small, Overflow> {
         match colour {
             Colour::Blue => self.under_blue(),
-            Colour::Red => self.neg()?.under_blue()?.neg(),
+            Colour::Red => self.under_red(),
             Colour::Green => unreachable!("a green edge is not a number"),
         }
     }
@@ -139,6 +144,24 @@ impl Small {
             .ok_or(Overflow)?;
         // (x + a + 1) / 2^a
         let numerator = i128::from(self.numerator) + (i128::from(a + 1) << e);
+        Small::reduced(numerator, e + a)
+    }
+
+    /// The mirror image of [`Small::under_blue`], without negating twice: `x - 1` for
+    /// `x <= 0`, else `(x - a - 1) / 2^a` with `a` the number of `+` signs that open
+    /// `x`'s sign expansion (`x` for an integer, `floor(x) + 1` otherwise).
+    fn under_red(self) -> Result<Small, Overflow> {
+        if self.numerator <= 0 {
+            return self.add(Small::integer(-1));
+        }
+        let e = u32::from(self.exponent);
+        let plus = i128::from(self.numerator);
+        let a = if e == 0 { plus } else { (plus >> e) + 1 };
+        let a = u32::try_from(a)
+            .ok()
+            .filter(|&a| a + e <= MAX_EXPONENT)
+            .ok_or(Overflow)?;
+        let numerator = plus - (i128::from(a + 1) << e);
         Small::reduced(numerator, e + a)
     }
 
