@@ -58,33 +58,15 @@ pub(super) fn promises<S: Sink + ?Sized>(
     problem: Problem,
     layout: Layout,
 ) -> io::Result<()> {
-    let mut cases = ProblemCases::new(window, layout).keep_spans();
     let mut promises = Promises::new(problem);
-    let mut lists = CaseLists::default();
-    let mut read = 0;
-    let mut error = None;
-    loop {
-        lists.clear();
-        // The window holds the whole test case from here: every span of it shows.
-        cases.hold();
-        match cases.next_case(&mut lists) {
-            None => break,
-            Some(Err(diagnostic)) => {
-                error = Some(diagnostic);
-                break;
-            }
-            Some(Ok(())) => {}
-        }
-        read += 1;
-        let violations = promises.check_case(&lists, cases.declared());
+    each_case(run, input, window, layout, |run, cases, lists, _| {
+        let violations = promises.check_case(lists, cases.declared());
         if !violations.is_empty() {
             let source = cases.feed_mut().excerpt();
             run.sink.violations(&violations, &source)?;
         }
-    }
-    let malformed = error.is_some() || cases.feed().error().is_some();
-    run.sink.ended(input, read, malformed)?;
-    run.end(input, cases.feed_mut(), error, None)
+        Ok(())
+    })
 }
 
 /// Reads every test case of `input` through `window` as a problem's (`layout`), each as
@@ -97,6 +79,36 @@ pub(super) fn positions<S: Sink + ?Sized>(
     input: &Input,
     window: Window<ByteStream>,
     layout: Layout,
+) -> io::Result<()> {
+    each_case(run, input, window, layout, |run, cases, lists, read| {
+        let number = layout.holds_several().then_some(read);
+        let source = cases.feed_mut().excerpt();
+        let told = match positions::position(layout, lists, number) {
+            Ok(position) => run.sink.position(&source, position)?,
+            Err(refused) => Err(refused),
+        };
+        if let Err(refused) = told {
+            run.malformed(&refused, &source, &mut None)?;
+        }
+        Ok(())
+    })
+}
+
+/// Reads every test case of `input` through `window` as a problem's (`layout`), with
+/// their spans, and hands each to `each` (with its number, from 1) while the window
+/// holds the whole of it, so that every span of it shows; then the input's end, and the
+/// error that ended it early, if one did.
+fn each_case<S: Sink + ?Sized>(
+    run: &mut Run<'_, S>,
+    input: &Input,
+    window: Window<ByteStream>,
+    layout: Layout,
+    mut each: impl FnMut(
+        &mut Run<'_, S>,
+        &mut ProblemCases<Window<ByteStream>>,
+        &CaseLists,
+        usize,
+    ) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut cases = ProblemCases::new(window, layout).keep_spans();
     let mut lists = CaseLists::default();
@@ -114,15 +126,7 @@ pub(super) fn positions<S: Sink + ?Sized>(
             Some(Ok(())) => {}
         }
         read += 1;
-        let number = layout.holds_several().then_some(read);
-        let source = cases.feed_mut().excerpt();
-        let told = match positions::position(layout, &lists, number) {
-            Ok(position) => run.sink.position(&source, position)?,
-            Err(refused) => Err(refused),
-        };
-        if let Err(refused) = told {
-            run.malformed(&refused, &source, &mut None)?;
-        }
+        each(run, &mut cases, &lists, read)?;
     }
     let malformed = error.is_some() || cases.feed().error().is_some();
     run.sink.ended(input, read as u64, malformed)?;
