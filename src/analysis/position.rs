@@ -110,41 +110,15 @@ pub fn cut_wins(colour: Colour, after: Outcome) -> (bool, bool) {
 }
 
 /// The position's value after each of `cuts`, each a graph (0-based) and the value the
-/// cut leaves that graph, in a position whose graphs are worth `values`: the graph's new
-/// value plus the others' (each sum of the others found once, from the sums before and
-/// after each graph). A cut of a graph `values` does not have is `None`.
+/// cut leaves that graph, in a position whose graphs are worth `values`
+/// ([`Calculator::sums_with_one_replaced`]). A cut of a graph `values` does not have is
+/// `None`.
 pub fn cut_values<'a>(
     values: &[Game],
     cuts: impl IntoIterator<Item = (usize, &'a Game)>,
     calc: &mut Calculator,
 ) -> Result<Vec<Option<Game>>, Exceeded> {
-    let mut before = vec![Game::zero()];
-    for v in values {
-        let next = calc.sum(&before[before.len() - 1], v)?;
-        before.push(next);
-    }
-    let mut after = vec![Game::zero(); values.len() + 1];
-    for k in (0..values.len()).rev() {
-        after[k] = calc.sum(&after[k + 1], &values[k])?;
-    }
-    let mut rests: Vec<Option<Game>> = vec![None; values.len()];
-    let mut found = Vec::new();
-    for (k, value_after) in cuts {
-        if k >= values.len() {
-            found.push(None);
-            continue;
-        }
-        let rest = match &rests[k] {
-            Some(rest) => rest.clone(),
-            None => {
-                let rest = calc.sum(&before[k], &after[k + 1])?;
-                rests[k] = Some(rest.clone());
-                rest
-            }
-        };
-        found.push(Some(calc.sum(&rest, value_after)?));
-    }
-    Ok(found)
+    calc.sums_with_one_replaced(values, cuts)
 }
 
 /// Each player's winning first cuts in a position, by graph then edge.

@@ -111,6 +111,44 @@ impl Calculator {
         self.checked(result)
     }
 
+    /// The sum of `values` after each of `replaced`, each an index (0-based) into `values`
+    /// and the value that takes its place: that value plus the others' (each sum of the
+    /// others found once, from the sums before and after each). An index beyond `values`
+    /// gives `None`.
+    pub fn sums_with_one_replaced<'a>(
+        &mut self,
+        values: &[Game],
+        replaced: impl IntoIterator<Item = (usize, &'a Game)>,
+    ) -> Result<Vec<Option<Game>>, Exceeded> {
+        let mut before = vec![Game::zero()];
+        for v in values {
+            let next = self.sum(&before[before.len() - 1], v)?;
+            before.push(next);
+        }
+        let mut after = vec![Game::zero(); values.len() + 1];
+        for k in (0..values.len()).rev() {
+            after[k] = self.sum(&after[k + 1], &values[k])?;
+        }
+        let mut rests: Vec<Option<Game>> = vec![None; values.len()];
+        let mut found = Vec::new();
+        for (k, value_after) in replaced {
+            if k >= values.len() {
+                found.push(None);
+                continue;
+            }
+            let rest = match &rests[k] {
+                Some(rest) => rest.clone(),
+                None => {
+                    let rest = self.sum(&before[k], &after[k + 1])?;
+                    rests[k] = Some(rest.clone());
+                    rest
+                }
+            };
+            found.push(Some(self.sum(&rest, value_after)?));
+        }
+        Ok(found)
+    }
+
     /// The ordinal sum `base : above`.
     pub fn ordinal_sum(&mut self, base: &Game, above: &Game) -> Result<Game, Exceeded> {
         let result = self.ops.ordinal(base, above);

@@ -510,12 +510,12 @@ fn with_the_rest(
             None => unlisted.extend(&part.edges),
         }
     }
-    let whole = super::position::cut_values(&values, cuts, &mut calc).map_err(|exceeded| {
-        Refusal::TooComplex {
+    let whole = calc
+        .sums_with_one_replaced(&values, cuts)
+        .map_err(|exceeded| Refusal::TooComplex {
             edges: graph.net.edge_indices().collect(),
             exceeded,
-        }
-    })?;
+        })?;
     for (cut, value) in listed.iter_mut().zip(whole) {
         cut.value_after = value.expect("a cut of one of the parts");
     }
