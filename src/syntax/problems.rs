@@ -731,10 +731,10 @@ mod tests {
         }
     }
 
-    /// The cases of `text` read as `layout` through a window of `chunk` bytes, with
-    /// spans kept (`slow`: every number the general way, each case held as `check`
-    /// holds it) or not (the quick rows first):
-    /// the lists, and the first error as it is shown.
+    /// The cases of `text` read as `layout` through a window of `chunk` bytes: the
+    /// lists, and the first error as it is shown. `slow` keeps spans, so every number is
+    /// read the general way (each case held, as `check` holds it); otherwise the quick
+    /// rows come first.
     fn rendered(layout: Layout, text: &str, chunk: usize, slow: bool) -> String {
         let window = Window::with_chunk("t", text.as_bytes(), chunk);
         let mut cases = ProblemCases::new(window, layout);

@@ -2,6 +2,10 @@
 //! over a reader), with the span of each and the located messages of the christmas
 //! reader: the scanner under the judge problems' readers ([`problems`](super::problems)).
 //!
+//! Runs of whole rows (an edge, a coloured edge, a parent) and of letters are read in one
+//! step where nothing is unusual ([`Tokens::quick_rows`], [`Tokens::letter_run`]); the
+//! rest token by token, with its messages.
+//!
 //! Spans are offsets into what the feed shows; an error is made before reading on, so
 //! that [`Window::excerpt`] shows it where it is. Line breaks carry no meaning.
 //!
@@ -201,7 +205,7 @@ impl<F: Feed> Tokens<F> {
     }
 
     /// Up to `left` rows of `K` numbers each (an edge `x y`, a coloured edge `x y c`, a
-    /// parent), each number read in one step ([`lex::short_number`]; `signed`: it may
+    /// parent), each number read in one step (`lex::short_number`; `signed`: it may
     /// be negative), handed to `row`, which takes it (and returns `true`) or refuses it
     /// (a number out of its range). Stops before the first row it cannot read so or
     /// `row` refuses, which the general path ([`Tokens::expect_number`] and the rest)
