@@ -75,7 +75,10 @@ impl Origin {
     /// Moves past `bytes`, which follow: their line breaks, and the characters after the
     /// last one (or all of them, on the same line).
     pub fn advance(&mut self, bytes: &[u8]) {
-        match bytes.iter().rposition(|&b| b == b'\n') {
+        // Searched a word at a time: the window drops long lines (a parent array of
+        // 10^5 numbers) a chunk at a time, and byte by byte that cost 4 to 7 M
+        // instructions on Kattis Purplehearts' largest files.
+        match memchr::memrchr(b'\n', bytes) {
             Some(i) => {
                 self.lines += line_breaks(bytes);
                 self.columns = chars(&bytes[i + 1..]);

@@ -1002,21 +1002,12 @@ impl<F: Feed> Cases<F> {
 }
 
 /// The vertex id (`x - 1`) written after the blanks at `pos`, and where it ends, if it
-/// is in `1..=m`, at most 7 digits, and followed by a blank, with 16 bytes to spare
-/// after the blanks (else `None`: the caller reads it the general way).
+/// is in `1..=m` and read in one step ([`lex::short_number`]; else `None`: the caller
+/// reads it the general way).
 #[inline(always)]
-fn quick_vertex(bytes: &[u8], mut pos: usize, m: u64) -> Option<(u32, usize)> {
-    let mut blanks = 0;
-    while lex::is_space(*bytes.get(pos)?) {
-        pos += 1;
-        blanks += 1;
-        if blanks > 8 {
-            return None;
-        }
-    }
-    let (x, len) = lex::digits8(bytes.get(pos..pos + 16)?)?;
-    let end = pos + len;
-    if len == 0 || len > 7 || !lex::is_space(bytes[end]) || x == 0 || x > m {
+fn quick_vertex(bytes: &[u8], pos: usize, m: u64) -> Option<(u32, usize)> {
+    let (x, end) = lex::short_number(bytes, pos, false)?;
+    if x == 0 || x as u64 > m {
         return None;
     }
     Some(((x - 1) as u32, end))

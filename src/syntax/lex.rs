@@ -103,6 +103,32 @@ pub(crate) fn quick_number(bytes: &[u8]) -> Option<(u64, usize, usize)> {
     Some((value, start, end))
 }
 
+/// The number written after the blanks at `pos` of `bytes`, and where it ends, in the
+/// case a reader takes in one step: at most 8 blanks, a `-` when `signed`, 1 to 7
+/// digits, then a blank, with 16 bytes to spare after the blanks (so that [`digits8`]
+/// reads a whole word). `None` for anything else, which the caller reads the general way
+/// (or reports). The innermost step of the judge readers' quick paths, a number of a
+/// christmas edge or of a problem's row.
+#[inline(always)]
+pub(crate) fn short_number(bytes: &[u8], mut pos: usize, signed: bool) -> Option<(i64, usize)> {
+    let mut blanks = 0;
+    while is_space(*bytes.get(pos)?) {
+        pos += 1;
+        blanks += 1;
+        if blanks > 8 {
+            return None;
+        }
+    }
+    let negative = signed && bytes[pos] == b'-';
+    let digits = pos + usize::from(negative);
+    let (x, len) = digits8(bytes.get(digits..pos + 16)?)?;
+    let end = digits + len;
+    if len == 0 || len > 7 || !is_space(bytes[end]) {
+        return None;
+    }
+    Some((if negative { -(x as i64) } else { x as i64 }, end))
+}
+
 /// The value of a run of ASCII digits, `None` on overflow.
 pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
     digits.iter().try_fold(0u64, |acc, &d| {
@@ -252,6 +278,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn short_numbers_are_whole_tokens_of_at_most_seven_digits() {
+        let pad = |s: &str| format!("{s}{}", " ".repeat(16));
+        let read = |s: &str, signed| short_number(pad(s).as_bytes(), 0, signed);
+        assert_eq!(read(" 1234567 ", false), Some((1234567, 8)));
+        assert_eq!(read("\t\r\n0042\n", false), Some((42, 7)));
+        assert_eq!(read("-1 ", true), Some((-1, 2)));
+        assert_eq!(read("-1 ", false), None);
+        for refused in ["12345678 ", "1x ", "x ", "- 1", "--1", "         1"] {
+            assert_eq!(read(refused, true), None, "{refused:?}");
+        }
+        // Too near the end of what shows: the caller reads on the general way.
+        assert_eq!(short_number(b"7 ", 0, false), None);
     }
 
     #[test]

@@ -331,7 +331,37 @@ impl<F: Feed> ProblemCases<F> {
         let start = lists.ends.len();
         let room = (edges as usize).min(self.tokens.feed().bytes_left(0) / 4);
         lists.ends.reserve(room.saturating_mul(2));
-        for read in 0..edges {
+        let mut read = 0;
+        while read < edges {
+            if !self.spans {
+                let (n, ends, colours) = (n as i64, &mut lists.ends, &mut lists.colours);
+                let vertex = |x: i64| (x >= 1 && x <= n).then(|| (x - 1) as u32);
+                read += if coloured {
+                    self.tokens.quick_rows(edges - read, false, |[u, v, c]| {
+                        match (vertex(u), vertex(v), c) {
+                            (Some(u), Some(v), 0 | 1) => {
+                                ends.extend_from_slice(&[u, v]);
+                                colours.push([Colour::Blue, Colour::Red][c as usize]);
+                                true
+                            }
+                            _ => false,
+                        }
+                    })
+                } else {
+                    self.tokens.quick_rows(edges - read, false, |[u, v]| {
+                        match (vertex(u), vertex(v)) {
+                            (Some(u), Some(v)) => {
+                                ends.extend_from_slice(&[u, v]);
+                                true
+                            }
+                            _ => false,
+                        }
+                    })
+                };
+                if read == edges {
+                    break;
+                }
+            }
             let missing = |tokens: &mut Tokens<F>, error| {
                 if tokens.at_end() {
                     let declared = format!("a tree of {n} vertices has {edges} edges");
@@ -361,6 +391,7 @@ impl<F: Feed> ProblemCases<F> {
                     .spans
                     .push(Span::new(first.start as usize, self.tokens.last_end()));
             }
+            read += 1;
         }
         lists.trees.push((n.max(1) as u32, start..lists.ends.len()));
         Ok(())
@@ -384,7 +415,17 @@ impl<F: Feed> ProblemCases<F> {
     /// `colour_word = { "B" | "R" }`: the colours of the `count` edges just read, `B`
     /// blue and `R` red (blanks between letters are skipped).
     fn colour_word(&mut self, count: u64, lists: &mut CaseLists) -> Result<(), Diagnostic> {
-        for read in 0..count {
+        let mut read = 0;
+        while read < count {
+            let run = self.tokens.letter_run(b"BR", count - read);
+            (lists.colours).extend(run.iter().map(|&b| match b {
+                b'B' => Colour::Blue,
+                _ => Colour::Red,
+            }));
+            read += run.len() as u64;
+            if read == count {
+                break;
+            }
             let colour = match self.tokens.next_letter(b"BR", "an edge colour B or R") {
                 Some(Ok(b'B')) => Colour::Blue,
                 Some(Ok(_)) => Colour::Red,
@@ -395,6 +436,7 @@ impl<F: Feed> ProblemCases<F> {
                 }
             };
             lists.colours.push(colour);
+            read += 1;
         }
         Ok(())
     }
@@ -457,7 +499,25 @@ impl<F: Feed> ProblemCases<F> {
         let start = lists.ends.len();
         let room = (count as usize).min(self.tokens.feed().bytes_left(0) / 2);
         lists.ends.reserve(room.saturating_mul(2));
-        for edge in 1..=count {
+        let mut edge = 1;
+        while edge <= count {
+            if !self.spans {
+                let ends = &mut lists.ends;
+                let mut next = edge;
+                edge += self.tokens.quick_rows(count - edge + 1, true, |[p]| {
+                    let below = match p {
+                        -1 => 0,
+                        p if p >= 1 && p as u64 <= count => p as u32,
+                        _ => return false,
+                    };
+                    ends.extend_from_slice(&[below, next as u32]);
+                    next += 1;
+                    true
+                });
+                if edge > count {
+                    break;
+                }
+            }
             let (parent, span) = match self.tokens.expect_integer("a parent edge") {
                 Ok(read) => read,
                 Err(e) => {
@@ -483,6 +543,7 @@ impl<F: Feed> ProblemCases<F> {
             if self.spans {
                 lists.spans.push(span);
             }
+            edge += 1;
         }
         lists
             .trees
@@ -667,6 +728,116 @@ mod tests {
                 message,
                 "{layout:?} {text:?}"
             );
+        }
+    }
+
+    /// The cases of `text` read as `layout` through a window of `chunk` bytes: the
+    /// lists, and the first error as it is shown. `slow` keeps spans, so every number is
+    /// read the general way (each case held, as `check` holds it); otherwise the quick
+    /// rows come first.
+    fn rendered(layout: Layout, text: &str, chunk: usize, slow: bool) -> String {
+        let window = Window::with_chunk("t", text.as_bytes(), chunk);
+        let mut cases = ProblemCases::new(window, layout);
+        if slow {
+            cases = cases.keep_spans();
+        }
+        let mut lists = CaseLists::default();
+        let mut error = String::new();
+        loop {
+            if slow {
+                // As `check` does, so that the spans kept stay true.
+                cases.hold();
+            }
+            let Some(case) = cases.next_case(&mut lists) else {
+                break;
+            };
+            if let Err(e) = case {
+                error = e.render(&cases.feed_mut().excerpt(), false);
+            }
+        }
+        let CaseLists {
+            trees,
+            ends,
+            colours,
+            cases,
+            ..
+        } = lists;
+        format!("{trees:?} {ends:?} {colours:?} {cases:?}\n{error}")
+    }
+
+    #[test]
+    fn quick_rows_read_and_refuse_as_the_general_path() {
+        // Valid inputs of 600 rows, then each with one token replaced by something the
+        // quick path must refuse or read as the general path does, at a row near a
+        // window's end and one in the middle.
+        let n = 600;
+        let edges: Vec<String> = (2..=n).map(|v| format!("{} {v}", v / 2)).collect();
+        let coloured: Vec<String> = (2..=n)
+            .map(|v| format!("{} {v} {}", v / 2, v % 2))
+            .collect();
+        let parents: Vec<String> = (1..=n as i64)
+            .map(|e: i64| if e % 7 == 1 { -1 } else { e - 1 }.to_string())
+            .collect();
+        let word: String = (0..n).map(|e| if e % 3 == 0 { 'R' } else { 'B' }).collect();
+        let inputs = [
+            (
+                Layout::CountedTrees,
+                format!("1\n{n}\n{}\n", edges.join("\n")),
+            ),
+            (
+                Layout::ColouredTrees,
+                format!("1\n{n}\n{}\n", coloured.join("\n")),
+            ),
+            (Layout::Parents, format!("{n}\n{}\n", parents.join(" "))),
+            (
+                Layout::ColouredParents,
+                format!("{n}\n{}\n{word}\n", parents.join(" ")),
+            ),
+        ];
+        let odd = [
+            "0",
+            "601",
+            "-1",
+            "-2",
+            "2",
+            "1x",
+            "x",
+            "0000007",
+            "00000007",
+            "12345678",
+            "99999999999999999999",
+            "-",
+            "1\t\t\t\t\t\t\t\t\t\t",
+            "3\u{feff}",
+        ];
+        for (layout, text) in &inputs {
+            let tokens: Vec<(usize, &str)> = text
+                .split_ascii_whitespace()
+                .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+                .collect();
+            let mut variants = vec![text.clone()];
+            for &(at, token) in [tokens.len() / 2, 1200, tokens.len() - n / 2 - 1]
+                .iter()
+                .filter_map(|&i| tokens.get(i))
+            {
+                for bad in odd {
+                    let mut variant = text.clone();
+                    variant.replace_range(at..at + token.len(), bad);
+                    variants.push(variant);
+                }
+            }
+            for variant in &variants {
+                let want = rendered(*layout, variant, 1 << 15, true);
+                for chunk in [1 << 15, 4096, 1000, 64] {
+                    for slow in [false, true] {
+                        assert_eq!(
+                            rendered(*layout, variant, chunk, slow),
+                            want,
+                            "{layout:?}, chunk {chunk}, slow {slow}"
+                        );
+                    }
+                }
+            }
         }
     }
 

@@ -2,6 +2,10 @@
 //! over a reader), with the span of each and the located messages of the christmas
 //! reader: the scanner under the judge problems' readers ([`problems`](super::problems)).
 //!
+//! Runs of whole rows (an edge, a coloured edge, a parent) and of letters are read in one
+//! step where nothing is unusual ([`Tokens::quick_rows`], [`Tokens::letter_run`]); the
+//! rest token by token, with its messages.
+//!
 //! Spans are offsets into what the feed shows; an error is made before reading on, so
 //! that [`Window::excerpt`] shows it where it is. Line breaks carry no meaning.
 //!
@@ -198,6 +202,59 @@ impl<F: Feed> Tokens<F> {
             }
             Err(_) => Err(self.unexpected(what)),
         }
+    }
+
+    /// Up to `left` rows of `K` numbers each (an edge `x y`, a coloured edge `x y c`, a
+    /// parent), each number read in one step (`lex::short_number`; `signed`: it may
+    /// be negative), handed to `row`, which takes it (and returns `true`) or refuses it
+    /// (a number out of its range). Stops before the first row it cannot read so or
+    /// `row` refuses, which the general path ([`Tokens::expect_number`] and the rest)
+    /// then reads, or reports, exactly as always. Returns how many rows were taken.
+    ///
+    /// The innermost loop of reading a problem's input, as the christmas reader's quick
+    /// path is of that format: no span, no message, no reading on.
+    #[inline(always)]
+    pub fn quick_rows<const K: usize>(
+        &mut self,
+        left: u64,
+        signed: bool,
+        mut row: impl FnMut([i64; K]) -> bool,
+    ) -> u64 {
+        let bytes = self.feed.bytes();
+        let mut pos = self.pos;
+        let mut read = 0;
+        'rows: while read < left {
+            let mut values = [0; K];
+            let mut at = pos;
+            for value in &mut values {
+                let Some((x, end)) = lex::short_number(bytes, at, signed) else {
+                    break 'rows;
+                };
+                *value = x;
+                at = end;
+            }
+            if !row(values) {
+                break;
+            }
+            pos = at;
+            read += 1;
+        }
+        self.pos = pos;
+        read
+    }
+
+    /// The run of at most `most` bytes from the current position that are all among
+    /// `letters`, in what the feed shows now (a blank or anything else ends it), read:
+    /// the common case of [`Tokens::next_letter`], a whole colour word at a time.
+    #[inline]
+    pub fn letter_run(&mut self, letters: &[u8], most: u64) -> &[u8] {
+        let rest = &self.feed.bytes()[self.pos..];
+        let most = usize::try_from(most).unwrap_or(usize::MAX).min(rest.len());
+        let len = (rest[..most].iter())
+            .take_while(|b| letters.contains(b))
+            .count();
+        self.pos += len;
+        &self.feed.bytes()[self.pos - len..self.pos]
     }
 
     /// `letter`: the next byte after blanks, one of `letters` (ASCII), inside a word of
