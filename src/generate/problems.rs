@@ -62,7 +62,7 @@ const PURPLEHEARTS_DEPTH: u32 = 1_000;
 /// statement allows (10^5 vertices, or 99 trees of up to 99 nodes).
 pub const UNBOUNDED_CASES: u64 = 100;
 
-/// The most test cases [`write`] may be asked for of `problem`: 1 for an input of one test
+/// The most test cases [`write()`] may be asked for of `problem`: 1 for an input of one test
 /// case, its statement's bound on `T` where it sets one
 /// ([`promises::most_cases`](crate::problem::promises::most_cases): HDU 3094's 100,
 /// GERALD08's 1,000), else [`UNBOUNDED_CASES`].

@@ -169,7 +169,7 @@ pub(super) fn counts(vertices: u32, ends: &[u32], scratch: &mut ValueBuffers) ->
 }
 
 /// A ground block of a graph (a component once the ground is taken away, with its
-/// edges to the ground) that stands on one ground edge, as [`ground_terms`] finds it:
+/// edges to the ground) that stands on one ground edge, as `ground_terms` finds it:
 /// in normal play, the term it adds to the value at the ground.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroundTerm {
