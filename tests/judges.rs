@@ -28,21 +28,33 @@ fn judged(problem: &str, text: String) -> String {
     String::from_utf8(fed.stdout).expect("UTF-8 answers")
 }
 
-#[test]
-fn statement_samples_are_answered_as_the_statements_say() {
+/// The statements' samples, `tests/fixtures/problems/NAME*.in` (answers beside them in
+/// `.ans`), in name order, each with the problem its name starts with (the longest such).
+fn statement_samples() -> Vec<(Problem, std::path::PathBuf)> {
     let dir = common::root().join("tests/fixtures/problems");
-    let mut samples = 0;
     let mut inputs: Vec<_> = (fs::read_dir(&dir).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .collect();
     inputs.sort();
-    for input in inputs {
+    (inputs.into_iter())
+        .map(|input| {
+            let stem = input.file_stem().unwrap().to_str().unwrap();
+            let problem = (Problem::ALL.into_iter())
+                .filter(|p| stem.starts_with(p.name()))
+                .max_by_key(|p| p.name().len())
+                .unwrap_or_else(|| panic!("{stem} names no problem"));
+            (problem, input)
+        })
+        .collect()
+}
+
+#[test]
+fn statement_samples_are_answered_as_the_statements_say() {
+    let dir = common::root().join("tests/fixtures/problems");
+    let mut samples = 0;
+    for (problem, input) in statement_samples() {
         let stem = input.file_stem().unwrap().to_str().unwrap();
-        let problem = (Problem::ALL.into_iter())
-            .filter(|p| stem.starts_with(p.name()))
-            .max_by_key(|p| p.name().len())
-            .unwrap_or_else(|| panic!("{stem} names no problem"));
         let expected = fs::read_to_string(input.with_extension("ans")).unwrap();
         let path = input.to_str().unwrap();
         let run = common::run(&dir, &["judge", "--problem", problem.name(), path]);
@@ -95,18 +107,8 @@ fn samples_converted_to_hb_are_valued_as_judged() {
     let root = common::root();
     let mut samples: Vec<(Problem, String)> =
         vec![(Problem::Poj3710, "examples/poj-sample.in".into())];
-    let dir = root.join("tests/fixtures/problems");
-    let mut inputs: Vec<_> = (fs::read_dir(&dir).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    for input in inputs {
+    for (problem, input) in statement_samples() {
         let stem = input.file_stem().unwrap().to_str().unwrap();
-        let problem = (Problem::ALL.into_iter())
-            .filter(|p| stem.starts_with(p.name()))
-            .max_by_key(|p| p.name().len())
-            .unwrap();
         let path = format!("tests/fixtures/problems/{stem}.in");
         samples.push((problem, path));
     }
