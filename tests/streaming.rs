@@ -549,3 +549,101 @@ fn analyze_writes_large_and_small_cases_in_order() {
     assert_eq!(got.code, 0, "{}", got.stderr);
     assert_eq!(got.stdout, expected);
 }
+
+/// A program that writes one test case and waits for its answer before it writes the
+/// next (an interactive checker, a contestant's harness) gets each answer in turn: the
+/// reader answers the cases it has, and flushes them, before it waits for more input. It
+/// once read on until a batch was full or the input ended, and both sides waited for
+/// each other.
+#[test]
+fn a_writer_waiting_for_each_answer_gets_it_before_writing_the_next() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // (arguments, the test cases as the writer sends them, the answer to each)
+    let runs: [(&[&str], &[&str], &[&str]); 4] = [
+        (
+            &["judge"],
+            &[
+                "1\n2 1\n1 2\n",
+                "2\n2 1\n1 2\n2 1\n1 2\n",
+                "1\n4 4\n1 2\n2 3\n3 4\n4 1\n",
+            ],
+            &["Sally", "Harry", "Harry"],
+        ),
+        (
+            &["judge", "--problem", "jutge-p61396"],
+            &["3\n1 2\n1 3\n", "2\n1 2\n", "1\n"],
+            &["L", "2", "L"],
+        ),
+        (
+            &["judge", "--problem", "hdu3094"],
+            &["3\n", "2\n1 2\n", "3\n1 2\n1 3\n", "1\n"],
+            &["Alice", "Bob", "Bob"],
+        ),
+        (
+            &["analyze", "--format", "christmas"],
+            &["1\n2 1\n1 2\n", "1\n2 1\n1 2\n"],
+            &["<stdin>#1", "<stdin>#2"],
+        ),
+    ];
+    for (args, cases, answers) in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        // A hang guard, not a measure: if an answer never comes, the child is killed
+        // after a minute, its output ends, and the test fails on the missing line.
+        let done = Arc::new(AtomicBool::new(false));
+        let guard = {
+            let done = Arc::clone(&done);
+            std::thread::spawn(move || {
+                for _ in 0..600 {
+                    if done.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                let _ = Command::new("kill").arg(pid.to_string()).status();
+            })
+        };
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut sent = cases.iter();
+        // A counted problem's count comes first, on its own.
+        if cases.len() > answers.len() {
+            stdin.write_all(sent.next().unwrap().as_bytes()).unwrap();
+        }
+        for (case, answer) in sent.zip(answers) {
+            stdin.write_all(case.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            let mut line = String::new();
+            // `analyze` parts positions by a blank line, written before the next one.
+            while line.trim_end().is_empty() {
+                line.clear();
+                if stdout.read_line(&mut line).unwrap() == 0 {
+                    break;
+                }
+            }
+            assert_eq!(line.trim_end(), *answer, "{args:?}: the answer to {case:?}");
+            // ... and ends each with its nim-sum.
+            if args[0] == "analyze" {
+                while !line.trim_start().starts_with("nim-sum") {
+                    line.clear();
+                    let read = stdout.read_line(&mut line).unwrap();
+                    assert!(read > 0, "{args:?}: the report of {case:?} ended early");
+                }
+            }
+        }
+        drop(stdin);
+        let status = child.wait().unwrap();
+        done.store(true, Ordering::Relaxed);
+        guard.join().unwrap();
+        assert!(status.success(), "{args:?}: {status}");
+    }
+}

@@ -102,6 +102,10 @@ impl Sink for Analyzing {
         self.out.flush()
     }
 
+    fn waiting(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
         output::report_warning(&mut self.out, warning, source)
     }

@@ -73,6 +73,10 @@ impl Sink for Judging {
         self.out.flush()
     }
 
+    fn waiting(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
         output::report_failure(&mut self.out, &error)?;
         if self.json {

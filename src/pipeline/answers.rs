@@ -28,15 +28,23 @@ struct Batch {
     error: Option<Diagnostic>,
     /// The input ended with this batch (cleanly or not).
     last: bool,
+    /// The batch ended early because the next case has not come yet
+    /// ([`ProblemCases::waits`]): its answers go out before the reader waits for more.
+    paused: bool,
 }
 
 impl Batch {
     /// Reads the next cases into the batch, up to the batch size.
     fn fill(&mut self, cases: &mut ProblemCases<Window<ByteStream>>) {
         self.lists.clear();
+        self.paused = false;
         while self.lists.ends.len() + self.lists.heights.len() < BATCH_ITEMS
             && self.lists.cases.len() < BATCH_CASES
         {
+            if !self.lists.cases.is_empty() && cases.waits() {
+                self.paused = true;
+                break;
+            }
             match cases.next_case(&mut self.lists) {
                 None => {
                     self.last = true;
@@ -100,19 +108,25 @@ pub(super) fn read<S: Sink + ?Sized>(
         read += current.lists.cases.len() as u64;
         let mut answer =
             |answers: &mut Answers| answer(problem, &current, first, &mut scratch, answers);
-        if current.last {
-            answer(&mut answers);
-        } else if parallel {
+        // A paused batch's answers go out before the next batch is read, which may wait
+        // for input (whoever writes it may be waiting for them).
+        let overlap = parallel && !current.last && !current.paused;
+        if overlap {
             threads::join(|| answer(&mut answers), || next.fill(&mut cases));
         } else {
             answer(&mut answers);
-            next.fill(&mut cases);
         }
         run.sink.rendered(&answers.bytes)?;
         if let Some((case, refusal)) = answers.refusal.take() {
             let message = format!("{} test case {case}: {refusal}", input.name());
             run.sink.ended(input, case - 1, true)?;
             return run.unlocated(input.name(), message);
+        }
+        if !overlap && !current.last {
+            if current.paused {
+                run.sink.waiting()?;
+            }
+            next.fill(&mut cases);
         }
         if current.last {
             let error = current.error.take();

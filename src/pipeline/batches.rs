@@ -62,6 +62,9 @@ struct Batch {
     error: Option<Diagnostic>,
     /// The input ended with this batch (cleanly or not).
     last: bool,
+    /// The batch ended early because the next case has not come yet ([`Cases::waits`]):
+    /// its answers go out before the reader waits for more.
+    paused: bool,
 }
 
 impl Batch {
@@ -86,7 +89,12 @@ impl Batch {
         self.lists.clear();
         self.case_ends.clear();
         self.first_case = *read + 1;
+        self.paused = false;
         while self.lists.ends.len() < BATCH_ENDS && self.case_ends.len() < BATCH_CASES {
+            if !self.case_ends.is_empty() && cases.waits() {
+                self.paused = true;
+                break;
+            }
             match cases.next_edge_lists(&mut self.lists) {
                 None => {
                     self.last = true;
@@ -296,16 +304,24 @@ pub(super) fn read<S: Sink + ?Sized>(
     // thread and wait for it: a third of the time went to the scheduler.
     let parallel = !current.last && threads::current_num_threads() > 1;
     loop {
-        if parallel {
+        if parallel && !current.paused {
             threads::join(
                 || value(&current, &mut scratch, &mut state),
                 || next.fill(&mut cases, &mut read),
             );
+            state.emit(run)?;
         } else {
+            // The answers go out before the next batch is read, which may wait for input
+            // (whoever writes it may be waiting for them).
             value(&current, &mut scratch, &mut state);
-            next.fill(&mut cases, &mut read);
+            state.emit(run)?;
+            if current.paused {
+                run.sink.waiting()?;
+            }
+            if !current.last {
+                next.fill(&mut cases, &mut read);
+            }
         }
-        state.emit(run)?;
         if current.last {
             let error = current.error.take();
             let malformed = error.is_some() || cases.feed().error().is_some();

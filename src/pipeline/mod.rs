@@ -470,6 +470,13 @@ pub trait Sink {
         Ok(())
     }
 
+    /// The reader is about to wait for input that has not come yet (a pipe or a
+    /// terminal whose writer has sent whole test cases and may be waiting for their
+    /// answers): a sink writing to a stream flushes it now.
+    fn waiting(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Legal but suspicious input, before the position it is in.
     fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
         let _ = (warning, source);

@@ -169,6 +169,13 @@ impl<F: Feed> Cases<F> {
         &mut self.feed
     }
 
+    /// Whether reading the next test case would wait for input that has not come yet
+    /// ([`Feed::waits`]): then whoever feeds the input may be waiting for the answers
+    /// to the cases read so far.
+    pub fn waits(&self) -> bool {
+        self.feed.waits(self.pos)
+    }
+
     fn rest(&self) -> &[u8] {
         &self.feed.bytes()[self.pos..]
     }

@@ -206,6 +206,12 @@ impl<F: Feed> ProblemCases<F> {
         self.declared
     }
 
+    /// Whether reading the next test case would wait for input that has not come yet
+    /// ([`Feed::waits`]): whoever feeds the input may be waiting for the answers so far.
+    pub fn waits(&self) -> bool {
+        !self.done && self.tokens.waits()
+    }
+
     /// What the cases are read from (after an error: where its span points).
     pub fn feed(&self) -> &F {
         self.tokens.feed()

@@ -38,6 +38,12 @@ impl<F: Feed> Tokens<F> {
         }
     }
 
+    /// Whether reading the next token would wait for input that has not come yet
+    /// ([`Feed::waits`]).
+    pub fn waits(&self) -> bool {
+        self.feed.waits(self.pos)
+    }
+
     /// What the tokens are read from (after an error: where its span points).
     pub fn feed(&self) -> &F {
         &self.feed

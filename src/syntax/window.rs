@@ -91,6 +91,14 @@ pub trait Feed: Send {
         None
     }
 
+    /// Whether reading on from offset `at` would wait for input that has not come yet:
+    /// everything read from `at` on is blank, and the input is a stream (a pipe, a
+    /// terminal) that has not ended. A program that writes one test case and waits for
+    /// its answer gets it only if the reader answers what it has before it waits.
+    fn waits(&self, _at: usize) -> bool {
+        false
+    }
+
     /// Where `bytes()[0]` is in the input.
     fn offset(&self) -> u64 {
         0
@@ -161,6 +169,9 @@ pub struct Window<R> {
     chunk: usize,
     /// Opens the input again at a byte offset, for [`Feed::split`].
     reopen: Option<Reopen<R>>,
+    /// `buf[..end]` holds the bytes read and not dropped; the rest of `buf`, zeroed when
+    /// it grew, is room for the next read.
+    end: usize,
 }
 
 /// How a [`Window`] opens its input again at a byte offset ([`Window::with_reopen`]).
@@ -191,6 +202,7 @@ impl<R: Read> Window<R> {
             holding: false,
             chunk: chunk.max(1),
             reopen: None,
+            end: 0,
         }
     }
 
@@ -223,32 +235,37 @@ impl<R: Read> Window<R> {
     /// than [`MAX_TOKEN`]: shows its first `MAX_TOKEN + 1` bytes and ends the input.
     fn stop_at_long_token(&mut self) {
         let start = self.limit;
-        self.buf.truncate(start + MAX_TOKEN + 1);
-        self.limit = self.buf.len();
+        self.end = start + MAX_TOKEN + 1;
+        self.limit = self.end;
         self.ended = true;
+    }
+
+    /// The bytes read and not dropped.
+    fn held(&self) -> &[u8] {
+        &self.buf[..self.end]
     }
 
     /// Bytes read so far, including those still in the window.
     pub fn bytes_read(&self) -> u64 {
-        self.dropped + self.buf.len() as u64
+        self.dropped + self.end as u64
     }
 
     /// The window as a [`Source`] for showing a message about it: offsets into
     /// [`Feed::bytes`] are offsets into the excerpt. Reads on to the end of the last line
     /// first (at most [`CONTEXT`] bytes more), so the erring line is shown as it is.
     pub fn excerpt(&mut self) -> Source {
-        let shown = self.buf.len();
+        let shown = self.end;
         while !self.ended
-            && self.buf.len() < shown + CONTEXT
-            && !self.buf[self.limit..].contains(&b'\n')
+            && self.end < shown + CONTEXT
+            && !self.held()[self.limit..].contains(&b'\n')
         {
-            let before = self.buf.len();
+            let before = self.end;
             self.read_chunk(CONTEXT);
-            if self.buf.len() == before {
+            if self.end == before {
                 break;
             }
         }
-        let text = self.buf.clone();
+        let text = self.held().to_vec();
         Source::excerpt(self.name.clone(), text, self.origin).unwrap_or_else(|error| {
             // Only a token of 4 GiB could get here; show the message without context.
             Source::short(self.name.clone(), error.to_string())
@@ -258,7 +275,7 @@ impl<R: Read> Window<R> {
     /// Appends up to `want` bytes from the reader; at the end of input, or on an error
     /// (kept for [`Window::error`]), marks the window ended.
     fn read_chunk(&mut self, want: usize) {
-        let before = self.buf.len();
+        let before = self.end;
         if before >= MAX_SOURCE_LEN {
             self.end_with(io::Error::new(
                 io::ErrorKind::InvalidData,
@@ -266,14 +283,21 @@ impl<R: Read> Window<R> {
             ));
             return;
         }
-        self.buf.reserve_exact(want);
-        match (&mut self.reader)
-            .take(want as u64)
-            .read_to_end(&mut self.buf)
-        {
-            Ok(0) => self.ended = true,
-            Ok(_) => {}
-            Err(e) => self.end_with(e),
+        // One read, not a loop until `want` bytes came: a pipe gives what its writer has
+        // written so far, which may be a whole test case waiting for its answer. The
+        // store only grows (zeroed once, when it does), so a read needs no zeroing.
+        if self.buf.len() < before + want {
+            self.buf.reserve_exact(before + want - self.buf.len());
+            self.buf.resize(before + want, 0);
+        }
+        loop {
+            match self.reader.read(&mut self.buf[before..before + want]) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.end = before + n.min(want),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => self.end_with(e),
+            }
+            return;
         }
     }
 
@@ -310,7 +334,8 @@ impl<R: Read> Window<R> {
     fn drop_front(&mut self, n: usize) {
         self.origin.advance(&self.buf[..n]);
         self.dropped += n as u64;
-        self.buf.drain(..n);
+        self.buf.copy_within(n..self.end, 0);
+        self.end -= n;
         self.limit -= n;
     }
 }
@@ -326,7 +351,7 @@ impl<R: Read + Send> Feed for Window<R> {
         // Whenever the input ends during a call, that call still returns the shift, so the
         // parser sees the last bytes; the next call says the input is over. Bytes read
         // ahead by `excerpt` and not shown yet are still to be shown.
-        let pending = self.error.is_none() && self.limit < self.buf.len();
+        let pending = self.error.is_none() && self.limit < self.end;
         if self.ended && !pending {
             return None;
         }
@@ -336,15 +361,18 @@ impl<R: Read + Send> Feed for Window<R> {
         // Read until a complete token shows beyond what the parser has seen (a token cut
         // by a read waits for the rest), or the input ends.
         while self.limit == seen {
-            if let Some(i) = self.buf[self.limit..].iter().rposition(|&b| is_space(b)) {
+            if let Some(i) = self.buf[self.limit..self.end]
+                .iter()
+                .rposition(|&b| is_space(b))
+            {
                 self.limit += i + 1;
-            } else if self.buf.len() - self.limit > MAX_TOKEN {
+            } else if self.end - self.limit > MAX_TOKEN {
                 // `buf[limit..]` is one token so far, too long to wait for the rest.
                 self.stop_at_long_token();
             } else if self.ended {
                 // A read error hides the cut token; the true end shows it.
                 if self.error.is_none() {
-                    self.limit = self.buf.len();
+                    self.limit = self.end;
                 }
                 break;
             } else {
@@ -355,7 +383,7 @@ impl<R: Read + Send> Feed for Window<R> {
     }
 
     fn more_letters(&mut self, consumed: usize) -> Option<usize> {
-        let pending = self.limit < self.buf.len();
+        let pending = self.limit < self.end;
         if self.ended && !pending {
             return None;
         }
@@ -364,8 +392,17 @@ impl<R: Read + Send> Feed for Window<R> {
         if !pending {
             self.read_chunk(self.chunk);
         }
-        self.limit = self.buf.len();
+        self.limit = self.end;
         Some(shift)
+    }
+
+    fn waits(&self, at: usize) -> bool {
+        !self.ended
+            && self.size.is_none()
+            && self
+                .held()
+                .get(at..)
+                .is_some_and(|rest| rest.iter().all(|&b| is_space(b)))
     }
 
     fn hold(&mut self, at: usize) -> usize {
@@ -402,18 +439,18 @@ impl<R: Read + Send> Feed for Window<R> {
     }
 
     fn line_around(&mut self, at: usize, out: &mut Vec<u8>) -> usize {
-        while !self.ended && self.buf.len() <= at + CONTEXT && !self.buf[at..].contains(&b'\n') {
-            let before = self.buf.len();
+        while !self.ended && self.end <= at + CONTEXT && !self.held()[at..].contains(&b'\n') {
+            let before = self.end;
             self.read_chunk(CONTEXT);
-            if self.buf.len() == before {
+            if self.end == before {
                 break;
             }
         }
-        line_around(&self.buf, at, out)
+        line_around(self.held(), at, out)
     }
 
     fn take_over(&mut self, mut far: Self, at: usize) {
-        far.origin.lines += self.origin.lines + crate::source::line_breaks(&self.buf[..at]);
+        far.origin.lines += self.origin.lines + crate::source::line_breaks(&self.held()[..at]);
         far.reopen = self.reopen.take();
         *self = far;
     }
@@ -422,7 +459,7 @@ impl<R: Read + Send> Feed for Window<R> {
         let unread = self
             .size
             .map_or(0, |size| size.saturating_sub(self.bytes_read()));
-        let shown = self.buf.len().saturating_sub(at) as u64;
+        let shown = self.end.saturating_sub(at) as u64;
         usize::try_from(shown + unread).unwrap_or(usize::MAX)
     }
 }
