@@ -561,7 +561,7 @@ fn a_writer_waiting_for_each_answer_gets_it_before_writing_the_next() {
     use std::process::{Command, Stdio};
     use std::sync::atomic::{AtomicBool, Ordering};
     // (arguments, the test cases as the writer sends them, the answer to each)
-    let runs: [(&[&str], &[&str], &[&str]); 4] = [
+    let runs: [(&[&str], &[&str], &[&str]); 5] = [
         (
             &["judge"],
             &[
@@ -584,6 +584,11 @@ fn a_writer_waiting_for_each_answer_gets_it_before_writing_the_next() {
         (
             &["analyze", "--format", "christmas"],
             &["1\n2 1\n1 2\n", "1\n2 1\n1 2\n"],
+            &["<stdin>#1", "<stdin>#2"],
+        ),
+        (
+            &["analyze", "--format", "cgsuite"],
+            &["l\n", "r\n"],
             &["<stdin>#1", "<stdin>#2"],
         ),
     ];
@@ -631,9 +636,11 @@ fn a_writer_waiting_for_each_answer_gets_it_before_writing_the_next() {
                 }
             }
             assert_eq!(line.trim_end(), *answer, "{args:?}: the answer to {case:?}");
-            // ... and ends each with its nim-sum.
+            // ... and ends each with its nim-sum, or a coloured one with its value.
             if args[0] == "analyze" {
-                while !line.trim_start().starts_with("nim-sum") {
+                while !line.trim_start().starts_with("nim-sum")
+                    && !line.trim_start().starts_with("value")
+                {
                     line.clear();
                     let read = stdout.read_line(&mut line).unwrap();
                     assert!(read > 0, "{args:?}: the report of {case:?} ended early");

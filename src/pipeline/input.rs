@@ -284,13 +284,19 @@ impl Input {
         mut enough: impl FnMut(&[u8], usize) -> bool,
     ) -> Result<bool, Unread> {
         let limit = MAX_SOURCE_LEN as u64 + 1;
+        let mut room: Option<Vec<u8>> = None;
         loop {
             let start = bytes.len();
             let block = (limit - start as u64).min(BLOCK);
-            let read = reader
-                .take(block)
-                .read_to_end(bytes)
-                .map_err(|e| Unread::Message(self.cannot_read(&e)))?;
+            let read = if matches!(self, Input::Stdin) {
+                // One read: a pipe gives what its writer has written so far, which may be
+                // a line waiting for its answer (a file's read fills the block anyway).
+                let room = room.get_or_insert_with(|| vec![0; BLOCK as usize]);
+                read_once(reader, bytes, &mut room[..block as usize])
+            } else {
+                reader.take(block).read_to_end(bytes)
+            }
+            .map_err(|e| Unread::Message(self.cannot_read(&e)))?;
             if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
                 return Err(self.binary(std::mem::take(bytes), start + at, origin));
             }
@@ -415,6 +421,22 @@ impl Iterator for LineBlocks<'_> {
         // A line too large for a source ends the input.
         self.ended |= source.is_err();
         Some(source.map_err(|e| Unread::Message(e.to_string())))
+    }
+}
+
+/// Appends to `bytes` what one read of at most `room.len()` bytes gives (retried when
+/// interrupted), read into `room` first (zeroed once, where `bytes`' spare room would be
+/// zeroed at every read); returns how many bytes came, 0 at the end of the input.
+fn read_once(reader: &mut ByteStream, bytes: &mut Vec<u8>, room: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(room) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Ok(n) => {
+                bytes.extend_from_slice(&room[..n]);
+                return Ok(n);
+            }
+            Err(e) => return Err(e),
+        }
     }
 }
 

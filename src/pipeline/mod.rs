@@ -344,6 +344,10 @@ impl Pipeline {
             if tally.malformed {
                 break;
             }
+            // The next block may wait for a writer waiting for these answers.
+            if matches!(input, Input::Stdin) {
+                run.sink.waiting()?;
+            }
         }
         match self.case {
             Some(case) if tally.read < case => {
