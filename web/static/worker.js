@@ -10,33 +10,16 @@
 // built for size, holds everything and is loaded on the first explain, convert or play,
 // so that the first load stays small (web/README.md, "Measured").
 
-/** The edges of the tree that warms analysis.wasm up once loaded (see `warm`). */
-const WARM_EDGES = 20000;
-
 /** The operations of analysis.wasm; every other one is hackenbush.wasm's. */
 const FAST = new Set(["analyze", "layout"]);
 
 /** Each module's exports, or the promise of them; hackenbush.wasm only once asked for. */
-const modules = { "analysis.wasm": load("analysis.wasm").then(warm), "hackenbush.wasm": null };
+const modules = { "analysis.wasm": load("analysis.wasm"), "hackenbush.wasm": null };
 
 async function load(name) {
   const response = fetch(new URL(name, import.meta.url));
   const { instance } = await WebAssembly.instantiateStreaming(response, {});
   return instance.exports;
-}
-
-/**
- * Values a tree of WARM_EDGES edges with `exports` a few times, once loaded: the browser
- * first runs a module's code as compiled in haste, and compiles a function for speed
- * only once it has run a while, so that without this the first large paste took 3 to 6
- * times as long as the next (web/README.md). It also grows the module's memory once.
- */
-function warm(exports) {
-  const edges = [];
-  for (let v = 2; v <= WARM_EDGES + 1; v++) edges.push(`${v >> 1}-${v}`);
-  const text = `ground: 1\n${edges.join(" ")}\n`;
-  for (let i = 0; i < 3; i++) call(exports, { op: "analyze", text });
-  return exports;
 }
 
 /** The exports of the module that answers `op`, loaded if it is not yet. */
