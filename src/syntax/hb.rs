@@ -54,6 +54,7 @@ pub fn read(input: &[u8], sink: &mut dyn GraphSink) -> Result<PositionRead, Diag
         current: GraphBuilder::named(Span::at(0)),
         has_header: false,
         graphs: 0,
+        ids: Vec::new(),
     };
     let mut start = bom_len(input);
     for line in text[start..].split_inclusive('\n') {
@@ -89,7 +90,28 @@ pub fn start(text: &[u8]) -> Start {
 enum Statement<'a> {
     Graph(&'a str),
     Ground(Vec<&'a str>),
-    Edges(Colour, Vec<Vec<&'a str>>),
+    Edges(Colour, Chains<'a>),
+}
+
+/// The chains of a line of edges: their vertices one after another, and where each chain
+/// ends. One list for the whole line, not one for each chain: a file of short chains
+/// (`1-2 1-3 2-4`) would otherwise allocate twice for every edge.
+#[derive(Default)]
+struct Chains<'a> {
+    vertices: Vec<&'a str>,
+    ends: Vec<usize>,
+}
+
+impl<'a> Chains<'a> {
+    /// Each chain's vertices, in order.
+    fn iter(&self) -> impl Iterator<Item = &[&'a str]> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let chain = &self.vertices[start..end];
+            start = end;
+            chain
+        })
+    }
 }
 
 struct FileParser<'a, 's> {
@@ -102,6 +124,8 @@ struct FileParser<'a, 's> {
     has_header: bool,
     /// How many graphs were handed to the sink.
     graphs: usize,
+    /// The ids of a chain's vertices, kept from chain to chain.
+    ids: Vec<u32>,
 }
 
 impl<'a> FileParser<'a, '_> {
@@ -153,9 +177,10 @@ impl<'a> FileParser<'a, '_> {
                 }
             }
             Statement::Edges(colour, chains) => {
-                for chain in chains {
-                    let mut ids = Vec::with_capacity(chain.len());
-                    for v in &chain {
+                let mut ids = std::mem::take(&mut self.ids);
+                for chain in chains.iter() {
+                    ids.clear();
+                    for v in chain {
                         ids.push(self.vertex(v)?);
                     }
                     for (i, pair) in ids.windows(2).enumerate() {
@@ -166,6 +191,7 @@ impl<'a> FileParser<'a, '_> {
                         self.current.edge(pair[0], pair[1], span).colour = colour;
                     }
                 }
+                self.ids = ids;
             }
         }
         Ok(())
@@ -324,40 +350,44 @@ fn edges(input: &str) -> IResult<&str, Statement<'_>> {
 }
 
 /// The chains of `edges`.
-fn chains(input: &str) -> IResult<&str, Vec<Vec<&str>>> {
-    let (mut rest, first) = chain(input)?;
-    let mut chains = vec![first];
+fn chains(input: &str) -> IResult<&str, Chains<'_>> {
+    let mut chains = Chains::default();
+    let mut rest = chain(input, &mut chains)?.0;
     loop {
-        match preceded(separator, chain).parse(rest) {
-            Ok((after, c)) => {
-                chains.push(c);
-                rest = after;
-            }
+        let read = chains.vertices.len();
+        match separator(rest).and_then(|(after, _)| chain(after, &mut chains)) {
+            Ok((after, ())) => rest = after,
             // A separator followed by something that is not a chain: report it there.
             Err(nom::Err::Error(e))
                 if separator(rest).is_ok() && !rest.trim_matches(is_blank).is_empty() =>
             {
                 return Err(nom::Err::Error(e));
             }
-            Err(_) => return Ok((rest, chains)),
+            Err(_) => {
+                chains.vertices.truncate(read);
+                return Ok((rest, chains));
+            }
         }
     }
 }
 
-/// `chain = vertex, dash, vertex, { dash, vertex }`
-fn chain(input: &str) -> IResult<&str, Vec<&str>> {
+/// `chain = vertex, dash, vertex, { dash, vertex }`, its vertices added to `chains`.
+fn chain<'a>(input: &'a str, chains: &mut Chains<'a>) -> IResult<&'a str, ()> {
     let (mut rest, first) = vertex(input)?;
     let (after, second) = preceded(dash, vertex).parse(rest)?;
-    let mut chain = vec![first, second];
+    chains.vertices.extend([first, second]);
     rest = after;
     loop {
         match dash(rest) {
             Ok((after_dash, _)) => {
                 let (after, v) = vertex(after_dash)?;
-                chain.push(v);
+                chains.vertices.push(v);
                 rest = after;
             }
-            Err(_) => return Ok((rest, chain)),
+            Err(_) => {
+                chains.ends.push(chains.vertices.len());
+                return Ok((rest, ()));
+            }
         }
     }
 }

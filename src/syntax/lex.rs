@@ -131,6 +131,12 @@ pub(crate) fn short_number(bytes: &[u8], mut pos: usize, signed: bool) -> Option
 
 /// The value of a run of ASCII digits, `None` on overflow.
 pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
+    let value = |acc: u64, &d: &u8| acc * 10 + u64::from(d - b'0');
+    // Nineteen digits never overflow (10^19 - 1 < 2^64): summed without checks, which on
+    // wasm32 are a 128-bit multiplication by a library call each.
+    if digits.len() <= 19 {
+        return Some(digits.iter().fold(0, value));
+    }
     digits.iter().try_fold(0u64, |acc, &d| {
         acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
     })

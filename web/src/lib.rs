@@ -9,15 +9,21 @@
 //!
 //! [`explain::explain`] is `hackenbush explain`, [`convert::convert`] is `hackenbush convert
 //! --to FORMAT` and [`play::play`] answers for a game against the opponent of
-//! `hackenbush play`: the page holds no game logic of its own.
+//! `hackenbush play`: the page holds no game logic of its own. They are the `full` feature
+//! (a default one): `web/build.sh` builds the crate twice, with it for size
+//! (`hackenbush.wasm`, loaded on the first explain, convert or play) and without it for
+//! speed (`analysis.wasm`, which values every paste and drawing).
 //!
 //! The C ABI below is the only unsafe code: the page writes its input into memory from
 //! [`hb_alloc`], calls one of the `hb_` functions, and reads the result from
 //! [`hb_out_ptr`]/[`hb_out_len`] and [`hb_err_ptr`]/[`hb_err_len`], valid until the next
 //! call.
 
+#[cfg(feature = "full")]
 mod convert;
+#[cfg(feature = "full")]
 mod explain;
+#[cfg(feature = "full")]
 mod play;
 
 use std::cell::RefCell;
@@ -178,11 +184,7 @@ pub fn analyze(
         json.error(error);
     }
     json.finish(&mut out).expect("a Vec takes every write");
-    Printed {
-        out,
-        status: reporting.status(clean),
-        err: reporting.err,
-    }
+    reporting.printed(out, clean)
 }
 
 /// The input, named as standard input.
@@ -248,11 +250,7 @@ pub fn layout(input: &[u8], format: Option<Format>, case: Option<u64>) -> Printe
     let clean = (Pipeline::new(Compute::Positions).case(case))
         .run([(text(input), format)], &mut sink)
         .expect("a Vec takes every write");
-    Printed {
-        status: sink.reporting.status(clean),
-        out: sink.out,
-        err: sink.reporting.err,
-    }
+    sink.reporting.printed(sink.out, clean)
 }
 
 /// The format numbered `code` by the page: 0 for none stated (recognised as the command
@@ -352,6 +350,7 @@ pub unsafe extern "C" fn hb_layout(ptr: *const u8, len: usize, format: u32, case
 ///
 /// # Safety
 /// As [`hb_analyze`].
+#[cfg(feature = "full")]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hb_explain(
     ptr: *const u8,
@@ -376,6 +375,7 @@ pub unsafe extern "C" fn hb_explain(
 ///
 /// # Safety
 /// As [`hb_analyze`].
+#[cfg(feature = "full")]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hb_convert(
     ptr: *const u8,
@@ -405,6 +405,7 @@ pub unsafe extern "C" fn hb_convert(
 ///
 /// # Safety
 /// As [`hb_analyze`].
+#[cfg(feature = "full")]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hb_play(ptr: *const u8, len: usize) -> u32 {
     // SAFETY: passed on from the caller.

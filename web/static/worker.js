@@ -1,26 +1,40 @@
-// The analysis, off the main thread: loads hackenbush.wasm and answers each request
-// { id, op, text, format, flags, case, to } with { id, status, out, err, ms }: what the
-// command line would print on stdout and stderr, its exit status, and the milliseconds
-// the call took. op is "analyze" (analyze --json), "layout" (the edges to draw),
-// "explain", "convert" (to the format numbered `to`) or "play" (`text` is the request
-// of web/src/play.rs).
+// The analysis, off the main thread: loads the library compiled to WebAssembly and answers
+// each request { id, op, text, format, flags, case, to } with { id, status, out, err, ms }:
+// what the command line would print on stdout and stderr, its exit status, and the
+// milliseconds the call took. op is "analyze" (analyze --json), "layout" (the edges to
+// draw), "explain", "convert" (to the format numbered `to`) or "play" (`text` is the
+// request of web/src/play.rs).
+//
+// Two modules of the same crate (web/build.sh): analysis.wasm, built for speed, values
+// every paste and drawing (analyze, layout) and is loaded with the page; hackenbush.wasm,
+// built for size, holds everything and is loaded on the first explain, convert or play,
+// so that the first load stays small (web/README.md, "Measured").
 
-let exports = null;
+/** The operations of analysis.wasm; every other one is hackenbush.wasm's. */
+const FAST = new Set(["analyze", "layout"]);
 
-async function load() {
-  const response = fetch(new URL("hackenbush.wasm", import.meta.url));
+/** Each module's exports, or the promise of them; hackenbush.wasm only once asked for. */
+const modules = { "analysis.wasm": load("analysis.wasm"), "hackenbush.wasm": null };
+
+async function load(name) {
+  const response = fetch(new URL(name, import.meta.url));
   const { instance } = await WebAssembly.instantiateStreaming(response, {});
   return instance.exports;
 }
 
-let loading = load();
+/** The exports of the module that answers `op`, loaded if it is not yet. */
+function moduleFor(op) {
+  const name = FAST.has(op) ? "analysis.wasm" : "hackenbush.wasm";
+  modules[name] ??= load(name);
+  return [name, modules[name]];
+}
 
-function read(ptr, len) {
+function read(exports, ptr, len) {
   return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, ptr, len));
 }
 
 /** Runs `op` on the bytes at `ptr`, `len` long. */
-function run({ op, format = 0, flags = 0, case: n = 0, to = 0 }, ptr, len) {
+function run(exports, { op, format = 0, flags = 0, case: n = 0, to = 0 }, ptr, len) {
   switch (op) {
     case "analyze":
       return exports.hb_analyze(ptr, len, format, flags, n);
@@ -37,7 +51,7 @@ function run({ op, format = 0, flags = 0, case: n = 0, to = 0 }, ptr, len) {
   }
 }
 
-function call(request) {
+function call(exports, request) {
   // UTF-8 takes at most 3 bytes per UTF-16 unit: encoded straight into the module's
   // memory, without a copy in between.
   const capacity = request.text.length * 3;
@@ -47,22 +61,22 @@ function call(request) {
     new Uint8Array(exports.memory.buffer, ptr, capacity),
   );
   const start = performance.now();
-  const status = run(request, ptr, written);
+  const status = run(exports, request, ptr, written);
   const ms = performance.now() - start;
-  const out = read(exports.hb_out_ptr(), exports.hb_out_len());
-  const err = read(exports.hb_err_ptr(), exports.hb_err_len());
+  const out = read(exports, exports.hb_out_ptr(), exports.hb_out_len());
+  const err = read(exports, exports.hb_err_ptr(), exports.hb_err_len());
   exports.hb_free(ptr, capacity);
   return { status, out, err, ms };
 }
 
 onmessage = async (event) => {
   const request = event.data;
+  const [name, loading] = moduleFor(request.op);
   try {
-    exports = await loading;
-    postMessage({ id: request.id, ...call(request) });
+    postMessage({ id: request.id, ...call(await loading, request) });
   } catch (error) {
     // A trap leaves the module's memory as it was: start again from a fresh instance.
-    loading = load();
+    modules[name] = load(name);
     postMessage({ id: request.id, status: -1, out: "", err: `error: ${error}\n`, ms: 0 });
   }
 };
