@@ -76,6 +76,7 @@ impl Wide {
     /// The words of `M` from word `exp / 64` up, as one `i128`: they are the integer part
     /// and the fraction's highest bits, two words and the sign above them (values are
     /// below 2^62). Makes sure the two words and a sign word are there.
+    #[inline(always)]
     fn top(&mut self) -> i128 {
         let at = (self.exp / 64) as usize;
         if self.words.len() < at + 3 {
@@ -86,7 +87,8 @@ impl Wide {
     }
 
     /// `M += k * 2^exp`, given `top` as [`Wide::top`] read it: one `i128` addition on
-    /// the two words.
+    /// the two words. (Inlined: it is most of an edge under a big value.)
+    #[inline(always)]
     fn add_integer(&mut self, top: i128, k: i64) {
         let (at, bit) = ((self.exp / 64) as usize, (self.exp % 64) as u32);
         let sum = top + (i128::from(k) << bit);
