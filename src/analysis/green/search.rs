@@ -700,8 +700,9 @@ fn value_dense<T: Tally>(n: usize, ends: &[u32], s: &mut ValueBuffers, tally: &m
 }
 
 /// What counting the edges keeps of a vertex: the value search's [`Count`], the cut
-/// search's record (which also XORs the edges' indices).
-pub(super) trait Counted: Send {
+/// search's record (which also XORs the edges' indices), the red-blue tree's
+/// ([`RedBlueTree`](crate::analysis::partizan::RedBlueTree)).
+pub(crate) trait Counted: Send {
     /// Edge `e`, not a loop, from this vertex to `other`.
     fn edge(&mut self, other: u32, e: u32);
     /// A loop at this vertex.
@@ -725,7 +726,7 @@ impl Counted for Count {
 /// vertices: each core takes half of them, and reads every edge. Every step is a
 /// read-modify-write at a random place, waiting for memory, so two cores wait about half
 /// as long. Returns how many loops there are.
-pub(super) fn count(counts: &mut [impl Counted], ends: &[u32]) -> usize {
+pub(crate) fn count(counts: &mut [impl Counted], ends: &[u32]) -> usize {
     if counts.len() < COUNT_IN_HALVES_FROM || crate::threads::current_num_threads() < 2 {
         count_range(counts, 0, ends)
     } else {
@@ -783,9 +784,10 @@ fn count_range(counts: &mut [impl Counted], first: usize, ends: &[u32]) -> usize
 const PEELED: u32 = NONE - 1;
 
 /// What [`peel_leaves`] needs of a graph's records: which vertex is a leaf, and how one
-/// is peeled. The value search and the cut search keep different records and hand
-/// different things on, and peel in the same order.
-pub(super) trait Leaves {
+/// is peeled. The value search, the cut search and the red-blue tree's values
+/// ([`RedBlueTree`](crate::analysis::partizan::RedBlueTree)) keep different records and
+/// hand different things on, and peel in the same order.
+pub(crate) trait Leaves {
     /// How many vertex ids there are; 0 is the ground, never peeled.
     fn len(&self) -> usize;
     /// Whether `x` has exactly one edge left.
@@ -810,7 +812,7 @@ pub(super) trait Leaves {
 /// and peeled, with its own neighbours in turn, if it has become a leaf. `behind` is
 /// scratch space. A vertex is peeled only after everything that hangs from it.
 #[inline(always)]
-pub(super) fn peel_leaves(graph: &mut impl Leaves, behind: &mut Vec<u32>) {
+pub(crate) fn peel_leaves(graph: &mut impl Leaves, behind: &mut Vec<u32>) {
     behind.clear();
     for first in (1..graph.len()).rev() {
         if first > AHEAD {

@@ -9,93 +9,126 @@
 //! `:` the value above it, which for a blue edge is Berlekamp's rule `1 : x` (`x + 1` for
 //! `x >= 0`, else `(1 + x + n) / 2^n` with `n = -floor(x)`; Winning Ways ch. 2, see
 //! [`Dyadic::under`]) and for a red edge its mirror image. A loop is a twig of its colour
-//! (`1` or `-1`). The vertices are laid out once (adjacency in one array, a preorder from
-//! the ground by an explicit stack), then valued from the last in the order to the first.
+//! (`1` or `-1`).
+//!
+//! The vertices are put in an order where each comes after everything that hangs from
+//! it, each with the vertex below it and the edge between, and valued in that order. The
+//! order is found by the Green core's peeling ([`peel_leaves`]), with no adjacency lists:
+//! each vertex counts its edges and keeps the XOR of its neighbours' ids and of its
+//! edges' indices, so that a leaf (one edge left) knows its one neighbour and the edge to
+//! it; leaves are taken off, never the ground, until nothing is left on the ground. A
+//! parent array with parents first (Kattis's forests) is in such an order already, read
+//! backwards, and needs no counting. What stays after the peeling is on a cycle, or on a
+//! path from the ground to one: the ground keeps an edge exactly when a cycle stands on it.
 //!
 //! Values are machine words while they fit ([`Small`], the search's numbers). When one
 //! does not, the recursion goes on where it stopped with each vertex's value a machine
 //! word until it outgrows one, then a [`Wide`]: words changed in place, so that an edge
 //! under a big value costs O(1) word operations and a sum at a branch vertex costs the
-//! size of the smaller value, added into the larger one's buffer.
+//! size of the smaller value, added into the larger one's buffer. A value moves into the
+//! vertex below when that has nothing yet (a path): no words are copied.
 //!
 //! # Cost
 //!
 //! `O(V + E)` steps, each a machine-word operation, but the sums of big values, each
 //! linear in the smaller value's words (at most the tree's height in bits over 64); an
-//! alternating path of `d` edges, whose value has `d` bits, costs `O(d)`. Memory: about
-//! 90 bytes per vertex (its place in the order, its loops' worth, its value as a word and
-//! as words that grow, whose bits come on top) and 16 per edge (the adjacency, two
-//! entries), reused from tree to tree. A parent array with parents first (Kattis's
-//! forests) needs neither the adjacency nor the search.
+//! alternating path of `d` edges, whose value has `d` bits, costs `O(d)`. Memory: 12
+//! bytes per vertex for the peeling (degree, the two XORs), 12 for its place in the
+//! order, 16 for its value as a word, and 40 for its value as words that grow once some
+//! value outgrows a word (whose bits come on top); all reused from tree to tree and
+//! sized by the tree's own vertex count.
 //!
-//! Held against the game played out on every small red-blue tree in `tests/partizan.rs`.
+//! Held against the game played out on every small red-blue tree in `tests/partizan.rs`,
+//! and against the recursion on [`Dyadic`]s below.
 
+use crate::analysis::green::search::{Counted, Leaves, count, peel_leaves};
 use crate::game::Dyadic;
 use crate::syntax::Colour;
 
 use super::small::{Overflow, Small};
 use super::wide::Wide;
 
-/// A tree laid out from the ground, and its values: buffers reused from tree to tree.
+/// A tree put in order from its leaves, and its values: buffers reused from tree to tree.
 #[derive(Debug, Default)]
 pub struct RedBlueTree {
-    /// Where each vertex's neighbours start in `next` (one more entry than vertices).
-    start: Vec<u32>,
-    /// Each vertex's neighbours, with the edge to each.
-    next: Vec<(u32, u32)>,
-    /// The preorder from the ground: each vertex with its parent and the edge between.
+    /// Per vertex, what the peeling keeps.
+    peel: Vec<Peel>,
+    /// Vertices the peeling passed that may have become leaves.
+    behind: Vec<u32>,
+    /// Every vertex but the ground, after everything that hangs from it: each with the
+    /// vertex below it and the edge between.
     order: Vec<(u32, u32, u32)>,
-    stack: Vec<(u32, u32, u32)>,
-    seen: Vec<bool>,
-    /// What each vertex's loops are worth.
-    twigs: Vec<i64>,
+    /// Per vertex, whether it stands (on a path to the ground), when some edge is green.
+    stands: Vec<bool>,
+    /// Per vertex, its value while it fits a machine word.
     small: Vec<Small>,
-    values: Vec<Value>,
+    /// Per vertex, where its value is in `wide` once it outgrew a machine word; [`NONE`]
+    /// before.
+    slot: Vec<u32>,
+    /// The values past a machine word, and the slots of `wide` free again.
+    wide: Vec<Wide>,
+    free: Vec<u32>,
 }
 
-/// A vertex's value in the recursion on big numbers: a machine word while it fits.
-#[derive(Debug)]
-enum Value {
-    Small(Small),
-    Wide(Wide),
+/// [`RedBlueTree::slot`] of a value in a machine word.
+const NONE: u32 = u32::MAX;
+
+/// What the peeling keeps of a vertex.
+#[derive(Clone, Copy, Debug, Default)]
+struct Peel {
+    /// Its edges left (loops aside); [`PEELED`] once it is peeled.
+    degree: u32,
+    /// The XOR of its neighbours left: once it is a leaf, its one neighbour.
+    other: u32,
+    /// The XOR of its edges left: once it is a leaf, the edge to its one neighbour.
+    edge: u32,
 }
 
-impl Value {
-    const ZERO: Value = Value::Small(Small::ZERO);
+/// [`Peel::degree`] of a peeled vertex.
+const PEELED: u32 = u32::MAX;
 
-    fn into_wide(self) -> Wide {
-        match self {
-            Value::Small(small) => small.to_wide(),
-            Value::Wide(wide) => wide,
-        }
+impl Counted for Peel {
+    #[inline(always)]
+    fn edge(&mut self, other: u32, e: u32) {
+        self.degree += 1;
+        self.other ^= other;
+        self.edge ^= e;
     }
 
-    /// The edge of `colour` under it.
-    fn under(self, colour: Colour) -> Value {
-        if let Value::Small(small) = self
-            && let Ok(under) = small.under(colour)
-        {
-            return Value::Small(under);
-        }
-        let mut wide = self.into_wide();
-        wide.under(colour);
-        Value::Wide(wide)
+    /// Loops are twigs, counted apart.
+    #[inline(always)]
+    fn looped(&mut self) {}
+}
+
+/// The peeling's records as [`Leaves`], with the order they were peeled in.
+struct Peeling<'a> {
+    peel: &'a mut [Peel],
+    order: &'a mut Vec<(u32, u32, u32)>,
+}
+
+impl Leaves for Peeling<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.peel.len()
     }
 
-    /// The sum.
-    fn add(self, other: Value) -> Value {
-        // A vertex's value is 0 before its first branch, most often: no work.
-        if matches!(self, Value::Small(Small::ZERO)) {
-            return other;
-        }
-        if let (Value::Small(a), Value::Small(b)) = (&self, &other)
-            && let Ok(sum) = a.add(*b)
-        {
-            return Value::Small(sum);
-        }
-        let mut wide = self.into_wide();
-        wide.add(other.into_wide());
-        Value::Wide(wide)
+    #[inline(always)]
+    fn is_leaf(&self, x: usize) -> bool {
+        self.peel[x].degree == 1
+    }
+
+    /// A leaf goes into the order, with its neighbour and the edge to it.
+    #[inline(always)]
+    fn peel(&mut self, x: usize) -> usize {
+        let leaf = &mut self.peel[x];
+        leaf.degree = PEELED;
+        let (up, edge) = (leaf.other, leaf.edge);
+        self.order.push((x as u32, up, edge));
+        let below = &mut self.peel[up as usize];
+        below.degree -= 1;
+        below.other ^= x as u32;
+        below.edge ^= edge;
+        up as usize
     }
 }
 
@@ -105,7 +138,7 @@ impl Value {
 pub enum NotATree {
     /// A cycle stands on the ground (two edges between the same vertices included).
     Cycle,
-    /// An edge standing on the ground is green.
+    /// An edge standing on the ground is green (and no cycle stands on it).
     Green,
 }
 
@@ -133,150 +166,199 @@ impl RedBlueTree {
         colours: &[Colour],
     ) -> Result<Dyadic, NotATree> {
         self.lay_out(vertices, ends, colours)?;
-        Ok(match self.small_value(colours) {
-            Ok(value) => value.to_dyadic(),
-            Err(left) => self.big_value(colours, left),
-        })
+        Ok(self.recursion(colours))
     }
 
-    /// The adjacency and the preorder from the ground; the loops' worth per vertex.
+    /// The order from the leaves, and each vertex's value before its branches: its
+    /// loops' worth.
     fn lay_out(&mut self, vertices: u32, ends: &[u32], colours: &[Colour]) -> Result<(), NotATree> {
+        let n = vertices as usize;
+        self.small.clear();
+        self.small.resize(n, Small::ZERO);
         if self.parents_first(vertices, ends, colours) {
             return Ok(());
         }
-        let n = vertices as usize;
-        self.start.clear();
-        self.start.resize(n + 1, 0);
-        self.twigs.clear();
-        self.twigs.resize(n, 0);
-        for e in ends.chunks_exact(2) {
-            if e[0] != e[1] {
-                self.start[e[0] as usize + 1] += 1;
-                self.start[e[1] as usize + 1] += 1;
-            }
+        self.peel.clear();
+        self.peel.resize(n, Peel::default());
+        let loops = count(&mut self.peel, ends);
+        self.order.clear();
+        let peeling = &mut Peeling {
+            peel: &mut self.peel,
+            order: &mut self.order,
+        };
+        peel_leaves(peeling, &mut self.behind);
+        if self.peel.first().is_some_and(|ground| ground.degree > 0) {
+            return Err(NotATree::Cycle);
         }
-        for v in 1..=n {
-            self.start[v] += self.start[v - 1];
-        }
-        self.next.clear();
-        self.next.resize(self.start[n] as usize, (0, 0));
-        // `start[v]` runs ahead while filling; `start[v + 1]` is then where `v` begins.
-        for (i, e) in ends.chunks_exact(2).enumerate() {
-            let (a, b) = (e[0], e[1]);
-            if a == b {
-                self.twigs[a as usize] += match colours[i] {
+        if loops > 0 {
+            for (e, &colour) in ends.chunks_exact(2).zip(colours) {
+                let twig = match colour {
                     Colour::Blue => 1,
                     Colour::Red => -1,
-                    _ => 0,
+                    _ => continue,
                 };
-                continue;
-            }
-            for (x, y) in [(a, b), (b, a)] {
-                let slot = &mut self.start[x as usize];
-                self.next[*slot as usize] = (y, i as u32);
-                *slot += 1;
+                if e[0] == e[1] {
+                    let at = &mut self.small[e[0] as usize];
+                    *at = at.add(Small::integer(twig)).expect("fewer loops than 2^62");
+                }
             }
         }
-        // Now `start[v]` is where `v + 1` begins: shift back by one.
-        self.start.rotate_right(1);
-        self.start[0] = 0;
-        self.order.clear();
-        self.seen.clear();
-        self.seen.resize(n, false);
-        self.stack.clear();
-        if n == 0 {
-            return Ok(());
-        }
-        self.seen[0] = true;
-        self.stack.push((0, u32::MAX, u32::MAX));
-        while let Some((v, parent, edge)) = self.stack.pop() {
-            self.order.push((v, parent, edge));
-            let (from, to) = (self.start[v as usize], self.start[v as usize + 1]);
-            for &(w, e) in &self.next[from as usize..to as usize] {
-                if e == edge {
-                    continue;
-                }
-                if self.seen[w as usize] {
-                    return Err(NotATree::Cycle);
-                }
-                if !matches!(colours[e as usize], Colour::Blue | Colour::Red) {
-                    return Err(NotATree::Green);
-                }
-                self.seen[w as usize] = true;
-                self.stack.push((w, v, e));
-            }
-        }
-        // A green loop at a vertex that stands is a green edge standing.
-        for (i, e) in ends.chunks_exact(2).enumerate() {
-            if e[0] == e[1] && self.seen[e[0] as usize] && colours[i] == Colour::Green {
-                return Err(NotATree::Green);
-            }
+        if !red_blue(colours) {
+            self.standing_only(ends, colours)?;
         }
         Ok(())
     }
 
+    /// When some edge is green: the order kept to what stands on the ground (what falls
+    /// may be green, and is not valued), or [`NotATree::Green`] if a green edge stands.
+    fn standing_only(&mut self, ends: &[u32], colours: &[Colour]) -> Result<(), NotATree> {
+        self.stands.clear();
+        self.stands.resize(self.small.len(), false);
+        if let Some(ground) = self.stands.first_mut() {
+            *ground = true;
+        }
+        // Below before above: the order backwards.
+        for &(v, below, edge) in self.order.iter().rev() {
+            let stands = self.stands[below as usize];
+            self.stands[v as usize] = stands;
+            if stands && colours[edge as usize] == Colour::Green {
+                return Err(NotATree::Green);
+            }
+        }
+        let green_loop = (ends.chunks_exact(2).zip(colours))
+            .any(|(e, &c)| e[0] == e[1] && c == Colour::Green && self.stands[e[0] as usize]);
+        if green_loop {
+            return Err(NotATree::Green);
+        }
+        let stands = &self.stands;
+        self.order.retain(|&(v, _, _)| stands[v as usize]);
+        Ok(())
+    }
+
     /// A parent array with parents first (edge `i` joins an earlier vertex to vertex
-    /// `i + 1`, as Kattis writes its forests) is laid out as it stands: its order is the
-    /// vertices' own, with no adjacency and no search. Whether it was one.
+    /// `i + 1`, as Kattis writes its forests) is in order read backwards: no counting
+    /// and no peeling. Whether it was one.
     fn parents_first(&mut self, vertices: u32, ends: &[u32], colours: &[Colour]) -> bool {
         let n = vertices as usize;
         let edges = ends.len() / 2;
         let laid_out = n == edges + 1
             && (ends.chunks_exact(2).enumerate())
                 .all(|(i, e)| e[1] as usize == i + 1 && (e[0] as usize) <= i)
-            && colours[..edges]
-                .iter()
-                .all(|&c| matches!(c, Colour::Blue | Colour::Red));
+            && red_blue(&colours[..edges]);
         if !laid_out {
             return false;
         }
-        self.twigs.clear();
-        self.twigs.resize(n, 0);
         self.order.clear();
-        self.order.push((0, u32::MAX, u32::MAX));
         (self.order)
-            .extend((ends.chunks_exact(2).enumerate()).map(|(i, e)| (e[1], e[0], i as u32)));
+            .extend((ends.chunks_exact(2).enumerate().rev()).map(|(i, e)| (e[1], e[0], i as u32)));
         true
     }
 
-    /// The recursion on machine words; or, when a value outgrows one, how many entries
-    /// of the order (from the first) are still to be valued, `self.small` holding the
-    /// values of the others.
-    fn small_value(&mut self, colours: &[Colour]) -> Result<Small, usize> {
-        if self.order.is_empty() {
-            return Ok(Small::ZERO);
-        }
-        self.small.clear();
-        self.small
-            .extend(self.twigs.iter().map(|&t| Small::integer(t)));
-        for (i, &(v, parent, edge)) in self.order.iter().enumerate().skip(1).rev() {
-            let step = |small: &mut [Small]| -> Result<(), Overflow> {
-                let branch = small[v as usize].under(colours[edge as usize])?;
-                small[parent as usize] = small[parent as usize].add(branch)?;
-                Ok(())
+    /// The recursion along the order: each vertex's value, the sum of its branches, goes
+    /// under the edge below it into the value of the vertex below. A value is a machine
+    /// word until it outgrows one, then a [`Wide`] in a slot of its own, which moves into
+    /// the vertex below when that has no slot yet and is added into that one's when it
+    /// has (then the slot is free again).
+    fn recursion(&mut self, colours: &[Colour]) -> Dyadic {
+        let RedBlueTree {
+            order,
+            small,
+            slot,
+            wide,
+            free,
+            ..
+        } = self;
+        slot.clear();
+        slot.resize(small.len(), NONE);
+        wide.clear();
+        free.clear();
+        let mut wide = Slots { wide, free };
+        for &(v, below, edge) in order.iter() {
+            let (v, below) = (v as usize, below as usize);
+            let colour = colours[edge as usize];
+            let branch = match slot[v] {
+                NONE => match small[v].under(colour) {
+                    Ok(under) => Branch::Small(under),
+                    Err(Overflow) => {
+                        let at = wide.new_slot(small[v].to_wide());
+                        wide.wide[at as usize].under(colour);
+                        Branch::Wide(at)
+                    }
+                },
+                at => {
+                    wide.wide[at as usize].under(colour);
+                    Branch::Wide(at)
+                }
             };
-            // Neither operation writes before it succeeds: entry `i` is not valued.
-            step(&mut self.small).map_err(|Overflow| i + 1)?;
+            match (branch, slot[below]) {
+                (Branch::Small(under), NONE) => match small[below].add(under) {
+                    Ok(sum) => small[below] = sum,
+                    Err(Overflow) => {
+                        let mut sum = small[below].to_wide();
+                        under.add_to(&mut sum);
+                        slot[below] = wide.new_slot(sum);
+                    }
+                },
+                (Branch::Small(under), at) => under.add_to(&mut wide.wide[at as usize]),
+                (Branch::Wide(at), NONE) => {
+                    small[below].add_to(&mut wide.wide[at as usize]);
+                    slot[below] = at;
+                }
+                (Branch::Wide(from), at) => {
+                    let branch = wide.take(from);
+                    wide.wide[at as usize].add(branch);
+                }
+            }
         }
-        Ok(self.small[0])
+        match slot.first() {
+            None => Dyadic::zero(),
+            Some(&NONE) => small[0].to_dyadic(),
+            Some(&at) => wide.wide[at as usize].to_dyadic(),
+        }
+    }
+}
+
+/// A branch's value: the edge under the value above it.
+#[derive(Clone, Copy)]
+enum Branch {
+    Small(Small),
+    /// In this slot.
+    Wide(u32),
+}
+
+/// The values past a machine word, each in a slot, and the slots free again.
+struct Slots<'a> {
+    wide: &'a mut Vec<Wide>,
+    free: &'a mut Vec<u32>,
+}
+
+impl Slots<'_> {
+    /// A slot holding `value`.
+    fn new_slot(&mut self, value: Wide) -> u32 {
+        match self.free.pop() {
+            Some(at) => {
+                self.wide[at as usize] = value;
+                at
+            }
+            None => {
+                self.wide.push(value);
+                (self.wide.len() - 1) as u32
+            }
+        }
     }
 
-    /// The recursion on values that grow past a machine word where they must, from the
-    /// values `small_value` left, for the first `left` entries of the order.
-    fn big_value(&mut self, colours: &[Colour], left: usize) -> Dyadic {
-        self.values.clear();
-        (self.values).extend(self.small.iter().map(|&small| Value::Small(small)));
-        for &(v, parent, edge) in self.order[1..left].iter().rev() {
-            let above = std::mem::replace(&mut self.values[v as usize], Value::ZERO);
-            let branch = above.under(colours[edge as usize]);
-            let here = std::mem::replace(&mut self.values[parent as usize], Value::ZERO);
-            self.values[parent as usize] = here.add(branch);
-        }
-        match std::mem::replace(&mut self.values[0], Value::ZERO) {
-            Value::Small(small) => small.to_dyadic(),
-            Value::Wide(wide) => wide.to_dyadic(),
-        }
+    /// The value of slot `at`, which is then free.
+    fn take(&mut self, at: u32) -> Wide {
+        self.free.push(at);
+        std::mem::take(&mut self.wide[at as usize])
     }
+}
+
+/// Whether every colour is blue or red.
+fn red_blue(colours: &[Colour]) -> bool {
+    colours
+        .iter()
+        .all(|&c| matches!(c, Colour::Blue | Colour::Red))
 }
 
 #[cfg(test)]
@@ -365,6 +447,135 @@ mod tests {
             let got: Dyadic = value(n, &shuffled).unwrap().parse().unwrap();
             assert_eq!(got, want, "round {round}, shuffled");
         }
+    }
+
+    /// A tree of `n` vertices with parents first (`edges[i]` under vertex `i + 1`) in one
+    /// of the shapes that stress the peeling: random, a long path (its values far beyond a
+    /// word), a star on the ground, a path with stars along it, a star on a vertex above
+    /// the ground (the ground a leaf).
+    fn shaped(rng: &mut crate::rng::Rng, shape: u64, n: u32) -> Vec<(u32, u32, Colour)> {
+        (1..n)
+            .map(|child| {
+                let parent = match shape {
+                    0 => rng.below(u64::from(child)) as u32,
+                    1 => child - 1,
+                    2 => 0,
+                    // The spine is every third vertex, each with two leaves.
+                    3 if child % 3 == 0 => child - 3,
+                    3 => child - child % 3,
+                    _ => u32::from(child > 1),
+                };
+                // Mostly alternating along the paths, so that values outgrow a word.
+                let colour = if (child + u32::from(rng.chance(1, 8))).is_multiple_of(2) {
+                    Blue
+                } else {
+                    Red
+                };
+                (parent, child, colour)
+            })
+            .collect()
+    }
+
+    /// The same tree with its vertices (but the ground) renamed at random, its edges
+    /// listed in a random order and each written either way round: the peeling meets its
+    /// leaves in any order, below the vertices they hang from or above them.
+    fn scrambled(
+        rng: &mut crate::rng::Rng,
+        n: u32,
+        edges: &[(u32, u32, Colour)],
+    ) -> Vec<(u32, u32, Colour)> {
+        let mut names: Vec<u32> = (1..n).collect();
+        rng.shuffle(&mut names);
+        let name = |v: u32| if v == 0 { 0 } else { names[v as usize - 1] };
+        let mut out: Vec<_> = (edges.iter())
+            .map(|&(a, b, c)| {
+                let (a, b) = (name(a), name(b));
+                if rng.chance(1, 2) {
+                    (a, b, c)
+                } else {
+                    (b, a, c)
+                }
+            })
+            .collect();
+        rng.shuffle(&mut out);
+        out
+    }
+
+    /// The peeling's order, on trees of every shape scrambled every way, values as the
+    /// [`Dyadic`] recursion on the tree as it was written, parents first; and refuses a
+    /// tree with one edge written twice (either way round) as a cycle, as before.
+    #[test]
+    fn peeled_trees_of_every_shape_are_the_dyadic_recursions() {
+        let mut rng = crate::rng::Rng::stream(8, 1);
+        let mut tree = RedBlueTree::default();
+        for round in 0..200 {
+            let shape = round % 5;
+            let n = 2 + rng.below(if shape == 1 { 3000 } else { 300 }) as u32;
+            let edges = shaped(&mut rng, shape, n);
+            let want = dyadic_value(n, &edges);
+            for turn in 0..3 {
+                let edges = scrambled(&mut rng, n, &edges);
+                let ends: Vec<u32> = edges.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+                let colours: Vec<Colour> = edges.iter().map(|&(_, _, c)| c).collect();
+                // One workspace for every tree, larger and smaller: nothing is left over.
+                let got = tree.value(n, &ends, &colours);
+                assert_eq!(
+                    got,
+                    Ok(want.clone()),
+                    "round {round}, shape {shape}, turn {turn}"
+                );
+                let twice = rng.below(edges.len() as u64) as usize;
+                let (mut ends, mut colours) = (ends, colours);
+                let (a, b) = (ends[2 * twice], ends[2 * twice + 1]);
+                ends.extend(if rng.chance(1, 2) { [a, b] } else { [b, a] });
+                colours.push(colours[twice]);
+                assert_eq!(
+                    tree.value(n, &ends, &colours),
+                    Err(NotATree::Cycle),
+                    "round {round}, edge {twice} twice"
+                );
+            }
+        }
+    }
+
+    /// What falls is never valued, whatever it holds: a green edge, a cycle; what stands
+    /// is refused for a cycle before a green edge.
+    #[test]
+    fn what_falls_may_hold_anything_what_stands_may_not() {
+        let green = Colour::Green;
+        // A green edge above a red one that stands on nothing, and a green loop there.
+        assert_eq!(
+            value(
+                5,
+                &[(0, 1, Blue), (2, 3, Red), (3, 4, green), (4, 4, green)]
+            )
+            .unwrap(),
+            "1"
+        );
+        // A green edge, and a green loop, above one that stands.
+        assert_eq!(
+            value(3, &[(1, 2, green), (0, 1, Blue)]),
+            Err(NotATree::Green)
+        );
+        assert_eq!(
+            value(3, &[(2, 2, green), (0, 1, Blue), (2, 1, Red)]),
+            Err(NotATree::Green)
+        );
+        // A cycle beside a green edge, both standing: a cycle.
+        assert_eq!(
+            value(4, &[(0, 1, green), (0, 2, Red), (2, 3, Red), (3, 2, Blue)]),
+            Err(NotATree::Cycle)
+        );
+        // The ground a leaf below a triangle: a cycle stands on it.
+        assert_eq!(
+            value(4, &[(0, 1, Blue), (1, 2, Red), (2, 3, Red), (3, 1, Blue)]),
+            Err(NotATree::Cycle)
+        );
+        // Loops are twigs, at the ground too, and where nothing else hangs.
+        assert_eq!(
+            value(3, &[(0, 0, Red), (2, 2, Blue), (0, 1, Blue), (1, 1, Blue)]).unwrap(),
+            "1"
+        );
     }
 
     #[test]

@@ -62,6 +62,18 @@ impl Small {
         })
     }
 
+    /// `numerator / 2^exponent` reduced, for an exponent that fits (at most 62).
+    fn reduced_word(numerator: i64, exponent: u8) -> Small {
+        if numerator == 0 {
+            return Small::ZERO;
+        }
+        let shift = (numerator.trailing_zeros() as u8).min(exponent);
+        Small {
+            numerator: numerator >> shift,
+            exponent: exponent - shift,
+        }
+    }
+
     /// An integer.
     pub(super) fn integer(n: i64) -> Small {
         Small {
@@ -84,6 +96,11 @@ impl Small {
         super::wide::Wide::new(self.numerator, u64::from(self.exponent))
     }
 
+    /// Adds it into `wide`.
+    pub(super) fn add_to(self, wide: &mut super::wide::Wide) {
+        wide.add_fraction(self.numerator, u64::from(self.exponent));
+    }
+
     pub(super) fn to_dyadic(self) -> Dyadic {
         Dyadic::from_parts(self.numerator, u64::from(self.exponent))
     }
@@ -100,7 +117,20 @@ impl Small {
         if self.numerator == 0 {
             return Ok(other);
         }
-        let k = u32::from(self.exponent.max(other.exponent));
+        let k = self.exponent.max(other.exponent);
+        // On one machine word when both numerators over 2^k, and their sum, fit one (most
+        // often: they have a denominator in common).
+        let scaled = |x: Small| {
+            let shift = u32::from(k - x.exponent);
+            let y = x.numerator << shift;
+            (y >> shift == x.numerator).then_some(y)
+        };
+        if let (Some(a), Some(b)) = (scaled(self), scaled(other))
+            && let Some(sum) = a.checked_add(b)
+        {
+            return Ok(Small::reduced_word(sum, k));
+        }
+        let k = u32::from(k);
         Small::reduced(self.scaled(k) + other.scaled(k), k)
     }
 
@@ -136,15 +166,15 @@ impl Small {
             return self.add(Small::integer(1));
         }
         let e = u32::from(self.exponent);
-        let minus = -i128::from(self.numerator);
+        let minus = self.numerator.checked_neg().ok_or(Overflow)?;
         let a = if e == 0 { minus } else { (minus >> e) + 1 };
         let a = u32::try_from(a)
             .ok()
-            .filter(|&a| a + e <= MAX_EXPONENT)
+            .filter(|&a| a <= MAX_EXPONENT - e)
             .ok_or(Overflow)?;
-        // (x + a + 1) / 2^a
-        let numerator = i128::from(self.numerator) + (i128::from(a + 1) << e);
-        Small::reduced(numerator, e + a)
+        // (x + a + 1) / 2^a; (a + 1) * 2^e is at most 2^62 (a >= 1, a + e <= 62), and x < 0.
+        let numerator = self.numerator + (i64::from(a + 1) << e);
+        Ok(Small::reduced_word(numerator, (e + a) as u8))
     }
 
     /// The mirror image of [`Small::under_blue`], without negating twice: `x - 1` for
@@ -155,14 +185,14 @@ impl Small {
             return self.add(Small::integer(-1));
         }
         let e = u32::from(self.exponent);
-        let plus = i128::from(self.numerator);
+        let plus = self.numerator;
         let a = if e == 0 { plus } else { (plus >> e) + 1 };
         let a = u32::try_from(a)
             .ok()
-            .filter(|&a| a + e <= MAX_EXPONENT)
+            .filter(|&a| a <= MAX_EXPONENT - e)
             .ok_or(Overflow)?;
-        let numerator = plus - (i128::from(a + 1) << e);
-        Small::reduced(numerator, e + a)
+        let numerator = plus - (i64::from(a + 1) << e);
+        Ok(Small::reduced_word(numerator, (e + a) as u8))
     }
 
     /// The simplest number strictly between `low` and `high` (`None`: no bound), which

@@ -68,38 +68,43 @@ impl Wide {
         self.words.last().copied().unwrap_or(0)
     }
 
-    /// Word `i` of `M`, sign-extended beyond the last.
-    fn word(&self, i: usize) -> u64 {
-        self.words.get(i).copied().unwrap_or_else(|| self.sign())
-    }
-
-    /// `floor(M / 2^exp)`, which fits a machine word (values are below 2^62).
-    fn floor(&self) -> i64 {
-        let (at, bit) = ((self.exp / 64) as usize, (self.exp % 64) as u32);
-        let low = self.word(at) >> bit;
-        let high = if bit == 0 {
-            0
-        } else {
-            self.word(at + 1) << (64 - bit)
-        };
-        (low | high) as i64
-    }
-
     /// Whether it has a fraction: some bit of `M` below `exp` is set.
     fn has_fraction(&self) -> bool {
         self.lowest < self.exp
     }
 
-    /// `M += k * 2^exp`.
-    fn add_integer(&mut self, k: i64) {
+    /// The words of `M` from word `exp / 64` up, as one `i128`: they are the integer part
+    /// and the fraction's highest bits, two words and the sign above them (values are
+    /// below 2^62). Makes sure the two words and a sign word are there.
+    #[inline(always)]
+    fn top(&mut self) -> i128 {
+        let at = (self.exp / 64) as usize;
+        if self.words.len() < at + 3 {
+            let own = self.sign();
+            self.words.resize(at + 3, own);
+        }
+        (u128::from(self.words[at]) | u128::from(self.words[at + 1]) << 64) as i128
+    }
+
+    /// `M += k * 2^exp`, given `top` as [`Wide::top`] read it: one `i128` addition on
+    /// the two words. (Inlined: it is most of an edge under a big value.)
+    #[inline(always)]
+    fn add_integer(&mut self, top: i128, k: i64) {
         let (at, bit) = ((self.exp / 64) as usize, (self.exp % 64) as u32);
-        let shifted = i128::from(k) << bit;
-        let sign = if k < 0 { u64::MAX } else { 0 };
-        self.add_at(
-            at,
-            [shifted as u64, (shifted >> 64) as u64].into_iter(),
-            sign,
-        );
+        let sum = top + (i128::from(k) << bit);
+        self.words[at] = sum as u64;
+        self.words[at + 1] = (sum >> 64) as u64;
+        // The words above are all sign: one is enough.
+        self.words.truncate(at + 3);
+        self.words[at + 2] = (sum >> 127) as u64;
+        // The bits below word `at` did not change.
+        if self.lowest >= 64 * at as u64 {
+            if sum == 0 {
+                *self = Wide::ZERO;
+            } else {
+                self.lowest = 64 * at as u64 + u64::from(sum.trailing_zeros());
+            }
+        }
     }
 
     /// Adds to `M` the number whose words are `source` (sign-extended by `sign`) times
@@ -140,22 +145,24 @@ impl Wide {
 
     /// The edge of `colour` (blue or red) under it: Berlekamp's rule, in place.
     pub(super) fn under(&mut self, colour: Colour) {
+        let top = self.top();
+        // floor(M / 2^exp): the two words' integer part (an arithmetic shift floors).
+        let floor = (top >> (self.exp % 64)) as i64;
         match colour {
             Colour::Blue => {
-                let floor = self.floor();
                 if floor >= 0 {
-                    self.add_integer(1);
+                    self.add_integer(top, 1);
                 } else {
-                    self.add_integer(1 - floor);
+                    self.add_integer(top, 1 - floor);
                     self.exp += floor.unsigned_abs();
                 }
             }
             Colour::Red => {
-                let ceil = self.floor() + i64::from(self.has_fraction());
+                let ceil = floor + i64::from(self.has_fraction());
                 if ceil <= 0 {
-                    self.add_integer(-1);
+                    self.add_integer(top, -1);
                 } else {
-                    self.add_integer(-1 - ceil);
+                    self.add_integer(top, -1 - ceil);
                     self.exp += ceil.unsigned_abs();
                 }
             }
@@ -175,16 +182,36 @@ impl Wide {
         if (other.exp, other.words.len()) > (self.exp, self.words.len()) {
             std::mem::swap(self, &mut other);
         }
-        let shift = self.exp - other.exp;
+        self.add_below(&other.words, other.exp);
+    }
+
+    /// Adds `numerator / 2^exp` in; with no buffer of its own when `exp` is at most
+    /// this number's (a value in a machine word added into one past it).
+    pub(super) fn add_fraction(&mut self, numerator: i64, exp: u64) {
+        if numerator == 0 {
+            return;
+        }
+        if self.words.is_empty() || exp > self.exp {
+            self.add(Wide::new(numerator, exp));
+            return;
+        }
+        let sign = if numerator < 0 { u64::MAX } else { 0 };
+        self.add_below(&[numerator as u64, sign], exp);
+    }
+
+    /// Adds the number `words` (as `M`, the last word all sign) over `2^exp`, for `exp`
+    /// at most this number's: shifted up to this one's `exp`.
+    fn add_below(&mut self, words: &[u64], exp: u64) {
+        let shift = self.exp - exp;
         let (at, bit) = ((shift / 64) as usize, (shift % 64) as u32);
-        let sign = other.sign();
-        let len = other.words.len();
-        let shifted = (0..len + 1).map(|i| {
-            let low = other.word(i) << bit;
+        let sign = words.last().copied().unwrap_or(0);
+        let word = |i: usize| words.get(i).copied().unwrap_or(sign);
+        let shifted = (0..words.len() + 1).map(|i| {
+            let low = word(i) << bit;
             let carried = if bit == 0 || i == 0 {
                 0
             } else {
-                other.word(i - 1) >> (64 - bit)
+                word(i - 1) >> (64 - bit)
             };
             low | carried
         });
