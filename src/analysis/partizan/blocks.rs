@@ -45,8 +45,12 @@
 //! (after one layout per distinct set of edges), and a search per option of a hanging
 //! value. The recursion is one frame per cut or value option, at most 64 deep for each of
 //! the two kinds (a value hanging from a piece of `k` edges is born by day `k`). The memo
-//! is one hash table of fixed-size entries and one array of the hanging values, both
-//! dropped at once when the part is valued.
+//! is one hash table of fixed-size entries (32 bytes on numbers: the class, which of the
+//! values hanging are not zero as a bit set, where those values start, the value) and
+//! one array of the values that are not zero, both dropped at once when the part is
+//! valued. Most values hanging are zero: on the bed a lookup compares 2.6 values where
+//! the whole list was 10.5, and a search takes 115 to 250 bytes per position counted
+//! with everything else it keeps (measured at refusals; it was 205 to 300).
 //!
 //! Cross-checked against the plain search over edge sets (`reference_value`, kept for tests)
 //! and exhaustive play ([`game_tree::partizan`](crate::game_tree::partizan)) in this
