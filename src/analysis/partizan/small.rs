@@ -45,12 +45,6 @@ impl Small {
         exponent: 0,
     };
 
-    /// `numerator / 2^exponent` reduced, if it fits (for tests elsewhere).
-    #[cfg(test)]
-    pub(super) fn reduced_for_tests(numerator: i128, exponent: u32) -> Option<Small> {
-        Small::reduced(numerator, exponent).ok()
-    }
-
     /// `numerator / 2^exponent` reduced, if it fits.
     fn reduced(numerator: i128, exponent: u32) -> Result<Small, Overflow> {
         let shift = if numerator == 0 {
@@ -174,7 +168,8 @@ impl Small {
     /// The simplest number strictly between `low` and `high` (`None`: no bound), which
     /// must have `low < high`; Overflow when it needs a denominator beyond 2^62.
     ///
-    /// **Lemma** (what the windowed search of blocks relies on): `s(a, b)` is
+    /// **Lemma** (what a windowed search of red-blue blocks relies on, tried in
+    /// `c066949` and measured in `docs/performance.md`): `s(a, b)` is
     /// non-decreasing in `a` and in `b` (`None` as `-inf` for `a`, `+inf` for `b`).
     /// *Proof.* Let `a <= a' < b`, `x = s(a, b)`, `x' = s(a', b)`. If `x > a'`, then `x`
     /// is in `(a', b)`, a part of `(a, b)`, and the simplest number of the larger
