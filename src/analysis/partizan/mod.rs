@@ -121,10 +121,11 @@ pub struct Budget {
 impl Budget {
     /// 64 edges, 750,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused). A block searched takes about 350 bytes, so the positions cost
-    /// about the 260 MB that two million sets of edges took before the block search; the
-    /// Moderately Hard Bed needs under 200,000 since blocks of the same shape share one
-    /// entry (docs/performance.md).
+    /// it was refused). A block searched takes up to about 250 bytes with everything the
+    /// search keeps (115 to 250 measured at a refusal, since the memo keeps only the
+    /// values hanging that are not zero), so a refusal costs at most about the 190 to 260
+    /// MB it did before; the Moderately Hard Bed needs under 200,000 since blocks of the
+    /// same shape share one entry (docs/performance.md).
     pub const DEFAULT: Budget = Budget {
         edges: 64,
         positions: 750_000,

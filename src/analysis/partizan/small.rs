@@ -197,6 +197,15 @@ impl Small {
 
     /// The simplest number strictly between `low` and `high` (`None`: no bound), which
     /// must have `low < high`; Overflow when it needs a denominator beyond 2^62.
+    ///
+    /// **Lemma** (what a windowed search of red-blue blocks relies on, tried in
+    /// `c066949` and measured in `docs/performance.md`): `s(a, b)` is
+    /// non-decreasing in `a` and in `b` (`None` as `-inf` for `a`, `+inf` for `b`).
+    /// *Proof.* Let `a <= a' < b`, `x = s(a, b)`, `x' = s(a', b)`. If `x > a'`, then `x`
+    /// is in `(a', b)`, a part of `(a, b)`, and the simplest number of the larger
+    /// interval is the simplest of any part of it that holds it: `x' = x`. Otherwise
+    /// `x <= a' < x'`. The other end is the mirror image (`s(a, b) = -s(-b, -a)`).
+    /// Tested on every pair of a grid of dyadics (`simplest_between_is_monotone`).
     pub(super) fn simplest_between(
         low: Option<Small>,
         high: Option<Small>,
@@ -275,6 +284,57 @@ mod tests {
         all.push(Small::reduced(-3, 62).unwrap());
         all.push(Small::integer(1 << 40));
         all
+    }
+
+    /// The lemma of [`Small::simplest_between`], by brute force: for every `a <= a'`
+    /// and `b <= b'` (ends infinite included) with `a' < b`, the simplest number in
+    /// `(a, b)` is at most the simplest in `(a', b)` and in `(a, b')`.
+    #[test]
+    fn simplest_between_is_monotone() {
+        let mut ends: Vec<Option<Small>> = vec![None];
+        for exponent in 0..4u32 {
+            for numerator in -20i128..=20 {
+                ends.push(Some(Small::reduced(numerator, exponent).unwrap()));
+            }
+        }
+        let below = |a: Option<Small>, b: Option<Small>| match (a, b) {
+            (Some(a), Some(b)) => a < b,
+            _ => true,
+        };
+        // `None` as a low end is -inf, as a high end +inf.
+        let low_le = |a: Option<Small>, b: Option<Small>| match (a, b) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(a), Some(b)) => a <= b,
+        };
+        let high_le = |a: Option<Small>, b: Option<Small>| match (a, b) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(a), Some(b)) => a <= b,
+        };
+        let mut checked = 0;
+        for &a in &ends {
+            for &b in &ends {
+                if !below(a, b) {
+                    continue;
+                }
+                let x = Small::simplest_between(a, b).unwrap();
+                assert!(a.is_none_or(|a| a < x) && b.is_none_or(|b| x < b));
+                for &other in &ends {
+                    if low_le(a, other) && below(other, b) {
+                        let y = Small::simplest_between(other, b).unwrap();
+                        assert!(x <= y, "s({a:?}, {b:?}) > s({other:?}, {b:?})");
+                        checked += 1;
+                    }
+                    if high_le(b, other) && below(a, other) {
+                        let y = Small::simplest_between(a, other).unwrap();
+                        assert!(x <= y, "s({a:?}, {b:?}) > s({a:?}, {other:?})");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1_000_000, "{checked} pairs");
     }
 
     /// Sums, comparisons, options, edges under a number and the simplest number between
