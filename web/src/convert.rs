@@ -50,13 +50,11 @@ impl Sink for Converting {
     }
 
     fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
-        self.reporting.diagnostic(warning, source);
-        Ok(())
+        self.reporting.warning(warning, source)
     }
 
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        self.reporting.failure(&error);
-        Ok(())
+        self.reporting.error(&error)
     }
 }
 
