@@ -106,10 +106,10 @@ pub fn refusal_game(format: Format, position: &Position) -> Option<Diagnostic> {
 /// let mut text = Vec::new();
 /// convert::write(&mut text, Format::Cgsuite, &position, "")?;
 /// assert_eq!(text, b"e(e:{v1};ee:{v1})\n");
-/// // The hb and json writers keep the edge order as it is.
+/// // The hb and json writers keep the edge order as it is, and the name reports show.
 /// let mut text = Vec::new();
 /// convert::write(&mut text, Format::Hb, &position, "")?;
-/// assert_eq!(text, b"graph:\nground: 1\n1-2-3  2-4  3-4\n");
+/// assert_eq!(text, b"graph: tree 1\nground: 1\n1-2-3  2-4  3-4\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write<W: Write>(

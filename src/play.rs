@@ -464,6 +464,7 @@ mod tests {
             edges: 10,
             grounds: 2,
             detached: 1,
+            simple: false,
         });
         let source = Source::from_text("x", "").unwrap();
         for seed in 0..40 {

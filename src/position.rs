@@ -258,6 +258,31 @@ impl GraphDecl {
         }
     }
 
+    /// The name a format that names graphs (hb, json) writes for the graph at 0-based
+    /// `index`, so that reading it back shows the name this graph shows: the input's, or
+    /// none for an unnamed `graph N` (which every reader calls so), or the shown name of
+    /// an unnamed graph of another kind (`tree N`, the trees of christmas judge data,
+    /// which hb and json could otherwise not call anything but `graph N`).
+    ///
+    /// ```
+    /// use hackenbush::syntax::{GraphDecl, GraphKind};
+    ///
+    /// let mut graph = GraphDecl::stalk("s".into(), 2, Default::default());
+    /// assert_eq!(graph.written_name(0).as_deref(), Some("s"));
+    /// graph.name = None;
+    /// assert_eq!(graph.written_name(0), None);
+    /// graph.kind = GraphKind::Tree;
+    /// assert_eq!(graph.written_name(1).as_deref(), Some("tree 2"));
+    /// ```
+    pub fn written_name(&self, index: usize) -> Option<std::borrow::Cow<'_, str>> {
+        use std::borrow::Cow;
+        match (&self.name, self.kind) {
+            (Some(name), _) => Some(Cow::Borrowed(name)),
+            (None, GraphKind::Graph) => None,
+            (None, kind) => Some(Cow::Owned(kind.name(index))),
+        }
+    }
+
     /// The ends of edge `j` (0-based) as the input names them: `a-b`.
     pub fn edge_ends(&self, j: usize) -> String {
         let edge = self.edges[j];

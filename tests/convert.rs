@@ -566,3 +566,79 @@ fn names_from_the_input_reach_the_terminal_escaped() {
     assert!(!run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{7}'));
     assert!(run.stderr.contains(r#"\u{1b}[2J"#), "{}", run.stderr);
 }
+
+/// The names a position's graphs are shown by.
+fn shown_names(position: &Position) -> Vec<String> {
+    let graphs = position.graphs.iter().enumerate();
+    graphs.map(|(i, g)| g.display_name(i)).collect()
+}
+
+/// The one position of `text` read as `format`.
+fn only_position(format: Format, text: Vec<u8>) -> Position {
+    let source = Source::new(format!("converted.{}", format.name()), text).unwrap();
+    let mut positions = syntax::parse(format, &source);
+    positions.next().unwrap().unwrap()
+}
+
+/// An unnamed graph of christmas judge data is shown as `tree N`; written to hb or json
+/// without a name it came back `graph N`. The name shown survives every chain of
+/// conversions through the formats that name graphs, and a round trip of named trees
+/// (`gen tree --graphs 2`, hb to json and back) keeps theirs.
+#[test]
+fn unnamed_trees_keep_the_name_shown_through_hb_and_json() {
+    let christmas = b"2\n3 2\n1 2\n2 3\n2 1\n1 2\n".to_vec();
+    let read = only_position(Format::Christmas, christmas);
+    assert_eq!(shown_names(&read), ["tree 1", "tree 2"]);
+    let written = |format, position: &Position| {
+        let mut text = Vec::new();
+        convert::write_game(&mut text, format, position, "t").unwrap();
+        text
+    };
+    for chain in [
+        &[Format::Hb][..],
+        &[Format::Json],
+        &[Format::Json, Format::Hb],
+        &[Format::Hb, Format::Json, Format::Hb],
+        &[Format::Dot, Format::Hb],
+    ] {
+        let mut position = read.clone();
+        for &format in chain {
+            position = only_position(format, written(format, &position));
+            assert_eq!(shown_names(&position), ["tree 1", "tree 2"], "{chain:?}");
+        }
+    }
+    // Unnamed graphs of the formats that name graphs stay unnamed: nothing is added.
+    let hb = b"graph:\nground: g\ng-a\n".to_vec();
+    let unnamed = only_position(Format::Hb, hb.clone());
+    assert_eq!(written(Format::Hb, &unnamed), hb);
+    // The round trip of issue's example, through the binary.
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let run = common::run(dir.path(), args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run.stdout
+    };
+    run(&["gen", "tree", "--graphs", "2", "--edges", "3", "-o", "a.hb"]);
+    run(&["convert", "a.hb", "-o", "b.json"]);
+    run(&["convert", "b.json", "-o", "c.hb"]);
+    run(&[
+        "gen",
+        "tree",
+        "--graphs",
+        "2",
+        "--edges",
+        "3",
+        "-f",
+        "christmas",
+        "-o",
+        "a.in",
+    ]);
+    run(&["convert", "a.in", "-o", "d.hb"]);
+    for file in ["a.hb", "c.hb", "a.in", "d.hb"] {
+        let shown = run(&["analyze", file]);
+        assert!(
+            shown.contains("  tree 1  ") && shown.contains("  tree 2  "),
+            "{file}: {shown}"
+        );
+    }
+}

@@ -206,6 +206,7 @@ fn generated() -> Vec<(String, Position)> {
             edges: 18,
             grounds: 2,
             detached: 1,
+            simple: false,
         }),
         Shape::Multigraph(Multigraph {
             graphs: 1,
@@ -213,6 +214,7 @@ fn generated() -> Vec<(String, Position)> {
             edges: 8,
             grounds: 0,
             detached: 1,
+            simple: false,
         }),
         Shape::Cactus(Cactus {
             graphs: 2,

@@ -115,6 +115,7 @@ fn shapes() -> Vec<(&'static str, Shape)> {
                 edges: 40,
                 grounds: 3,
                 detached: 2,
+                simple: false,
             }),
         ),
         (
@@ -125,6 +126,29 @@ fn shapes() -> Vec<(&'static str, Shape)> {
                 edges: 9,
                 grounds: 0,
                 detached: 1,
+                simple: false,
+            }),
+        ),
+        (
+            "simple multigraph",
+            Shape::Multigraph(Multigraph {
+                graphs: 2,
+                vertices: 12,
+                edges: 30,
+                grounds: 1,
+                detached: 0,
+                simple: true,
+            }),
+        ),
+        (
+            "simple multigraph grounds detached",
+            Shape::Multigraph(Multigraph {
+                graphs: 1,
+                vertices: 15,
+                edges: 25,
+                grounds: 2,
+                detached: 2,
+                simple: true,
             }),
         ),
         (
@@ -221,7 +245,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// longer gives the file it gave.
 #[test]
 fn pinned_output() {
-    let pinned: [(&str, u64, u64); 19] = [
+    let pinned: [(&str, u64, u64); 21] = [
         ("stalks", 0xfa8508f44a3a7d2e, 0x233d90b74b97b421),
         ("stalks 0,1,4", 0x097832e974b0505c, 0x1bcaed087e814194),
         ("tree", 0x07b579e3a868586b, 0x771a8d2052220842),
@@ -241,6 +265,12 @@ fn pinned_output() {
             "multigraph without ground",
             0x505a9a417b83b302,
             0xd3bda49e58f4ee8c,
+        ),
+        ("simple multigraph", 0x42af6f5d824fef5e, 0x0b135527a70caf47),
+        (
+            "simple multigraph grounds detached",
+            0x348c099dd56cca72,
+            0x38c21966be684f1f,
         ),
         ("path", 0x1dd622e3d15f7d55, 0x8f81b405f382e178),
         ("empty path", 0x703dba315086b431, 0xe68225b099fee6db),
@@ -400,6 +430,7 @@ fn christmas_fuses_several_grounds_and_adds_one_when_there_is_none() {
         edges: 20,
         grounds: 4,
         detached: 0,
+        simple: false,
     })
     .position(1, 0);
     let read = read_back(Format::Christmas, written(Format::Christmas, &several));
@@ -413,6 +444,7 @@ fn christmas_fuses_several_grounds_and_adds_one_when_there_is_none() {
         edges: 8,
         grounds: 0,
         detached: 0,
+        simple: false,
     })
     .position(1, 0);
     let text = written(Format::Christmas, &none);
@@ -729,6 +761,14 @@ fn cli_refuses_what_it_cannot_do() {
             &["multigraph", "--vertices", "10", "--edges", "5"],
             "at least 9 edges",
         ),
+        (
+            &["multigraph", "--simple", "--vertices", "9", "--edges", "37"],
+            "a simple graph of 9 vertices has at most 36 edges, got 37",
+        ),
+        (
+            &["multigraph", "--simple", "--detached", "4"],
+            "needs at least 9 vertices",
+        ),
         (&["cactus", "--max-polygon", "2"], "(2 with digons)"),
         (
             &["stalks", "--heights", "1", "--graphs", "2"],
@@ -775,4 +815,47 @@ fn sizes_beyond_max_memory_are_refused_before_allocating() {
         err.contains("in dot needs about 34 MiB, more than --max-memory 10"),
         "{err}"
     );
+}
+
+/// The partizan search's inputs made by `gen` (`benches/searched/gen-*.hb`) are what their
+/// commands, listed in that folder's README, write today: each command is run as written,
+/// in a folder of its own, and its file compared byte for byte, so the files cannot drift
+/// from the generator; a `gen-*` file without its command fails too.
+#[test]
+fn the_searched_inputs_made_by_gen_are_what_their_commands_write() {
+    let folder = common::root().join("benches/searched");
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    let commands: Vec<&str> = (readme.lines())
+        .filter_map(|line| line.strip_prefix("- `hackenbush gen "))
+        .map(|line| line.strip_suffix('`').expect("a command in backquotes"))
+        .collect();
+    let mut listed = Vec::new();
+    for command in &commands {
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let file = args.windows(2).find(|w| w[0] == "-o").expect("-o FILE")[1];
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+            .arg("gen")
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+        let made = std::fs::read(dir.path().join(file)).unwrap();
+        let kept = std::fs::read(folder.join(file)).unwrap_or_default();
+        assert!(
+            made == kept,
+            "benches/searched/{file} is not what `{command}` writes"
+        );
+        listed.push(file.to_string());
+    }
+    let mut present: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.starts_with("gen-"))
+        .collect();
+    present.sort();
+    listed.sort();
+    assert_eq!(present, listed, "the gen-* files and the README's commands");
+    assert_eq!(listed.len(), 10);
 }

@@ -154,3 +154,35 @@ fn coloured_values_carry_their_readable_fields() {
     let green = run(&root, &["analyze", "--json", "examples/bowtie.hb"]);
     assert!(!green.stdout.contains("left_stop"), "{}", green.stdout);
 }
+
+/// `judge --json` over several files: every line names its test case as `analyze --json`
+/// names the same position (`source`, `<file>#<case>`), so lines of different files with
+/// the same `case` can be told apart, and joined with `analyze`'s positions.
+#[test]
+fn judge_lines_name_their_source_as_analyze_does() {
+    let root = common::root();
+    let files = ["examples/shapes.in", "examples/poj-sample.in"];
+    let judged = run(&root, &["judge", "--json", files[0], files[1]]);
+    let lines: Vec<CaseLine> = (judged.stdout.lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let analyzed = run(&root, &["analyze", "--json", files[0], files[1]]);
+    let analyzed: serde_json::Value = serde_json::from_str(&analyzed.stdout).unwrap();
+    let positions = analyzed["positions"].as_array().unwrap();
+    assert_eq!(lines.len(), positions.len());
+    assert_eq!(lines.len(), 7);
+    for (line, position) in lines.iter().zip(positions) {
+        assert_eq!(line.source, position["source"].as_str().unwrap());
+        assert!(line.source.ends_with(&format!("#{}", line.case)));
+        let nim_sum = position["nim_sum"].as_u64().unwrap();
+        assert_eq!(line.nim_sum, nim_sum, "{}", line.source);
+    }
+    assert_eq!(lines[6].source, "examples/poj-sample.in#1");
+    // Standard input is `<stdin>`, as in analyze.
+    let fed = common::run_fed(&["judge", "--json"], |mut stdin| {
+        use std::io::Write;
+        stdin.write_all(b"1\n2 1\n1 2\n").unwrap();
+    });
+    let line: CaseLine = serde_json::from_slice(fed.stdout.trim_ascii_end()).unwrap();
+    assert_eq!((line.source.as_str(), line.case), ("<stdin>#1", 1));
+}

@@ -393,8 +393,9 @@ fn showing_a_violation_hides_no_test_case_after_it() {
     }
 }
 
-/// `judge --json` streams too: one line per test case, numbered on across batches (and
-/// across the two cores), the same verdicts as the text, and the error as a last line.
+/// `judge --json` streams too: one line per test case, numbered (and named by its
+/// source) on across batches (and across the two cores), the same verdicts as the text,
+/// and the error as a last line.
 #[test]
 fn the_judge_streams_json_lines_numbered_across_batches() {
     let dir = std::env::temp_dir().join(format!("hackenbush-json-lines-{}", std::process::id()));
@@ -413,6 +414,7 @@ fn the_judge_streams_json_lines_numbered_across_batches() {
     for ((i, line), verdict) in cases.iter().enumerate().zip(verdicts.lines()) {
         assert_eq!(line["version"], hackenbush::report::json::VERSION);
         assert_eq!(line["case"], i + 1);
+        assert_eq!(line["source"], format!("many.in#{}", i + 1));
         assert_eq!(line["verdict"], verdict);
         let first = line["nim_sum"] != 0;
         assert_eq!(line["winner"], if first { "first" } else { "second" });

@@ -7,7 +7,7 @@ use hackenbush::diagnostic::Diagnostic;
 use hackenbush::game::{Side, WholeForms};
 use hackenbush::pipeline::{Compute, Failure, Foreseen, Pipeline, Reported, Sink};
 use hackenbush::play::{EdgeRef, Illegal, Match};
-use hackenbush::report::explain::{self, Explanation};
+use hackenbush::report::explain::{self, Explanations};
 use hackenbush::source::Source;
 use hackenbush::syntax::{GraphDecl, Position};
 use hackenbush::wording::{plural, printable};
@@ -19,42 +19,40 @@ use super::progress;
 
 /// Runs the command; whether every input was clean (and every `--cut` could be made).
 pub fn run(args: &ExplainArgs) -> Result<bool, Stop> {
-    if args.misere {
-        return misere(args);
-    }
-    // Values are written on this thread, as each graph is explained.
-    let _whole = args.full.then(WholeForms::begin);
+    // Values are written on this thread, as each graph is explained; misère play has
+    // never taken `--full`.
+    let _whole = (args.full && !args.misere).then(WholeForms::begin);
+    let color = output::stdout_color();
     let mut explaining = Explaining {
         args,
-        out: output::stdout(),
-        color: output::stdout_color(),
-        first: true,
+        explanations: Explanations::new(output::stdout(), args.budget.budget(), color),
+        color,
         cuts_made: true,
-        position: None,
+        kept: None,
     };
-    let pipeline = Pipeline::new(Compute::Graphs).case(args.case);
+    // Misère play explains each position read whole; normal play each graph as it is
+    // read.
+    let compute = if args.misere {
+        Compute::Positions
+    } else {
+        Compute::Graphs
+    };
+    let pipeline = Pipeline::new(compute).case(args.case);
     let clean = pipeline.run(input::stated(&args.input), &mut explaining)?;
-    explaining.out.flush()?;
+    explaining.explanations.out().flush()?;
     Ok(clean && explaining.cuts_made)
 }
 
-/// The explanations of a run, each position's written as its graphs are read.
+/// The explanations of a run, written by the library's [`Explanations`]; each graph is
+/// modelled, analyzed and explained as it is read, then dropped (kept as read, for
+/// `--cut`).
 struct Explaining<'a> {
     args: &'a ExplainArgs,
-    out: io::BufWriter<io::Stdout>,
+    explanations: Explanations<io::BufWriter<io::Stdout>>,
     color: bool,
-    /// No position was explained yet.
-    first: bool,
     /// Whether every `--cut` could be made.
     cuts_made: bool,
-    /// The position being explained.
-    position: Option<Explained>,
-}
-
-/// A position being explained: each graph is modelled, analyzed and explained as it is
-/// read, then dropped (kept as read, for `--cut`).
-struct Explained {
-    explanation: Explanation,
+    /// The graphs of the position being explained, as read, for `--cut`.
     kept: Option<Vec<GraphDecl>>,
 }
 
@@ -64,49 +62,32 @@ impl Sink for Explaining<'_> {
     fn renderer(&mut self) {}
 
     fn start(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<()> {
-        if !std::mem::take(&mut self.first) {
-            self.out.write_all(b"\n")?;
-        }
-        let label = foreseen.label(source);
         let nim_sum = (!foreseen.coloured).then_some(foreseen.nim_sum);
-        let (explanation, text) = Explanation::new(&label, foreseen.graphs, nim_sum, self.color);
-        let explanation = explanation
-            .within(self.args.budget.budget())
-            .observed(progress::searches("explain"));
-        self.out.write_all(text.as_bytes())?;
-        self.position = Some(Explained {
-            explanation,
-            kept: self.args.cut.as_ref().map(|_| Vec::new()),
-        });
+        let progress = Some(progress::searches("explain"));
+        let label = foreseen.label(source);
+        (self.explanations).start(&label, foreseen.graphs, nim_sum, progress)?;
+        self.kept = self.args.cut.as_ref().map(|_| Vec::new());
         Ok(())
     }
 
     fn graph(&mut self, source: &Source, decl: GraphDecl) -> io::Result<()> {
-        let Some(Explained { explanation, kept }) = &mut self.position else {
-            return Ok(());
-        };
-        if let Some(kept) = kept {
+        if let Some(kept) = &mut self.kept {
             kept.push(decl.clone());
         }
-        let (graph, analysis) = hackenbush::analyze_graph(decl, explanation.told());
-        self.out
-            .write_all(explanation.graph(&graph, &analysis, source).as_bytes())
+        self.explanations.graph(decl, source)
     }
 
     fn finish(&mut self, source: &Source, foreseen: &Foreseen) -> io::Result<Reported> {
-        let Some(mut explained) = self.position.take() else {
-            return Ok(Ok(()));
-        };
-        if let Some(refused) = explained.explanation.refused() {
+        let kept = self.kept.take();
+        if let Err(refused) = self.explanations.finish()? {
             return Ok(Err(refused));
         }
-        self.out
-            .write_all(explained.explanation.finish().as_bytes())?;
-        if let (Some(cut), Some(graphs)) = (&self.args.cut, explained.kept) {
+        if let (Some(cut), Some(graphs)) = (&self.args.cut, kept) {
+            let out = self.explanations.out();
             match what_if(source, &foreseen.label(source), graphs, cut, self.color) {
-                Ok(text) => self.out.write_all(text.as_bytes())?,
+                Ok(text) => out.write_all(text.as_bytes())?,
                 Err(message) => {
-                    self.out.flush()?;
+                    out.flush()?;
                     output::report_error(&message);
                     self.cuts_made = false;
                 }
@@ -115,12 +96,17 @@ impl Sink for Explaining<'_> {
         Ok(Ok(()))
     }
 
+    fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
+        let label = source.label(position.case);
+        self.explanations.misere(source, position.graphs, &label)
+    }
+
     fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
-        output::report_warning(&mut self.out, warning, source)
+        output::report_warning(self.explanations.out(), warning, source)
     }
 
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        output::report_failure(&mut self.out, &error)
+        output::report_failure(self.explanations.out(), &error)
     }
 }
 
@@ -171,57 +157,4 @@ fn what_if(
         }
     }
     explain::what_if(&mut game, edge, color).map_err(|refused: Diagnostic| refused.message)
-}
-
-/// `explain --misere`: each position read whole and explained in misère play.
-fn misere(args: &ExplainArgs) -> Result<bool, Stop> {
-    let mut explaining = Misere {
-        args,
-        out: output::stdout(),
-        color: output::stdout_color(),
-        first: true,
-    };
-    let pipeline = Pipeline::new(Compute::Positions).case(args.case);
-    let clean = pipeline.run(input::stated(&args.input), &mut explaining)?;
-    explaining.out.flush()?;
-    Ok(clean)
-}
-
-/// The misère explanations of a run.
-struct Misere<'a> {
-    args: &'a ExplainArgs,
-    out: io::BufWriter<io::Stdout>,
-    color: bool,
-    /// No position was explained yet.
-    first: bool,
-}
-
-impl Sink for Misere<'_> {
-    type Render = ();
-
-    fn renderer(&mut self) {}
-
-    fn position(&mut self, source: &Source, position: Position) -> io::Result<Reported> {
-        let label = source.label(position.case);
-        let budget = self.args.budget.budget();
-        let text =
-            explain::misere::explain_position(source, position.graphs, &label, budget, self.color);
-        let text = match text {
-            Ok(text) => text,
-            Err(refused) => return Ok(Err(refused)),
-        };
-        if !std::mem::take(&mut self.first) {
-            self.out.write_all(b"\n")?;
-        }
-        self.out.write_all(text.as_bytes())?;
-        Ok(Ok(()))
-    }
-
-    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
-        output::report_warning(&mut self.out, warning, source)
-    }
-
-    fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        output::report_failure(&mut self.out, &error)
-    }
 }

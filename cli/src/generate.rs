@@ -68,6 +68,7 @@ impl ShapeArgs {
                     edges: a.edges,
                     grounds: a.grounds,
                     detached: a.detached,
+                    simple: a.simple,
                 }),
                 &a.common,
             ),

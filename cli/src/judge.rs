@@ -49,9 +49,10 @@ struct Verdicts {
 }
 
 impl Render for Verdicts {
-    fn verdict(&mut self, case: u64, nim_sum: u64, out: &mut Vec<u8>) {
+    fn verdict(&mut self, input: &str, case: u64, nim_sum: u64, out: &mut Vec<u8>) {
         if self.json {
-            json::write_line(out, &CaseLine::new(case, nim_sum)).expect("a Vec takes every write");
+            let line = CaseLine::new(input, case, nim_sum);
+            json::write_line(out, &line).expect("a Vec takes every write");
         } else {
             out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
         }

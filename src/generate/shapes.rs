@@ -671,6 +671,16 @@ impl Cactus {
 /// tree, and the other edges join random vertices of one part, with loops and parallel
 /// edges made on purpose (about one extra edge in eight each). The edges are shuffled and
 /// randomly directed.
+///
+/// `simple` makes simple graphs instead: no loops and no parallel edges. Each part is
+/// still connected by a random spanning tree, and the other edges (chords) are chosen
+/// uniformly among the pairs of distinct vertices of one part that the tree does not
+/// join (Floyd's sampling: one draw per chord, whatever the density, so a complete graph
+/// is made as surely as a sparse one). The split into parts is then fixed by the
+/// parameters, so that what the parts can hold is known before anything is drawn
+/// ([`Multigraph::most_simple_edges`]): each detached part has two vertices of its own,
+/// and of the other vertices past the ground every fourth goes to a detached part, in
+/// turn, the rest to the main part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Multigraph {
     /// Graphs per position.
@@ -683,6 +693,9 @@ pub struct Multigraph {
     pub grounds: u32,
     /// Parts not attached to the ground, per graph.
     pub detached: u32,
+    /// No loops and no parallel edges (then at least `max(grounds, 1) + 2 * detached`
+    /// vertices, `vertices - 1 - detached` edges, and at most what the parts can hold).
+    pub simple: bool,
 }
 
 impl Default for Multigraph {
@@ -694,6 +707,7 @@ impl Default for Multigraph {
             edges: 16,
             grounds: 1,
             detached: 0,
+            simple: false,
         }
     }
 }
@@ -706,6 +720,9 @@ impl Multigraph {
             u64::from(self.vertices),
             MAX_EDGES,
         )?;
+        if self.simple {
+            return self.validate_simple();
+        }
         let needed = u64::from(self.grounds.max(1)) + u64::from(self.detached);
         if u64::from(self.vertices) < needed {
             return Err(format!(
@@ -725,8 +742,179 @@ impl Multigraph {
         Ok(())
     }
 
+    /// The limits of a simple graph: enough vertices for the ground and two per detached
+    /// part, enough edges for a spanning tree of each part, and no more than the parts
+    /// can hold.
+    fn validate_simple(&self) -> Result<(), String> {
+        let needed = u64::from(self.grounds.max(1)) + 2 * u64::from(self.detached);
+        if u64::from(self.vertices) < needed {
+            return Err(format!(
+                "a simple graph of {} ground vertices and {} detached parts (2 vertices \
+                 each) needs at least {needed} vertices, got {}",
+                self.grounds, self.detached, self.vertices
+            ));
+        }
+        let fewest = self.vertices - 1 - self.detached;
+        if self.edges < fewest {
+            return Err(format!(
+                "{} vertices in {} parts need at least {fewest} edges (a spanning tree of \
+                 each part), got {}",
+                self.vertices,
+                self.detached + 1,
+                self.edges
+            ));
+        }
+        let most = self.most_simple_edges();
+        if u64::from(self.edges) > most {
+            let parts = match self.detached {
+                0 => String::new(),
+                d => {
+                    let (main, small, bigger) = self.simple_parts();
+                    let sizes = match bigger {
+                        0 => small.to_string(),
+                        _ => format!("{small} or {}", small + 1),
+                    };
+                    format!(" (a part of {main} with the ground and {d} detached of {sizes})")
+                }
+            };
+            return Err(format!(
+                "a simple graph of {} vertices{parts} has at most {most} edges, got {}; ask \
+                 for fewer edges or more vertices",
+                self.vertices, self.edges
+            ));
+        }
+        Ok(())
+    }
+
+    /// The sizes of the parts of a simple graph: the main part's, the smaller detached
+    /// parts' and how many detached parts have one vertex more.
+    fn simple_parts(&self) -> (u64, u64, u64) {
+        let d = u64::from(self.detached);
+        let rest = u64::from(self.vertices) - u64::from(self.grounds.max(1)) - 2 * d;
+        let to_detached = if d == 0 { 0 } else { rest / 4 };
+        let main = u64::from(self.vertices) - 2 * d - to_detached;
+        match d {
+            0 => (main, 0, 0),
+            d => (main, 2 + to_detached / d, to_detached % d),
+        }
+    }
+
+    /// The most edges a simple graph of these parameters can have: `s (s - 1) / 2` for
+    /// each part of `s` vertices, the parts being split as the type's doc says.
+    ///
+    /// ```
+    /// use hackenbush::generate::Multigraph;
+    ///
+    /// let simple = Multigraph { vertices: 9, simple: true, ..Multigraph::default() };
+    /// assert_eq!(simple.most_simple_edges(), 36);
+    /// let detached = Multigraph { vertices: 9, detached: 1, ..simple };
+    /// assert_eq!(detached.most_simple_edges(), 15 + 3); // parts of 6 and 3 vertices
+    /// ```
+    pub fn most_simple_edges(&self) -> u64 {
+        let pairs = |s: u64| s * s.saturating_sub(1) / 2;
+        let (main, small, bigger) = self.simple_parts();
+        let d = u64::from(self.detached);
+        pairs(main) + (d - bigger) * pairs(small) + bigger * pairs(small + 1)
+    }
+
+    /// The vertices of each part of a simple graph, as the type's doc splits them.
+    fn simple_members(&self) -> Vec<Vec<u32>> {
+        let main_min = self.grounds.max(1);
+        let d = self.detached;
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); d as usize + 1];
+        members[0].extend(0..main_min);
+        for part in 0..d {
+            let first = main_min + 2 * part;
+            members[part as usize + 1].extend([first, first + 1]);
+        }
+        for (j, v) in (main_min + 2 * d..self.vertices).enumerate() {
+            let part = if d > 0 && j % 4 == 3 {
+                1 + (j / 4) % d as usize
+            } else {
+                0
+            };
+            members[part].push(v);
+        }
+        members
+    }
+
+    /// A simple graph: a random spanning tree of each part, then the chords, a uniform
+    /// choice among the pairs of vertices of one part that the trees leave unjoined.
+    ///
+    /// The pairs of all parts are numbered one after the other, part by part, and the
+    /// pair `a < b` (indices within its part) is `b (b - 1) / 2 + a` in its part; the
+    /// trees' pairs are left out of the numbering, and Floyd's algorithm picks the
+    /// chords' numbers, `edges - trees` of them in as many draws.
+    fn simple_edges(&self, rng: &mut Rng) -> Vec<EdgeDecl> {
+        let members = self.simple_members();
+        let mut b = Builder::with_capacity(self.edges as usize);
+        let pairs = |s: u64| s * s.saturating_sub(1) / 2;
+        let mut offsets = Vec::with_capacity(members.len() + 1);
+        let mut tree = Vec::with_capacity(self.vertices as usize);
+        let mut offset = 0u64;
+        for part in &members {
+            offsets.push(offset);
+            for i in 1..part.len() {
+                let parent = rng.below(i as u64);
+                b.edge(part[parent as usize], part[i]);
+                tree.push(offset + pairs(i as u64) + parent);
+            }
+            offset += pairs(part.len() as u64);
+        }
+        offsets.push(offset);
+        let free = offset - tree.len() as u64;
+        let chords = u64::from(self.edges) - tree.len() as u64;
+        let mut chosen = std::collections::BTreeSet::new();
+        for j in free - chords..free {
+            let t = rng.below(j + 1);
+            if !chosen.insert(t) {
+                chosen.insert(j);
+            }
+        }
+        // The `r`-th free pair is the pair `r + (trees' pairs at or before it)`; both
+        // lists ascend, so one walk finds them all.
+        let (mut skipped, mut part) = (0, 0);
+        for r in chosen {
+            let mut pair = r + skipped as u64;
+            while skipped < tree.len() && tree[skipped] <= pair {
+                skipped += 1;
+                pair += 1;
+            }
+            while offsets[part + 1] <= pair {
+                part += 1;
+            }
+            let local = pair - offsets[part];
+            // The largest `high` with `high (high - 1) / 2 <= local`.
+            let high = (1 + 8 * local).isqrt().div_ceil(2);
+            let low = local - pairs(high);
+            b.edge(members[part][low as usize], members[part][high as usize]);
+        }
+        b.edges
+    }
+
     /// Multigraph number `index` of a position.
     pub fn graph(&self, index: u32, rng: &mut Rng) -> GraphDecl {
+        let mut b = Builder::with_capacity(0);
+        b.vertices = self.vertices;
+        b.edges = if self.simple {
+            self.simple_edges(rng)
+        } else {
+            self.multigraph_edges(rng)
+        };
+        for e in &mut b.edges {
+            if rng.chance(1, 2) {
+                (e.u, e.v) = (e.v, e.u);
+            }
+        }
+        rng.shuffle(&mut b.edges);
+        b.finish(
+            format!("multigraph {}", index + 1),
+            (0..self.grounds).collect(),
+        )
+    }
+
+    /// The edges of a multigraph, loops and parallel edges included, in the order made.
+    fn multigraph_edges(&self, rng: &mut Rng) -> Vec<EdgeDecl> {
         let n = self.vertices;
         let main_min = self.grounds.max(1);
         let parts = self.detached as usize + 1;
@@ -774,16 +962,7 @@ impl Multigraph {
                 b.edge(u, v);
             }
         }
-        for e in &mut b.edges {
-            if rng.chance(1, 2) {
-                (e.u, e.v) = (e.v, e.u);
-            }
-        }
-        rng.shuffle(&mut b.edges);
-        b.finish(
-            format!("multigraph {}", index + 1),
-            (0..self.grounds).collect(),
-        )
+        b.edges
     }
 }
 
@@ -985,6 +1164,7 @@ mod tests {
             edges: 60,
             grounds: 3,
             detached: 4,
+            simple: false,
         };
         multi.validate().unwrap();
         let g = multi.graph(0, &mut Rng::new(1));
@@ -993,6 +1173,134 @@ mod tests {
         assert!(g.edges.iter().any(|e| e.u == e.v));
         let bad = Multigraph { edges: 20, ..multi };
         assert!(bad.validate().is_err());
+    }
+
+    /// The components of a graph on `0..n` (a union-find over its edges), by vertex.
+    fn components(n: u32, edges: &[EdgeDecl]) -> Vec<u32> {
+        let mut parent: Vec<u32> = (0..n).collect();
+        fn root(parent: &mut [u32], mut v: u32) -> u32 {
+            while parent[v as usize] != v {
+                parent[v as usize] = parent[parent[v as usize] as usize];
+                v = parent[v as usize];
+            }
+            v
+        }
+        for e in edges {
+            let (a, b) = (root(&mut parent, e.u), root(&mut parent, e.v));
+            parent[a as usize] = b;
+        }
+        (0..n).map(|v| root(&mut parent, v)).collect()
+    }
+
+    #[test]
+    fn simple_graphs_have_no_loops_no_parallel_edges_and_every_size_up_to_complete() {
+        for vertices in 1..=9u32 {
+            for grounds in 0..=2 {
+                for detached in 0..=2 {
+                    let shape = Multigraph {
+                        graphs: 1,
+                        vertices,
+                        edges: 0,
+                        grounds,
+                        detached,
+                        simple: true,
+                    };
+                    if vertices < grounds.max(1) + 2 * detached {
+                        assert!(shape.validate().unwrap_err().contains("needs at least"));
+                        continue;
+                    }
+                    let fewest = vertices - 1 - detached;
+                    let most = shape.most_simple_edges() as u32;
+                    for edges in fewest..=most {
+                        let shape = Multigraph { edges, ..shape };
+                        shape.validate().unwrap();
+                        let g = shape.graph(0, &mut Rng::new(u64::from(edges)));
+                        assert_eq!(g.edges.len(), edges as usize);
+                        let mut pairs: Vec<(u32, u32)> = g
+                            .edges
+                            .iter()
+                            .map(|e| (e.u.min(e.v), e.u.max(e.v)))
+                            .collect();
+                        assert!(pairs.iter().all(|&(u, v)| u < v && v < vertices));
+                        pairs.sort_unstable();
+                        pairs.dedup();
+                        assert_eq!(pairs.len(), edges as usize, "{shape:?}: parallel edges");
+                        // One part with the ground, `detached` others, each connected.
+                        let parts = components(vertices, &g.edges);
+                        let mut roots = parts.clone();
+                        roots.sort_unstable();
+                        roots.dedup();
+                        assert_eq!(roots.len() as u32, detached + 1, "{shape:?}");
+                        assert!((0..grounds).all(|v| parts[v as usize] == parts[0]));
+                    }
+                    let over = Multigraph {
+                        edges: most + 1,
+                        ..shape
+                    };
+                    let refused = over.validate().unwrap_err();
+                    assert!(
+                        refused.contains(&format!("at most {most} edges")),
+                        "{refused}"
+                    );
+                    if fewest > 0 {
+                        let under = Multigraph {
+                            edges: fewest - 1,
+                            ..shape
+                        };
+                        assert!(under.validate().unwrap_err().contains("at least"));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_complete_simple_graph_is_every_pair_once() {
+        let shape = Multigraph {
+            vertices: 300,
+            edges: 300 * 299 / 2,
+            simple: true,
+            ..Multigraph::default()
+        };
+        assert_eq!(shape.most_simple_edges(), 300 * 299 / 2);
+        let g = shape.graph(0, &mut Rng::new(3));
+        let mut pairs: Vec<(u32, u32)> = (g.edges.iter())
+            .map(|e| (e.u.min(e.v), e.u.max(e.v)))
+            .collect();
+        pairs.sort_unstable();
+        let every: Vec<(u32, u32)> = (0..300)
+            .flat_map(|u| (u + 1..300).map(move |v| (u, v)))
+            .collect();
+        assert_eq!(pairs, every);
+    }
+
+    #[test]
+    fn simple_parts_are_split_as_documented() {
+        let shape = Multigraph {
+            vertices: 23,
+            edges: 22,
+            grounds: 2,
+            detached: 3,
+            simple: true,
+            ..Multigraph::default()
+        };
+        // 2 ground, 2 per detached part, 15 others: 3 of them detached, in turn.
+        let members = shape.simple_members();
+        let sizes: Vec<usize> = members.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [14, 3, 3, 3]);
+        assert_eq!(shape.simple_parts(), (14, 3, 0));
+        let pairs = |s: u64| s * (s - 1) / 2;
+        assert_eq!(shape.most_simple_edges(), pairs(14) + 3 * pairs(3));
+        let shape = Multigraph {
+            vertices: 24,
+            ..shape
+        };
+        let sizes: Vec<usize> = shape.simple_members().iter().map(Vec::len).collect();
+        assert_eq!(sizes, [14, 4, 3, 3]);
+        assert_eq!(
+            shape.most_simple_edges(),
+            pairs(14) + pairs(4) + 2 * pairs(3)
+        );
     }
 
     #[test]

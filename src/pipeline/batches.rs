@@ -380,7 +380,7 @@ fn value<R: Render>(
         Compute::Verdicts | Compute::Answers(_) => {
             for (case, trees) in batch.cases().filter(|(case, _)| wanted(*case)) {
                 let nim_sum = trees.fold(0, |acc, (n, ends)| acc ^ green::value(n, ends, scratch));
-                state.render.verdict(case, nim_sum, &mut state.bytes);
+                state.render.verdict(name, case, nim_sum, &mut state.bytes);
             }
             if !state.bytes.is_empty() {
                 state.rendered();

@@ -510,10 +510,11 @@ pub trait Render: Send {
         false
     }
 
-    /// Writes the verdict on test case `case` (from 1), whose nim-sum is `nim_sum`
-    /// ([`Compute::Verdicts`]).
-    fn verdict(&mut self, case: u64, nim_sum: u64, out: &mut Vec<u8>) {
-        let _ = (case, nim_sum, out);
+    /// Writes the verdict on test case `case` (from 1) of the input named `input`, whose
+    /// nim-sum is `nim_sum` ([`Compute::Verdicts`]); reports name the case
+    /// [`source::label(input, Some(case))`](crate::source::label).
+    fn verdict(&mut self, input: &str, case: u64, nim_sum: u64, out: &mut Vec<u8>) {
+        let _ = (input, case, nim_sum, out);
     }
 }
 
@@ -708,7 +709,7 @@ mod tests {
     struct Verdicts;
 
     impl Render for Verdicts {
-        fn verdict(&mut self, _: u64, nim_sum: u64, out: &mut Vec<u8>) {
+        fn verdict(&mut self, _: &str, _: u64, nim_sum: u64, out: &mut Vec<u8>) {
             out.extend_from_slice(if nim_sum != 0 { b"Sally\n" } else { b"Harry\n" });
         }
     }

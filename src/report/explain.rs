@@ -7,7 +7,10 @@
 //! per graph, with a count of the rest; a value too long to show is shortened, with its
 //! size under it.
 
+mod explanations;
 pub mod misere;
+
+pub use explanations::Explanations;
 
 use std::fmt::Write;
 

@@ -113,13 +113,16 @@ impl JsonDocument {
     }
 }
 
-/// A line of `judge --json` for one test case: `{"version":2,"case":1,"nim_sum":2,
-/// "winner":"first","verdict":"Sally"}`.
+/// A line of `judge --json` for one test case: `{"version":2,"source":"cases.in#1",
+/// "case":1,"nim_sum":2,"winner":"first","verdict":"Sally"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct CaseLine {
     /// [`VERSION`].
     pub version: u32,
+    /// Where the test case comes from, as `analyze --json` names it: `<file>#<case>`
+    /// ([`source::label`](crate::source::label)).
+    pub source: String,
     /// The test case, from 1.
     pub case: u64,
     /// The XOR of its trees' Grundy values.
@@ -131,10 +134,11 @@ pub struct CaseLine {
 }
 
 impl CaseLine {
-    /// The line of test case `case` (from 1), worth `nim_sum`.
-    pub fn new(case: u64, nim_sum: u64) -> Self {
+    /// The line of test case `case` (from 1) of the input named `input`, worth `nim_sum`.
+    pub fn new(input: &str, case: u64, nim_sum: u64) -> Self {
         CaseLine {
             version: VERSION,
+            source: crate::source::label(input, Some(case as usize)),
             case,
             nim_sum,
             winner: Winner::of(nim_sum),

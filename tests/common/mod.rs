@@ -155,6 +155,7 @@ pub fn small_generated() -> Vec<(String, Position)> {
             edges: 11,
             grounds: 2,
             detached: 1,
+            simple: false,
         }),
         Shape::Multigraph(Multigraph {
             graphs: 1,
@@ -162,6 +163,7 @@ pub fn small_generated() -> Vec<(String, Position)> {
             edges: 11,
             grounds: 2,
             detached: 1,
+            simple: false,
         }),
         Shape::Cycle(Cycle {
             graphs: 1,

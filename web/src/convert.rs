@@ -50,13 +50,11 @@ impl Sink for Converting {
     }
 
     fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
-        self.reporting.diagnostic(warning, source);
-        Ok(())
+        self.reporting.warning(warning, source)
     }
 
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        self.reporting.failure(&error);
-        Ok(())
+        self.reporting.error(&error)
     }
 }
 
@@ -119,6 +117,7 @@ mod tests {
         let printed = convert(text, Some(Format::Christmas), Format::Hb, false, Some(2));
         assert_eq!(printed.status, crate::SUCCESS);
         let out = String::from_utf8(printed.out).unwrap();
-        assert_eq!(out, "graph:\nground: 1\n1-2-3-4-2  3-5-4\n");
+        // Named as reports name it, so that it reads back as `tree 1`.
+        assert_eq!(out, "graph: tree 1\nground: 1\n1-2-3-4-2  3-5-4\n");
     }
 }

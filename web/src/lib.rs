@@ -106,6 +106,18 @@ impl Reporting {
         }
     }
 
+    /// [`Sink::warning`], for a sink whose messages go here: every sink of the page's.
+    fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
+        self.diagnostic(warning, source);
+        Ok(())
+    }
+
+    /// [`Sink::error`], for a sink whose messages go here.
+    fn error(&mut self, error: &Failure<'_>) -> io::Result<()> {
+        self.failure(error);
+        Ok(())
+    }
+
     /// The exit status of a run that found its input `clean` or not.
     fn status(&self, clean: bool) -> u8 {
         match (clean, self.failed, self.refused) {
@@ -138,12 +150,11 @@ impl Sink for Analyzing {
     }
 
     fn warning(&mut self, warning: &Diagnostic, source: &Source) -> io::Result<()> {
-        self.reporting.diagnostic(warning, source);
-        Ok(())
+        self.reporting.warning(warning, source)
     }
 
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        self.reporting.failure(&error);
+        self.reporting.error(&error)?;
         self.errors.push(error.report);
         Ok(())
     }
@@ -214,8 +225,7 @@ impl Sink for Layout {
     }
 
     fn error(&mut self, error: Failure<'_>) -> io::Result<()> {
-        self.reporting.failure(&error);
-        Ok(())
+        self.reporting.error(&error)
     }
 }
 

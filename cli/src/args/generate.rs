@@ -121,10 +121,14 @@ Examples:
 General multigraphs of --vertices vertices and --edges edges: a random spanning tree of \
 each part, and the other edges between random vertices of a part, loops and parallel \
 edges included, so that cycles overlap. The first --grounds vertices are ground (0 makes \
-a graph without ground, worth 0); --detached parts never touch the ground.",
+a graph without ground, worth 0); --detached parts never touch the ground. --simple makes \
+simple graphs instead: no loops and no parallel edges, the other edges chosen among the \
+pairs of distinct vertices of a part not yet joined, and more edges than the parts can \
+hold (v(v-1)/2 in a part of v vertices) refused.",
         after_help = "\
 Examples:
   hackenbush gen multigraph --vertices 6 --edges 12 --seed 5
+  hackenbush gen multigraph --simple --vertices 20 --edges 28 --colours blue,red --seed 1
   hackenbush gen multigraph --grounds 3 --detached 2 --vertices 20 --edges 40
   hackenbush gen multigraph --vertices 500000 --edges 1000000 --format christmas -o m.in"
     )]
@@ -432,6 +436,11 @@ pub struct MultigraphArgs {
     #[arg(long, value_name = "N", default_value_t = Multigraph::default().detached,
           value_parser = clap::value_parser!(u32).range(0..=MAX))]
     pub detached: u32,
+
+    /// Simple graphs: no loops, no parallel edges (at most v(v-1)/2 edges in a part of v
+    /// vertices)
+    #[arg(long)]
+    pub simple: bool,
 
     /// Common flags.
     #[command(flatten)]

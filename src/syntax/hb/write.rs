@@ -29,7 +29,7 @@ pub fn write<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteErro
         if i > 0 {
             o.byte(b'\n')?;
         }
-        write_graph(&mut o, graph)?;
+        write_graph(&mut o, graph, i)?;
     }
     o.flush()?;
     Ok(())
@@ -110,8 +110,12 @@ pub(crate) fn refusal(graph: &GraphDecl) -> Option<Diagnostic> {
     )
 }
 
-fn write_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
-    let name = graph.name.as_deref().unwrap_or("");
+fn write_graph<W: Write>(
+    o: &mut Out<'_, W>,
+    graph: &GraphDecl,
+    index: usize,
+) -> Result<(), WriteError> {
+    let name = graph.written_name(index).unwrap_or_default();
     o.bytes(b"graph:")?;
     if !name.is_empty() {
         o.byte(b' ')?;

@@ -22,7 +22,7 @@ pub fn write<W: Write>(out: &mut W, position: &Position) -> Result<(), WriteErro
     o.bytes(b"{\"graphs\": [")?;
     for (i, graph) in position.graphs.iter().enumerate() {
         o.bytes(if i == 0 { b"\n  " } else { b",\n  " })?;
-        write_graph(&mut o, graph)?;
+        write_graph(&mut o, graph, i)?;
     }
     o.bytes(if position.graphs.is_empty() {
         b"]}\n"
@@ -57,11 +57,15 @@ pub(crate) fn refusal(graph: &GraphDecl) -> Option<Diagnostic> {
     )
 }
 
-fn write_graph<W: Write>(o: &mut Out<'_, W>, graph: &GraphDecl) -> Result<(), WriteError> {
+fn write_graph<W: Write>(
+    o: &mut Out<'_, W>,
+    graph: &GraphDecl,
+    index: usize,
+) -> Result<(), WriteError> {
     o.byte(b'{')?;
-    if let Some(name) = &graph.name {
+    if let Some(name) = graph.written_name(index) {
         o.bytes(b"\"name\": ")?;
-        write_string(o, name)?;
+        write_string(o, &name)?;
         o.bytes(b", ")?;
     }
     o.bytes(b"\"ground\": [")?;
