@@ -69,11 +69,38 @@ function call(exports, request) {
   return { status, out, err, ms };
 }
 
+/** The edges of the tree that warms analysis.wasm up (see `warm`). */
+const WARM_EDGES = 100000;
+let warmed = false;
+
+/**
+ * Values a tree of WARM_EDGES edges with analysis.wasm once, after the page has its first
+ * answer: the browser first runs a module's code as compiled in haste and compiles for
+ * speed only the functions that have run a while, in the background, and the module's
+ * memory grows on the first large input. Without this, the first large paste of a fresh
+ * page took 3 to 7 times the native command (web/README.md, "Measured"). A request that
+ * comes meanwhile waits for it (a few tenths of a second at most, once).
+ */
+async function warm() {
+  const exports = await modules["analysis.wasm"];
+  const lines = [];
+  for (let v = 2; v <= WARM_EDGES + 1; v += 10) {
+    const edges = [];
+    for (let w = v; w < v + 10 && w <= WARM_EDGES + 1; w++) edges.push(`${(w * 7919) % (w - 1) + 1}-${w}`);
+    lines.push(edges.join("  "));
+  }
+  call(exports, { op: "analyze", text: `graph: warm\nground: 1\n${lines.join("\n")}\n` });
+}
+
 onmessage = async (event) => {
   const request = event.data;
   const [name, loading] = moduleFor(request.op);
   try {
     postMessage({ id: request.id, ...call(await loading, request) });
+    if (!warmed && name === "analysis.wasm") {
+      warmed = true;
+      setTimeout(warm, 0);
+    }
   } catch (error) {
     // A trap leaves the module's memory as it was: start again from a fresh instance.
     modules[name] = load(name);
