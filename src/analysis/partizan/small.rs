@@ -155,43 +155,32 @@ impl Small {
     /// The edge of `colour` (blue or red) under `self`: Berlekamp's rule.
     pub(super) fn under(self, colour: Colour) -> Result<Small, Overflow> {
         match colour {
-            Colour::Blue => self.under_blue(),
-            Colour::Red => self.under_red(),
+            Colour::Blue => self.under_edge(1),
+            Colour::Red => self.under_edge(-1),
             Colour::Green => unreachable!("a green edge is not a number"),
         }
     }
 
-    fn under_blue(self) -> Result<Small, Overflow> {
-        if self.numerator >= 0 {
-            return self.add(Small::integer(1));
+    /// `self` on top of a blue edge (`sign` 1) or a red one (`sign` -1), the red case the
+    /// blue one's mirror image, without negating twice. For blue: `x + 1` for `x >= 0`,
+    /// else `(x + a + 1) / 2^a` with `a` the number of `-` signs that open `x`'s sign
+    /// expansion (`-x` for an integer, `floor(-x) + 1` otherwise).
+    fn under_edge(self, sign: i64) -> Result<Small, Overflow> {
+        // `x * sign`, the number as Left sees it on her edge; `i64::MIN` has no mirror.
+        let toward = self.numerator.checked_mul(sign).ok_or(Overflow)?;
+        if toward >= 0 {
+            return self.add(Small::integer(sign));
         }
         let e = u32::from(self.exponent);
-        let minus = self.numerator.checked_neg().ok_or(Overflow)?;
-        let a = if e == 0 { minus } else { (minus >> e) + 1 };
+        let away = toward.checked_neg().ok_or(Overflow)?;
+        let a = if e == 0 { away } else { (away >> e) + 1 };
         let a = u32::try_from(a)
             .ok()
             .filter(|&a| a <= MAX_EXPONENT - e)
             .ok_or(Overflow)?;
-        // (x + a + 1) / 2^a; (a + 1) * 2^e is at most 2^62 (a >= 1, a + e <= 62), and x < 0.
-        let numerator = self.numerator + (i64::from(a + 1) << e);
-        Ok(Small::reduced_word(numerator, (e + a) as u8))
-    }
-
-    /// The mirror image of [`Small::under_blue`], without negating twice: `x - 1` for
-    /// `x <= 0`, else `(x - a - 1) / 2^a` with `a` the number of `+` signs that open
-    /// `x`'s sign expansion (`x` for an integer, `floor(x) + 1` otherwise).
-    fn under_red(self) -> Result<Small, Overflow> {
-        if self.numerator <= 0 {
-            return self.add(Small::integer(-1));
-        }
-        let e = u32::from(self.exponent);
-        let plus = self.numerator;
-        let a = if e == 0 { plus } else { (plus >> e) + 1 };
-        let a = u32::try_from(a)
-            .ok()
-            .filter(|&a| a <= MAX_EXPONENT - e)
-            .ok_or(Overflow)?;
-        let numerator = plus - (i64::from(a + 1) << e);
+        // (x + sign (a + 1)) / 2^a; (a + 1) * 2^e is at most 2^62 (a >= 1, a + e <= 62),
+        // and x is of the other sign.
+        let numerator = self.numerator + sign * (i64::from(a + 1) << e);
         Ok(Small::reduced_word(numerator, (e + a) as u8))
     }
 
