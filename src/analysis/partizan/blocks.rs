@@ -56,12 +56,11 @@
 //! and exhaustive play ([`game_tree::partizan`](crate::game_tree::partizan)) in this
 //! file's tests.
 
-use std::hash::{BuildHasher, Hash};
-
 use crate::game::{Calculator, Exceeded, Game, Side};
 use crate::syntax::Colour;
 
-use super::shape;
+use super::memo::{Hanging, Key, Memo};
+use super::shape::Shapes;
 use super::small::{Overflow, Small};
 use super::{Board, LowLinks, NODES, NONE, PROGRESS_EVERY, edge_game};
 
@@ -78,13 +77,12 @@ pub(super) enum Failure {
 
 /// What the search needs of a value: sums, an edge under a value, canonical options, and
 /// the value of a game from its options.
-pub(super) trait Value: Clone + Eq + Hash + Sized {
+pub(super) trait Value: Hanging + Sized {
     /// What its operations share (the [`Calculator`] of games).
     type Context;
     /// The options offered so far to a position.
     type Options: Default;
     fn zero() -> Self;
-    fn is_zero(&self) -> bool;
     fn add(&self, other: &Self, cx: &mut Self::Context) -> Result<Self, Failure>;
     /// An edge of `colour` under `self`: `edge : self`.
     fn under(&self, colour: Colour, cx: &mut Self::Context) -> Result<Self, Failure>;
@@ -106,9 +104,6 @@ impl Value for Small {
 
     fn zero() -> Small {
         Small::ZERO
-    }
-    fn is_zero(&self) -> bool {
-        Small::is_zero(*self)
     }
     fn add(&self, other: &Small, _: &mut ()) -> Result<Small, Failure> {
         Small::add(*self, *other).map_err(|Overflow| Failure::Overflow)
@@ -140,15 +135,24 @@ impl Value for Small {
     }
 }
 
+impl Hanging for Small {
+    fn is_zero(&self) -> bool {
+        Small::is_zero(*self)
+    }
+}
+
+impl Hanging for Game {
+    fn is_zero(&self) -> bool {
+        *self == Game::zero()
+    }
+}
+
 impl Value for Game {
     type Context = Calculator;
     type Options = (Vec<Game>, Vec<Game>);
 
     fn zero() -> Game {
         Game::zero()
-    }
-    fn is_zero(&self) -> bool {
-        *self == Game::zero()
     }
     fn add(&self, other: &Game, calc: &mut Calculator) -> Result<Game, Failure> {
         calc.sum(self, other).map_err(Failure::Exceeded)
@@ -174,46 +178,6 @@ impl Value for Game {
     }
 }
 
-/// One block searched: its class (its shape up to relabelling, [`shape`](super::shape))
-/// and its hanging values in the order of the class, as a [`Key`] whose values other
-/// than zero are in the arena.
-struct Entry<V> {
-    class: u32,
-    start: u32,
-    /// Which of the values hanging, as the class lists them, are not zero.
-    nonzero: u64,
-    value: V,
-}
-
-/// The memo's key of a block: its class, which of the values hanging on it (as the class
-/// lists them, at most 64) are not zero, and those values in that order. Most values
-/// hanging are zero, so this is a few values where the whole list was ten on the bed:
-/// less to hash, to compare and to keep.
-struct Key<V> {
-    class: u32,
-    nonzero: u64,
-    values: Vec<V>,
-}
-
-impl<V: Value> Key<V> {
-    /// The key of `class` with `listed` hanging (as the class lists them).
-    fn of(class: u32, mut listed: Vec<V>) -> Key<V> {
-        debug_assert!(listed.len() <= 64);
-        let mut nonzero = 0u64;
-        for (k, value) in listed.iter().enumerate() {
-            if !value.is_zero() {
-                nonzero |= 1 << k;
-            }
-        }
-        listed.retain(|value| !value.is_zero());
-        Key {
-            class,
-            nonzero,
-            values: listed,
-        }
-    }
-}
-
 /// A block of a position, or a loop (no `vertices`): its edges, the vertex it hangs
 /// from, its other vertices, and its [`Shape`] once known ([`NONE`] before).
 #[derive(Clone, Copy)]
@@ -224,36 +188,21 @@ struct Piece {
     shape: u32,
 }
 
-/// A block and root met by the search: its class, and the orderings of its vertices
-/// that list the values hanging on them as the class does (runs of `orders`).
-#[derive(Clone, Copy)]
-struct Shape {
-    class: u32,
-    start: u32,
-    count: u32,
-    /// Where the layouts after its cuts are in `cut_layouts` ([`NONE`] until searched).
-    cuts: u32,
-}
-
 /// The search of one part.
 pub(super) struct Blocks<'a, V: Value> {
     pub(super) board: Board,
     colours: Vec<Colour>,
     pub(super) cx: V::Context,
-    memo: hashbrown::HashTable<Entry<V>>,
-    /// The values hanging at the vertices of the blocks in `memo`, one run per entry.
-    arena: Vec<V>,
-    hasher: hashbrown::DefaultHashBuilder,
+    /// The value of each block searched, by class and values hanging.
+    memo: Memo<V, V>,
     /// The blocks of each position met, by its edges and root: runs of `pieces`.
     layouts: hashbrown::HashMap<(u64, u32), (u32, u32)>,
     pieces: Vec<Piece>,
-    /// Each block and root met, by its edges and root: an index of `shapes`.
-    shape_of: hashbrown::HashMap<(u64, u32), u32>,
-    shapes: Vec<Shape>,
-    /// Each class by its encoding ([`shape::Labelling`]).
-    classes: hashbrown::HashMap<Vec<u16>, u32>,
-    /// The orderings of the shapes, each a run of its vertex count.
-    orders: Vec<u8>,
+    /// Each block and root met, labelled.
+    shapes: Shapes,
+    /// Per shape, where the layouts after its cuts are in `cut_layouts` ([`NONE`] until
+    /// searched).
+    cuts: Vec<u32>,
     /// The layouts (runs of `pieces`) of each shape less each of its edges.
     cut_layouts: Vec<(u32, u32)>,
     /// Buffers of values returned after use, for [`Blocks::buffer`].
@@ -277,15 +226,11 @@ impl<'a, V: Value> Blocks<'a, V> {
             board: Board::new(nodes, ends),
             colours,
             cx,
-            memo: hashbrown::HashTable::new(),
-            arena: Vec::new(),
-            hasher: hashbrown::DefaultHashBuilder::default(),
+            memo: Memo::new(),
             layouts: hashbrown::HashMap::new(),
             pieces: Vec::new(),
-            shape_of: hashbrown::HashMap::new(),
-            shapes: Vec::new(),
-            classes: hashbrown::HashMap::new(),
-            orders: Vec::new(),
+            shapes: Shapes::default(),
+            cuts: Vec::new(),
             cut_layouts: Vec::new(),
             pool: Vec::new(),
             limit,
@@ -370,7 +315,9 @@ impl<'a, V: Value> Blocks<'a, V> {
                     values[0].under(self.colours[i], &mut self.cx)?
                 } else {
                     let shape = if shape == NONE {
-                        let shape = self.shape(edges, from, vertices);
+                        let shape =
+                            self.shapes
+                                .index(&self.board, &self.colours, edges, from, vertices);
                         self.pieces[k as usize].shape = shape;
                         shape
                     } else {
@@ -454,34 +401,13 @@ impl<'a, V: Value> Blocks<'a, V> {
         }
     }
 
-    /// The [`Shape`] of the block `mask` at `root` with other vertices `vertices`: its
-    /// index in `shapes`, labelled the first time it is met.
-    fn shape(&mut self, mask: u64, root: u32, vertices: u128) -> u32 {
-        if let Some(&known) = self.shape_of.get(&(mask, root)) {
-            return known;
-        }
-        let shape::Labelling { encoding, orders } =
-            shape::label(&self.board, &self.colours, mask, root, vertices);
-        let next = self.classes.len() as u32;
-        let class = *self.classes.entry(encoding).or_insert(next);
-        let n = vertices.count_ones() as usize;
-        let shape = Shape {
-            class,
-            start: self.orders.len() as u32,
-            count: (orders.len() / n) as u32,
-            cuts: NONE,
-        };
-        self.orders.extend(orders);
-        let index = self.shapes.len() as u32;
-        self.shapes.push(shape);
-        self.shape_of.insert((mask, root), index);
-        index
-    }
-
     /// Where the layouts of `mask` less each of its edges (ascending) start in
     /// `cut_layouts`: found once per shape.
     fn cuts(&mut self, shape: u32, mask: u64, root: u32) -> usize {
-        let known = self.shapes[shape as usize].cuts;
+        if self.cuts.len() <= shape as usize {
+            self.cuts.resize(shape as usize + 1, NONE);
+        }
+        let known = self.cuts[shape as usize];
         if known != NONE {
             return known as usize;
         }
@@ -493,33 +419,8 @@ impl<'a, V: Value> Blocks<'a, V> {
             let layout = self.layout_of(mask & !(1 << i), root);
             self.cut_layouts.push(layout);
         }
-        self.shapes[shape as usize].cuts = start as u32;
+        self.cuts[shape as usize] = start as u32;
         start
-    }
-
-    /// `values` (by vertex, ascending) listed as the class of `shape` lists them, into
-    /// `out`: by the ordering that lists them first in [`Value::order`].
-    fn listed(&mut self, shape: Shape, values: &[V], out: &mut Vec<V>) {
-        let n = values.len();
-        let start = shape.start as usize;
-        out.clear();
-        out.extend(
-            self.orders[start..start + n]
-                .iter()
-                .map(|&k| values[k as usize].clone()),
-        );
-        if shape.count > 1 {
-            let mut other = self.pool.pop().unwrap_or_default();
-            for j in 1..shape.count as usize {
-                let order = &self.orders[start + j * n..start + (j + 1) * n];
-                other.clear();
-                other.extend(order.iter().map(|&k| values[k as usize].clone()));
-                if V::order(&other, out) == std::cmp::Ordering::Less {
-                    std::mem::swap(out, &mut other);
-                }
-            }
-            self.pool.push(other);
-        }
     }
 
     /// The value of the biconnected block `mask` at `root` (its [`Shape`] `shape`), with
@@ -534,12 +435,21 @@ impl<'a, V: Value> Blocks<'a, V> {
         values: &[V],
     ) -> Result<V, Failure> {
         let mut listed = self.buffer(0);
-        let form = self.shapes[shape as usize];
-        self.listed(form, values, &mut listed);
-        let key = Key::of(form.class, listed);
-        let hash = self.hash(&key);
-        if let Some(known) = self.find(hash, &key) {
-            self.pool.push(key.values);
+        let mut spare = self.buffer(0);
+        let form = self.shapes.get(shape);
+        self.shapes
+            .listed(form, values, V::order, &mut listed, &mut spare);
+        self.pool.push(spare);
+        let nonzero = Key::compact(&mut listed);
+        let key = Key {
+            class: form.class,
+            nonzero,
+            values: &listed,
+        };
+        let hash = self.memo.hash(key);
+        if let Some(known) = self.memo.get(hash, key) {
+            let known = known.clone();
+            self.pool.push(listed);
             return Ok(known);
         }
         let mut copy = self.buffer(0);
@@ -595,8 +505,13 @@ impl<'a, V: Value> Blocks<'a, V> {
             }
         }
         let value = V::finish(options, &mut self.cx)?;
-        self.remember(hash, &key, value.clone())?;
-        self.pool.extend([values, key.values]);
+        let key = Key {
+            class: form.class,
+            nonzero,
+            values: &listed,
+        };
+        self.remember(hash, key, value.clone())?;
+        self.pool.extend([values, listed]);
         Ok(value)
     }
 
@@ -609,49 +524,17 @@ impl<'a, V: Value> Blocks<'a, V> {
         buffer
     }
 
-    /// The hash of a position's [`Key`].
-    fn hash(&self, key: &Key<V>) -> u64 {
-        self.hasher
-            .hash_one((key.class, key.nonzero, key.values.as_slice()))
-    }
-
-    /// The value of a position if it is known (compared exactly, not by its hash).
-    fn find(&self, hash: u64, key: &Key<V>) -> Option<V> {
-        let arena = &self.arena;
-        let same = |e: &Entry<V>| {
-            e.class == key.class
-                && e.nonzero == key.nonzero
-                && arena[e.start as usize..][..key.values.len()] == *key.values
-        };
-        self.memo.find(hash, same).map(|e| e.value.clone())
-    }
-
     /// Keeps the value of a position, within the budget of positions.
-    fn remember(&mut self, hash: u64, key: &Key<V>, value: V) -> Result<(), Failure> {
+    fn remember(&mut self, hash: u64, key: Key<'_, V>, value: V) -> Result<(), Failure> {
         // A shape met (laid out after each cut, labelled) costs memory as an entry does:
         // both count, so that a refusal costs about the same memory on every kind of
         // graph (dense ones meet many shapes with few values each).
         if self.counted() >= self.limit {
             return Err(Failure::Positions);
         }
-        let start = u32::try_from(self.arena.len()).map_err(|_| Failure::Positions)?;
-        self.arena.extend_from_slice(&key.values);
-        let hasher = &self.hasher;
-        let arena = &self.arena;
-        self.memo.insert_unique(
-            hash,
-            Entry {
-                class: key.class,
-                start,
-                nonzero: key.nonzero,
-                value,
-            },
-            |e| {
-                let len = e.nonzero.count_ones() as usize;
-                let values = &arena[e.start as usize..][..len];
-                hasher.hash_one((e.class, e.nonzero, values))
-            },
-        );
+        self.memo
+            .insert(hash, key, value)
+            .map_err(|_| Failure::Positions)?;
         if self.memo.len().is_multiple_of(PROGRESS_EVERY)
             && let Some(progress) = self.progress.as_deref_mut()
         {
@@ -835,7 +718,7 @@ mod tests {
             let mask = search.board().attached(search.all());
             search.value(mask).unwrap();
             if let Kind::Numbers(blocks) = &search.kind
-                && blocks.classes.len() < blocks.shapes.len()
+                && blocks.shapes().classes() < blocks.shapes().len()
             {
                 shared += 1;
             }

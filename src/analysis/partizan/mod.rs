@@ -54,6 +54,8 @@ use crate::syntax::Colour;
 use super::green;
 
 mod blocks;
+mod bounds;
+mod memo;
 mod red_blue;
 mod shape;
 mod small;
@@ -63,7 +65,7 @@ mod wide;
 pub use red_blue::{NotATree, RedBlueTree};
 
 use blocks::{Blocks, Failure};
-use small::Small;
+use bounds::Bounds;
 
 /// How a part's value was found.
 #[derive(
@@ -836,7 +838,7 @@ impl Local {
 /// One search lives per part, so the two sizes cost nothing worth a box.
 #[allow(clippy::large_enum_variant)]
 enum Kind<'a> {
-    Numbers(Blocks<'a, Small>),
+    Numbers(Bounds<'a>),
     Games(Blocks<'a, Game>),
 }
 
@@ -853,17 +855,16 @@ impl<'a> PartSearch<'a> {
             ends,
             colours,
             budget,
-            kind: Kind::Numbers(Blocks::new(0, Vec::new(), Vec::new(), (), 0)),
+            kind: Kind::Numbers(Bounds::new(0, Vec::new(), Vec::new(), 0)),
             earlier: 0,
         };
         search.kind = if search.colours.contains(&Colour::Green) {
             Kind::Games(search.games())
         } else {
-            Kind::Numbers(Blocks::new(
+            Kind::Numbers(Bounds::new(
                 nodes,
                 search.ends.clone(),
                 search.colours.clone(),
-                (),
                 budget.positions,
             ))
         };

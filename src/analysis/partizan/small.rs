@@ -87,6 +87,11 @@ impl Small {
         i128::from(self.numerator) << (k - u32::from(self.exponent))
     }
 
+    /// Nearly the number, as a float: to order options by, never to decide.
+    pub(super) fn approx(self) -> f64 {
+        self.numerator as f64 / (1u64 << self.exponent) as f64
+    }
+
     pub(super) fn is_zero(self) -> bool {
         self.numerator == 0
     }
