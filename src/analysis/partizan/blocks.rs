@@ -546,37 +546,21 @@ impl<'a, V: Value> Blocks<'a, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Budget, Kind, PartSearch, Search};
+    use super::super::testing::{
+        self, Edges, by_blocks_on_games, by_blocks_on_numbers, by_plain_search, played,
+    };
     use super::*;
-    use crate::game_tree::partizan::ColouredTree;
-    use crate::model::Graph;
     use crate::syntax::Colour::{Blue, Green, Red};
 
-    type Edges = Vec<(u32, u32, Colour)>;
-
-    /// The value of the whole of `edges` (ground 0) by the block search, by the plain
-    /// search over edge sets, and by the block search on games even when red-blue.
-    fn three_ways(edges: &[(u32, u32, Colour)]) -> (Game, Game, Game) {
-        let graph = Graph::from_coloured_edges(&[0], edges);
-        let all_edges: Vec<_> = graph.net.edge_indices().collect();
-        let budget = Budget::default();
-        let mut blocks = PartSearch::of(&graph, &all_edges, budget).unwrap();
-        let mask = blocks.board().attached(blocks.all());
-        let new = blocks.value(mask).unwrap();
-        let mut games = blocks.games();
-        let on_games = games.value(mask).unwrap();
-        let mut reference = Search::of(&graph, &all_edges, budget).unwrap();
-        let old = reference.value(mask).unwrap();
-        (new, old, on_games)
-    }
-
+    /// The block search on games gives what exhaustive play and the plain search give;
+    /// on numbers too when the graph is red-blue.
     fn assert_agree(edges: &[(u32, u32, Colour)]) {
-        let (new, old, on_games) = three_ways(edges);
-        let graph = Graph::from_coloured_edges(&[0], edges);
-        let played = ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small");
-        assert_eq!(&new, played.value(), "{edges:?}");
-        assert_eq!(new, old, "{edges:?}");
-        assert_eq!(on_games, old, "{edges:?}");
+        let played = played(edges);
+        assert_eq!(by_blocks_on_games(edges), played, "{edges:?}");
+        assert_eq!(by_plain_search(edges), played, "{edges:?}");
+        if !edges.iter().any(|&(_, _, c)| c == Green) {
+            assert_eq!(by_blocks_on_numbers(edges), Ok(played), "{edges:?}");
+        }
     }
 
     /// Every multigraph of up to 5 edges on the ground and 3 more vertices (loops and
@@ -585,85 +569,11 @@ mod tests {
     /// search give.
     #[test]
     fn every_coloured_multigraph_up_to_five_edges_agrees_with_play_and_the_plain_search() {
-        let pairs: Vec<(u32, u32)> = (0..4).flat_map(|a| (a..4).map(move |b| (a, b))).collect();
-        let mut seen = std::collections::HashSet::new();
-        let mut checked = 0;
-        // Multisets of pairs as non-decreasing index lists.
-        let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
-        while let Some(chosen) = stack.pop() {
-            if chosen.len() < 5 {
-                let from = chosen.last().copied().unwrap_or(0);
-                for k in from..pairs.len() {
-                    let mut more = chosen.clone();
-                    more.push(k);
-                    stack.push(more);
-                }
-            }
-            if chosen.is_empty() {
-                continue;
-            }
-            for colouring in 0..3u32.pow(chosen.len() as u32) {
-                let mut code = colouring;
-                let edges: Edges = chosen
-                    .iter()
-                    .map(|&k| {
-                        let colour = [Blue, Red, Green][(code % 3) as usize];
-                        code /= 3;
-                        (pairs[k].0, pairs[k].1, colour)
-                    })
-                    .collect();
-                if !seen.insert(least_relabelling(&edges)) {
-                    continue;
-                }
-                assert_agree(&edges);
-                checked += 1;
-            }
+        let graphs = testing::every_multigraph(5, &[Blue, Red, Green]);
+        assert!(graphs.len() > 40_000, "{} graphs", graphs.len());
+        for edges in &graphs {
+            assert_agree(edges);
         }
-        assert!(checked > 40_000, "{checked} graphs");
-    }
-
-    /// The form of `edges` least over the relabellings of vertices 1 to 3.
-    fn least_relabelling(edges: &[(u32, u32, Colour)]) -> Vec<(u32, u32, u8)> {
-        let perms = [
-            [0, 1, 2, 3],
-            [0, 1, 3, 2],
-            [0, 2, 1, 3],
-            [0, 2, 3, 1],
-            [0, 3, 1, 2],
-            [0, 3, 2, 1],
-        ];
-        perms
-            .iter()
-            .map(|p| {
-                let mut form: Vec<(u32, u32, u8)> = edges
-                    .iter()
-                    .map(|&(a, b, c)| {
-                        let (a, b) = (p[a as usize], p[b as usize]);
-                        (a.min(b), a.max(b), c as u8)
-                    })
-                    .collect();
-                form.sort_unstable();
-                form
-            })
-            .min()
-            .expect("six relabellings")
-    }
-
-    /// A seeded random connected-ish graph with cycles: `count` edges on `nodes`
-    /// vertices, each new vertex joined to an earlier one, the rest anywhere.
-    fn random_graph(rng: &mut crate::rng::Rng, count: usize, colours: &[Colour]) -> Edges {
-        let nodes = 2 + rng.below(count as u64 / 2 + 1) as u32;
-        let mut edges = Vec::new();
-        for v in 1..nodes.min(count as u32 + 1) {
-            edges.push((rng.below_u32(v), v));
-        }
-        while edges.len() < count {
-            edges.push((rng.below_u32(nodes), rng.below_u32(nodes)));
-        }
-        edges
-            .into_iter()
-            .map(|(a, b)| (a, b, colours[rng.below(colours.len() as u64) as usize]))
-            .collect()
     }
 
     /// Random graphs with cycles of up to 14 edges, seeded: the block search gives the
@@ -678,21 +588,13 @@ mod tests {
             } else {
                 &[Blue, Red, Green]
             };
-            let edges = random_graph(&mut rng, count, colours);
-            let (new, old, on_games) = three_ways(&edges);
-            let graph = Graph::from_coloured_edges(&[0], &edges);
-            let played =
-                ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small enough to play out");
-            assert_eq!(&new, played.value(), "{edges:?}");
-            assert_eq!(new, old, "{edges:?}");
-            assert_eq!(on_games, old, "{edges:?}");
+            assert_agree(&testing::random_graph(&mut rng, count, colours));
         }
     }
 
     /// Symmetric graphs, where blocks of different edges are the same coloured graph and
     /// symmetries exchange the values hanging on a block (so the search shares entries
-    /// between them): a random graph, its copy beside it at the ground, and an edge
-    /// joining a vertex to its copy; up to 13 edges, against exhaustive play.
+    /// between them), up to 13 edges, against exhaustive play.
     #[test]
     fn symmetric_graphs_share_entries_and_agree_with_exhaustive_play() {
         let mut rng = crate::rng::Rng::new(31);
@@ -704,22 +606,14 @@ mod tests {
             } else {
                 &[Blue, Red]
             };
-            let half = random_graph(&mut rng, count, colours);
-            let top = half.iter().map(|&(a, b, _)| a.max(b)).max().unwrap_or(0);
-            let copy = |v: u32| if v == 0 { 0 } else { v + top };
-            let mut edges = half.clone();
-            edges.extend(half.iter().map(|&(a, b, c)| (copy(a), copy(b), c)));
-            let joint = 1 + rng.below_u32(top.max(1));
-            edges.push((joint, copy(joint), colours[round % colours.len()]));
+            let edges = testing::symmetric_graph(&mut rng, count, colours);
             assert_agree(&edges);
-            let graph = Graph::from_coloured_edges(&[0], &edges);
-            let all: Vec<_> = graph.net.edge_indices().collect();
-            let mut search = PartSearch::of(&graph, &all, Budget::default()).unwrap();
-            let mask = search.board().attached(search.all());
+            let (_, _, local, mask) = testing::part(&edges);
+            let calc = Calculator::new(u64::MAX);
+            let mut search: Blocks<'_, Game> =
+                Blocks::new(local.nodes, local.ends, local.colours, calc, usize::MAX);
             search.value(mask).unwrap();
-            if let Kind::Numbers(blocks) = &search.kind
-                && blocks.shapes().classes() < blocks.shapes().len()
-            {
+            if search.shapes.classes() < search.shapes.len() {
                 shared += 1;
             }
         }
@@ -759,11 +653,7 @@ mod tests {
             ],
         ];
         for edges in cases {
-            let (new, old, _) = three_ways(&edges);
-            let graph = Graph::from_coloured_edges(&[0], &edges);
-            let played = ColouredTree::solve(&graph, 20, &mut |_| {}).expect("small");
-            assert_eq!(&new, played.value(), "{edges:?}");
-            assert_eq!(new, old, "{edges:?}");
+            assert_agree(&edges);
         }
     }
 }

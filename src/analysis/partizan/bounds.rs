@@ -207,6 +207,9 @@ struct Form {
     standing: u32,
 }
 
+/// The most comparisons that find one exact value ([`Bounds::exact`]).
+const MAX_STEPS: u32 = 130;
+
 /// A move not in an edge: in a number hanging.
 const NO_EDGE: u8 = u8::MAX;
 
@@ -548,9 +551,17 @@ impl<'a> Bounds<'a> {
         };
         let hash = self.memo.hash(key);
         let (mut low, mut high) = (None, None);
+        let mut steps = 0;
         let value = loop {
             if let Some(value) = self.memo.get(hash, key).and_then(|k| k.exact()) {
                 break value;
+            }
+            // A part of at most 64 edges is worth at most 64 in size, with at most 62
+            // binary places: born within 128 steps of the walk. Beyond, the part is
+            // valued again as games, which need no such promise.
+            steps += 1;
+            if steps > MAX_STEPS {
+                return Err(Failure::Overflow);
             }
             let x = Small::simplest_between(low, high)?;
             if self.wins(Side::Left, p, values, key, hash, x)? {
@@ -845,5 +856,169 @@ impl<'a> Bounds<'a> {
         buffer.clear();
         buffer.resize(len, Small::ZERO);
         buffer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{self, Edges, by_blocks_on_numbers, by_bounds, played};
+    use super::*;
+    use crate::rng::Rng;
+    use crate::syntax::Colour::{Blue, Red};
+
+    /// Every pair of a grid of dyadics, as [`Small`]s.
+    fn grid() -> Vec<Small> {
+        let mut all = Vec::new();
+        for numerator in -12..=12 {
+            let x = Small::integer(numerator);
+            all.push(x);
+            // And the halves and quarters beside it.
+            let half = Small::simplest_between(Some(x), Some(Small::integer(numerator + 1)));
+            all.push(half.unwrap());
+        }
+        let quarters: Vec<Small> = all
+            .windows(2)
+            .map(|w| Small::simplest_between(Some(w[0]), Some(w[1])).unwrap())
+            .collect();
+        all.extend(quarters);
+        all.sort();
+        all
+    }
+
+    /// Whatever the answers learned of a value, what the bounds decide is what the value
+    /// says, and they give the value only when it is the value: every value of a grid,
+    /// random answers about it learned in random order.
+    #[test]
+    fn bounds_decide_only_what_the_value_says() {
+        let grid = grid();
+        let mut rng = Rng::new(17);
+        for &value in &grid {
+            for _ in 0..20 {
+                let mut known = Known::NOTHING;
+                for _ in 0..rng.below(12) {
+                    let t = grid[rng.below(grid.len() as u64) as usize];
+                    let side = if rng.below(2) == 0 {
+                        Side::Left
+                    } else {
+                        Side::Right
+                    };
+                    let wins = match side {
+                        Side::Left => value > t,
+                        Side::Right => value < t,
+                    };
+                    known.learn(side, t, wins);
+                }
+                for &t in &grid {
+                    for side in [Side::Left, Side::Right] {
+                        let wins = match side {
+                            Side::Left => value > t,
+                            Side::Right => value < t,
+                        };
+                        if let Some(decided) = known.decides(side, t) {
+                            assert_eq!(decided, wins, "{value:?} {t:?} {known:?}");
+                        }
+                    }
+                }
+                if let Some(exact) = known.exact() {
+                    assert_eq!(exact, value);
+                }
+            }
+        }
+    }
+
+    /// The search by comparisons gives what exhaustive play and the block search give.
+    fn assert_agree(edges: &[(u32, u32, Colour)]) {
+        let (value, _, _) = by_bounds(edges, usize::MAX).expect("no limit, small numbers");
+        assert_eq!(value, played(edges), "{edges:?}");
+        assert_eq!(by_blocks_on_numbers(edges), Ok(value), "{edges:?}");
+    }
+
+    /// Every red-blue multigraph of up to 5 edges on the ground and 3 more vertices (loops
+    /// and parallel edges included, one of each relabelling of the 3).
+    #[test]
+    fn every_red_blue_multigraph_up_to_five_edges_agrees_with_play_and_the_block_search() {
+        let graphs = testing::every_multigraph(5, &[Blue, Red]);
+        assert!(graphs.len() > 5_000, "{} graphs", graphs.len());
+        for edges in &graphs {
+            assert_agree(edges);
+        }
+    }
+
+    /// Random red-blue graphs with cycles of 6 to 14 edges (trees hanging, loops, parallel
+    /// edges, parts at the ground), seeded, against exhaustive play.
+    #[test]
+    fn random_graphs_with_cycles_agree_with_exhaustive_play() {
+        let mut rng = Rng::new(2029);
+        for round in 0..200 {
+            let count = 6 + round % 9;
+            assert_agree(&testing::random_graph(&mut rng, count, &[Blue, Red]));
+        }
+    }
+
+    /// Larger random graphs, of 15 to 20 edges, beyond exhaustive play: against the block
+    /// search on numbers, which values every block.
+    #[test]
+    fn larger_random_graphs_agree_with_the_block_search() {
+        let mut rng = Rng::new(1729);
+        for round in 0..24 {
+            let count = 15 + round % 6;
+            let edges = testing::random_graph(&mut rng, count, &[Blue, Red]);
+            let (value, _, _) = by_bounds(&edges, usize::MAX).expect("small numbers");
+            assert_eq!(by_blocks_on_numbers(&edges), Ok(value), "{edges:?}");
+        }
+    }
+
+    /// Symmetric graphs (a graph and its copy joined by an edge) share classes of parts,
+    /// and their values are exhaustive play's.
+    #[test]
+    fn symmetric_graphs_share_classes_and_agree_with_exhaustive_play() {
+        let mut rng = Rng::new(31);
+        let mut shared = 0;
+        for round in 0..60 {
+            let edges: Edges = testing::symmetric_graph(&mut rng, 3 + round % 4, &[Blue, Red]);
+            assert_agree(&edges);
+            let (_, shapes, classes) = by_bounds(&edges, usize::MAX).unwrap();
+            if classes < shapes {
+                shared += 1;
+            }
+        }
+        assert!(shared > 10, "{shared} searches shared a class");
+    }
+
+    /// Long stalks hanging from cycles: numbers of up to 60 bits walked option by option,
+    /// one frame per move, against the block search.
+    #[test]
+    fn long_stalks_on_cycles_agree_with_the_block_search() {
+        let stalk = |from: u32, first: u32, length: u32, start: Colour| -> Edges {
+            (0..length)
+                .map(|k| {
+                    let below = if k == 0 { from } else { first + k - 1 };
+                    let colour = match (k % 2 == 0, start) {
+                        (true, c) => c,
+                        (false, Blue) => Red,
+                        (false, _) => Blue,
+                    };
+                    (below, first + k, colour)
+                })
+                .collect()
+        };
+        let mut one: Edges = vec![(0, 1, Blue), (1, 2, Red), (2, 0, Blue)];
+        one.extend(stalk(1, 3, 58, Blue));
+        let mut two: Edges = vec![(0, 1, Blue), (1, 2, Red), (2, 3, Blue), (3, 0, Red)];
+        two.extend(stalk(1, 4, 29, Red));
+        two.extend(stalk(2, 33, 29, Blue));
+        for edges in [one, two] {
+            let (value, _, _) = by_bounds(&edges, usize::MAX).expect("fits a word");
+            assert_eq!(by_blocks_on_numbers(&edges), Ok(value), "{edges:?}");
+        }
+    }
+
+    /// A search that meets more parts and shapes than its limit stops with a refusal.
+    #[test]
+    fn the_limit_refuses() {
+        let edges = testing::random_graph(&mut Rng::new(5), 14, &[Blue, Red]);
+        let (_, shapes, _) = by_bounds(&edges, usize::MAX).unwrap();
+        assert!(shapes > 2);
+        assert_eq!(by_bounds(&edges, 2).err(), Some(Failure::Positions));
     }
 }

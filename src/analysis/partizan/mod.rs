@@ -59,6 +59,8 @@ mod memo;
 mod red_blue;
 mod shape;
 mod small;
+#[cfg(test)]
+mod testing;
 mod tree_cuts;
 mod wide;
 
