@@ -92,9 +92,10 @@ pub(super) trait Value: Hanging + Sized {
     fn offer(options: &mut Self::Options, side: Side, value: Self);
     /// The value of the game with `options`.
     fn finish(options: Self::Options, cx: &mut Self::Context) -> Result<Self, Failure>;
-    /// An order of lists of values, to choose one of the lists a symmetry of a block
-    /// makes of the values hanging on it (`Equal` keeps the first).
-    fn order(a: &[Self], b: &[Self]) -> std::cmp::Ordering;
+    /// An order of values, to choose one of the lists a symmetry of a block makes of the
+    /// values hanging on it (the least in this order, element by element; `None`: the
+    /// first list).
+    const ORDER: Option<fn(&Self, &Self) -> std::cmp::Ordering>;
 }
 
 impl Value for Small {
@@ -130,9 +131,7 @@ impl Value for Small {
         }
         Small::simplest_between(low, high).map_err(|Overflow| Failure::Overflow)
     }
-    fn order(a: &[Small], b: &[Small]) -> std::cmp::Ordering {
-        a.cmp(b)
-    }
+    const ORDER: Option<fn(&Small, &Small) -> std::cmp::Ordering> = Some(Small::cmp);
 }
 
 impl Hanging for Small {
@@ -173,9 +172,7 @@ impl Value for Game {
     fn finish((left, right): Self::Options, calc: &mut Calculator) -> Result<Game, Failure> {
         calc.from_options(left, right).map_err(Failure::Exceeded)
     }
-    fn order(_: &[Game], _: &[Game]) -> std::cmp::Ordering {
-        std::cmp::Ordering::Equal
-    }
+    const ORDER: Option<fn(&Game, &Game) -> std::cmp::Ordering> = None;
 }
 
 /// A block of a position, or a loop (no `vertices`): its edges, the vertex it hangs
@@ -435,11 +432,8 @@ impl<'a, V: Value> Blocks<'a, V> {
         values: &[V],
     ) -> Result<V, Failure> {
         let mut listed = self.buffer(0);
-        let mut spare = self.buffer(0);
         let form = self.shapes.get(shape);
-        self.shapes
-            .listed(form, values, V::order, &mut listed, &mut spare);
-        self.pool.push(spare);
+        self.shapes.listed(form, values, V::ORDER, &mut listed);
         let nonzero = Key::compact(&mut listed);
         let key = Key {
             class: form.class,

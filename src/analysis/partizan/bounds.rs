@@ -71,10 +71,12 @@ impl From<Overflow> for Failure {
 }
 
 /// What the comparisons so far proved of a part's value: bounds, each strict or not.
+/// Its numbers are kept as their parts (24 bytes, where two [`Small`]s and the flags take
+/// 40): there is one per part remembered.
 #[derive(Clone, Copy, Debug)]
 struct Known {
-    low: Small,
-    high: Small,
+    low: (i64, u8),
+    high: (i64, u8),
     flags: u8,
 }
 
@@ -89,8 +91,8 @@ const HIGH_STRICT: u8 = 8;
 
 impl Known {
     const NOTHING: Known = Known {
-        low: Small::ZERO,
-        high: Small::ZERO,
+        low: (0, 0),
+        high: (0, 0),
         flags: 0,
     };
 
@@ -98,11 +100,19 @@ impl Known {
         self.flags & flag != 0
     }
 
+    fn low(self) -> Small {
+        Small::from_parts(self.low)
+    }
+
+    fn high(self) -> Small {
+        Small::from_parts(self.high)
+    }
+
     /// Whether `side` moving first wins the value less `t` (for Left, whether the value is
     /// above `t`; for Right, below), if the bounds tell.
     fn decides(self, side: Side, t: Small) -> Option<bool> {
-        let low = self.has(LOW).then_some((self.low, self.has(LOW_STRICT)));
-        let high = self.has(HIGH).then_some((self.high, self.has(HIGH_STRICT)));
+        let low = self.has(LOW).then(|| (self.low(), self.has(LOW_STRICT)));
+        let high = self.has(HIGH).then(|| (self.high(), self.has(HIGH_STRICT)));
         let (near, far) = match side {
             Side::Left => (low, high),
             Side::Right => (high, low),
@@ -137,10 +147,11 @@ impl Known {
 
     /// The value is above `t` (`strict`) or at least `t`.
     fn raise(&mut self, t: Small, strict: bool) {
-        let better =
-            !self.has(LOW) || t > self.low || (t == self.low && strict && !self.has(LOW_STRICT));
+        let better = !self.has(LOW)
+            || t > self.low()
+            || (t == self.low() && strict && !self.has(LOW_STRICT));
         if better {
-            self.low = t;
+            self.low = t.to_parts();
             self.flags = (self.flags & !LOW_STRICT) | LOW | if strict { LOW_STRICT } else { 0 };
         }
     }
@@ -148,10 +159,10 @@ impl Known {
     /// The value is below `t` (`strict`) or at most `t`.
     fn lower(&mut self, t: Small, strict: bool) {
         let better = !self.has(HIGH)
-            || t < self.high
-            || (t == self.high && strict && !self.has(HIGH_STRICT));
+            || t < self.high()
+            || (t == self.high() && strict && !self.has(HIGH_STRICT));
         if better {
-            self.high = t;
+            self.high = t.to_parts();
             self.flags = (self.flags & !HIGH_STRICT) | HIGH | if strict { HIGH_STRICT } else { 0 };
         }
     }
@@ -159,16 +170,16 @@ impl Known {
     /// The value, when the bounds meet.
     fn exact(self) -> Option<Small> {
         let closed = self.flags == LOW | HIGH;
-        (closed && self.low == self.high).then_some(self.low)
+        (closed && self.low == self.high).then(|| self.low())
     }
 
     /// A guess of the value from its bounds, to order moves by (never to decide): the
     /// middle of both, or the one known.
     fn guess(self) -> Option<f64> {
         match (self.has(LOW), self.has(HIGH)) {
-            (true, true) => Some((self.low.approx() + self.high.approx()) / 2.0),
-            (true, false) => Some(self.low.approx()),
-            (false, true) => Some(self.high.approx()),
+            (true, true) => Some((self.low().approx() + self.high().approx()) / 2.0),
+            (true, false) => Some(self.low().approx()),
+            (false, true) => Some(self.high().approx()),
             (false, false) => None,
         }
     }
@@ -189,8 +200,9 @@ struct Fold {
 #[derive(Clone, Copy)]
 struct Part {
     edges: u64,
-    /// Its vertices, the ground aside.
-    vertices: u128,
+    /// Its vertices, the ground aside, vertex `v` as bit `v - 1` (64 vertices besides
+    /// the ground at most): a part is 24 bytes, and there is one per set of edges met.
+    above: u64,
     /// Its shape's index in [`Shapes`].
     shape: u32,
     /// Where the forms after each of its cuts (edges ascending) start in `cut_forms`
@@ -198,13 +210,36 @@ struct Part {
     cuts: u32,
 }
 
+impl Part {
+    /// Its vertices, the ground aside, as bits by vertex.
+    fn vertices(self) -> u128 {
+        u128::from(self.above) << 1
+    }
+}
+
 /// How a set of edges stands: its folds (a run of `folds`), its core's parts (a run of
-/// `form_parts`), and how many edges stand.
+/// `form_parts`), and how many edges stand. Laid out once per part and cut, not kept by
+/// edges: a map of the sets met took more memory than laying out the few met twice.
+/// 12 bytes: a part searched keeps one per edge.
 #[derive(Clone, Copy)]
 struct Form {
-    folds: (u32, u32),
-    parts: (u32, u32),
-    standing: u32,
+    folds: u32,
+    parts: u32,
+    fold_count: u8,
+    part_count: u8,
+    standing: u8,
+}
+
+impl Form {
+    /// Its folds, as a range of `folds`.
+    fn folds(self) -> std::ops::Range<usize> {
+        self.folds as usize..self.folds as usize + usize::from(self.fold_count)
+    }
+
+    /// Its parts, as a range of `form_parts`.
+    fn parts(self) -> std::ops::Range<usize> {
+        self.parts as usize..self.parts as usize + usize::from(self.part_count)
+    }
 }
 
 /// The most comparisons that find one exact value ([`Bounds::exact`]).
@@ -301,8 +336,6 @@ pub(super) struct Bounds<'a> {
     colours: Vec<Colour>,
     /// What is known of each part met, by class and numbers hanging.
     memo: Memo<Small, Known>,
-    /// How each set of edges met stands.
-    forms: hashbrown::HashMap<u64, Form>,
     folds: Vec<Fold>,
     form_parts: Vec<u32>,
     /// Each part met once, by its edges.
@@ -333,7 +366,6 @@ impl<'a> Bounds<'a> {
             board: Board::new(nodes, ends),
             colours,
             memo: Memo::new(),
-            forms: hashbrown::HashMap::new(),
             folds: Vec::new(),
             form_parts: Vec::new(),
             parts: Vec::new(),
@@ -353,6 +385,13 @@ impl<'a> Bounds<'a> {
         self.memo.len()
     }
 
+    /// What counts against the limit: the parts remembered and the sets of edges met
+    /// as parts (each takes memory as an entry does, and dense graphs meet many that they
+    /// never search).
+    fn counted(&self) -> usize {
+        self.memo.len() + self.parts.len()
+    }
+
     /// How many shapes were met.
     #[cfg(test)]
     pub(super) fn shapes(&self) -> &Shapes {
@@ -362,27 +401,17 @@ impl<'a> Bounds<'a> {
     /// The value of the position `mask` (edges not attached are ignored).
     pub(super) fn value(&mut self, mask: u64) -> Result<Small, Failure> {
         let mut hanging = self.buffer(self.board.at.len());
-        let form = self.form(mask);
+        let form = self.lay_out(mask);
         let mut total = self.fold(form, &mut hanging)?;
         let mut values = self.buffer(0);
-        for k in form.parts.0..form.parts.0 + form.parts.1 {
-            let p = self.form_parts[k as usize];
+        for k in form.parts() {
+            let p = self.form_parts[k];
             self.numbers_of(p, &hanging, &mut values);
             let value = self.exact(p, &values)?;
             total = total.add(value)?;
         }
         self.pool.extend([hanging, values]);
         Ok(total)
-    }
-
-    /// How `mask` stands, laid out the first time it is met.
-    fn form(&mut self, mask: u64) -> Form {
-        if let Some(&known) = self.forms.get(&mask) {
-            return known;
-        }
-        let form = self.lay_out(mask);
-        self.forms.insert(mask, form);
-        form
     }
 
     /// Lays out `mask`: what stands, its trees and loops to fold leaves first, its core's
@@ -447,10 +476,13 @@ impl<'a> Bounds<'a> {
             let p = self.part(edges);
             self.form_parts.push(p);
         }
+        // At most 64 edges: at most 64 folds, 32 parts, 64 standing.
         Form {
-            folds: (folds, self.folds.len() as u32 - folds),
-            parts: (parts, self.form_parts.len() as u32 - parts),
-            standing: standing.count_ones(),
+            folds,
+            parts,
+            fold_count: (self.folds.len() as u32 - folds) as u8,
+            part_count: (self.form_parts.len() as u32 - parts) as u8,
+            standing: standing.count_ones() as u8,
         }
     }
 
@@ -466,15 +498,12 @@ impl<'a> Bounds<'a> {
             left &= left - 1;
             vertices |= (1 << a) | (1 << b);
         }
-        vertices &= !1;
-        let shape = self
-            .shapes
-            .index(&self.board, &self.colours, edges, 0, vertices);
+        let above = (vertices >> 1) as u64;
         let index = self.parts.len() as u32;
         self.parts.push(Part {
             edges,
-            vertices,
-            shape,
+            above,
+            shape: NONE,
             cuts: NONE,
         });
         self.part_of.insert(edges, index);
@@ -493,7 +522,7 @@ impl<'a> Bounds<'a> {
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let form = self.form(part.edges & !(1 << i));
+            let form = self.lay_out(part.edges & !(1 << i));
             self.cut_forms.push(form);
         }
         self.parts[p as usize].cuts = start as u32;
@@ -504,8 +533,7 @@ impl<'a> Bounds<'a> {
     /// returns the number that reaches the ground.
     fn fold(&self, form: Form, hanging: &mut [Small]) -> Result<Small, Failure> {
         hanging[0] = Small::ZERO;
-        let (start, len) = form.folds;
-        for &Fold { edge, top, bottom } in &self.folds[start as usize..(start + len) as usize] {
+        for &Fold { edge, top, bottom } in &self.folds[form.folds()] {
             let colour = self.colours[edge as usize];
             let value = if top == bottom {
                 Small::ZERO.under(colour)?
@@ -521,7 +549,7 @@ impl<'a> Bounds<'a> {
     /// vertex), into `out`.
     fn numbers_of(&self, p: u32, hanging: &[Small], out: &mut Vec<Small>) {
         out.clear();
-        let mut left = self.parts[p as usize].vertices;
+        let mut left = self.parts[p as usize].vertices();
         while left != 0 {
             out.push(hanging[left.trailing_zeros() as usize]);
             left &= left - 1;
@@ -530,13 +558,39 @@ impl<'a> Bounds<'a> {
 
     /// The memo's key of part `p` with `values` hanging (by vertex, ascending): its
     /// values that are not zero into `out` (as the class lists them), its class and set.
+    fn shape_of(&mut self, p: u32) -> u32 {
+        let part = self.parts[p as usize];
+        if part.shape != NONE {
+            return part.shape;
+        }
+        let shape = self
+            .shapes
+            .index(&self.board, &self.colours, part.edges, 0, part.vertices());
+        self.parts[p as usize].shape = shape;
+        shape
+    }
+
     fn key(&mut self, p: u32, values: &[Small], out: &mut Vec<Small>) -> (u32, u64) {
-        let shape = self.shapes.get(self.parts[p as usize].shape);
-        let mut spare = self.buffer(0);
-        self.shapes
-            .listed(shape, values, |a, b| a.cmp(b), out, &mut spare);
-        self.pool.push(spare);
-        (shape.class, Key::compact(out))
+        let shape = self.shape_of(p);
+        let shape = self.shapes.get(shape);
+        out.clear();
+        if values.iter().all(|v| v.is_zero()) {
+            // Most parts have nothing hanging: every ordering lists the same zeros.
+            return (shape.class, 0);
+        }
+        // Any total order chooses one listing: the structural one is cheaper than the
+        // numeric one.
+        let structural = |a: &Small, b: &Small| a.to_parts().cmp(&b.to_parts());
+        let ordering = self.shapes.least_ordering(shape, values, Some(structural));
+        let mut nonzero = 0u64;
+        for (position, &k) in ordering.iter().enumerate() {
+            let value = values[k as usize];
+            if !value.is_zero() {
+                nonzero |= 1 << position;
+                out.push(value);
+            }
+        }
+        (shape.class, nonzero)
     }
 
     /// The exact value of part `p` with `values` hanging: by comparisons with the simplest
@@ -596,7 +650,7 @@ impl<'a> Bounds<'a> {
         match self.memo.get_mut(hash, key) {
             Some(known) => known.learn(side, t, wins),
             None => {
-                if self.memo.len() + self.shapes.len() >= self.limit {
+                if self.counted() >= self.limit {
                     return Err(Failure::Positions);
                 }
                 let mut known = Known::NOTHING;
@@ -688,6 +742,9 @@ impl<'a> Bounds<'a> {
             };
             return Ok(if wins { Look::Fails } else { Look::Holds });
         }
+        if parts.iter().any(|part| part.class == NONE) {
+            return Ok(Look::Open(None));
+        }
         let main = options.main_of(k, &self.parts);
         let mut rest = constant;
         for (j, part) in parts.iter().enumerate() {
@@ -744,8 +801,23 @@ impl<'a> Bounds<'a> {
         }
         let t = t.add(rest.neg()?)?;
         let part = &parts[main];
-        let key = options.key_of(part);
-        let wins = self.wins(other, part.part, options.values_of(part), key, part.hash, t)?;
+        let values = options.values_of(part);
+        let wins = if part.class == NONE {
+            let mut listed = self.buffer(0);
+            let (class, nonzero) = self.key(part.part, values, &mut listed);
+            let key = Key {
+                class,
+                nonzero,
+                values: &listed,
+            };
+            let hash = self.memo.hash(key);
+            let wins = self.wins(other, part.part, values, key, hash, t);
+            self.pool.push(listed);
+            wins?
+        } else {
+            let key = options.key_of(part);
+            self.wins(other, part.part, values, key, part.hash, t)?
+        };
         Ok(!wins)
     }
 
@@ -793,7 +865,7 @@ impl<'a> Bounds<'a> {
             if self.colours[i as usize] != ours {
                 continue;
             }
-            let mut left = part.vertices;
+            let mut left = part.vertices();
             for value in values {
                 hanging[left.trailing_zeros() as usize] = *value;
                 left &= left - 1;
@@ -801,10 +873,10 @@ impl<'a> Bounds<'a> {
             let form = self.cut_forms[j];
             let constant = self.fold(form, &mut hanging)?;
             let first = options.parts.len() as u32;
-            for f in form.parts.0..form.parts.0 + form.parts.1 {
-                let q = self.form_parts[f as usize];
+            for f in form.parts() {
+                let q = self.form_parts[f];
                 let start = options.values.len() as u32;
-                let mut left = self.parts[q as usize].vertices;
+                let mut left = self.parts[q as usize].vertices();
                 while left != 0 {
                     options.values.push(hanging[left.trailing_zeros() as usize]);
                     left &= left - 1;
@@ -813,9 +885,9 @@ impl<'a> Bounds<'a> {
             }
             options.options.push(Option_ {
                 constant,
-                parts: (first, form.parts.1),
+                parts: (first, u32::from(form.part_count)),
                 edge: i as u8,
-                standing: form.standing,
+                standing: u32::from(form.standing),
             });
         }
         let history = &self.history;
@@ -828,7 +900,19 @@ impl<'a> Bounds<'a> {
     /// Adds part `q`, whose numbers start at `start` in the options' values, to the
     /// options' parts with its key.
     fn push_part(&mut self, options: &mut Options, q: u32, start: u32) {
-        let len = self.parts[q as usize].vertices.count_ones();
+        let len = self.parts[q as usize].above.count_ones();
+        if self.parts[q as usize].shape == NONE {
+            let keys = options.keys.len() as u32;
+            options.parts.push(OptionPart {
+                part: q,
+                values: (start, len),
+                keys: (keys, 0),
+                class: NONE,
+                nonzero: 0,
+                hash: 0,
+            });
+            return;
+        }
         let mut listed = self.buffer(0);
         let values = &options.values[start as usize..(start + len) as usize];
         let (class, nonzero) = self.key(q, values, &mut listed);

@@ -106,33 +106,47 @@ impl Shapes {
         self.classes.len()
     }
 
-    /// `values` (by vertex, ascending, the root aside) listed as the class of `shape`
-    /// lists them, into `out`: by the ordering whose list is first in `order` (`Equal`
-    /// keeps the first). `spare` is a buffer.
+    /// The ordering of `shape` that lists `values` (by vertex, ascending, the root
+    /// aside) least element by element in `order` (the first ordering when `order` is
+    /// `None`): for each position of the class, the index of the value there. The lists
+    /// are compared where they stand, none is written.
+    pub(super) fn least_ordering<V>(
+        &self,
+        shape: Shape,
+        values: &[V],
+        order: Option<fn(&V, &V) -> std::cmp::Ordering>,
+    ) -> &[u8] {
+        let n = values.len();
+        let orders = &self.orders[shape.start as usize..][..n * shape.count as usize];
+        let mut best = 0;
+        if let Some(order) = order {
+            for j in 1..shape.count as usize {
+                let (this, least) = (&orders[j * n..][..n], &orders[best * n..][..n]);
+                let first_difference = this
+                    .iter()
+                    .zip(least)
+                    .map(|(&a, &b)| order(&values[a as usize], &values[b as usize]))
+                    .find(|o| o.is_ne());
+                if first_difference == Some(std::cmp::Ordering::Less) {
+                    best = j;
+                }
+            }
+        }
+        &orders[best * n..][..n]
+    }
+
+    /// `values` listed as the class of `shape` lists them by
+    /// [`least_ordering`](Shapes::least_ordering), into `out`.
     pub(super) fn listed<V: Clone>(
         &self,
         shape: Shape,
         values: &[V],
-        order: fn(&[V], &[V]) -> std::cmp::Ordering,
+        order: Option<fn(&V, &V) -> std::cmp::Ordering>,
         out: &mut Vec<V>,
-        spare: &mut Vec<V>,
     ) {
-        let n = values.len();
-        let start = shape.start as usize;
         out.clear();
-        out.extend(
-            self.orders[start..start + n]
-                .iter()
-                .map(|&k| values[k as usize].clone()),
-        );
-        for j in 1..shape.count as usize {
-            let ordering = &self.orders[start + j * n..start + (j + 1) * n];
-            spare.clear();
-            spare.extend(ordering.iter().map(|&k| values[k as usize].clone()));
-            if order(spare, out) == std::cmp::Ordering::Less {
-                std::mem::swap(out, spare);
-            }
-        }
+        let ordering = self.least_ordering(shape, values, order);
+        out.extend(ordering.iter().map(|&k| values[k as usize].clone()));
     }
 }
 

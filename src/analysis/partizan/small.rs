@@ -87,6 +87,19 @@ impl Small {
         i128::from(self.numerator) << (k - u32::from(self.exponent))
     }
 
+    /// Its numerator and exponent, to keep in less room than a `Small` takes.
+    pub(super) fn to_parts(self) -> (i64, u8) {
+        (self.numerator, self.exponent)
+    }
+
+    /// The number of [`Small::to_parts`].
+    pub(super) fn from_parts((numerator, exponent): (i64, u8)) -> Small {
+        Small {
+            numerator,
+            exponent,
+        }
+    }
+
     /// Nearly the number, as a float: to order options by, never to decide.
     pub(super) fn approx(self) -> f64 {
         self.numerator as f64 / (1u64 << self.exponent) as f64
