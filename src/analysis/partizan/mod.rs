@@ -113,8 +113,10 @@ pub struct Partizan {
 pub struct Budget {
     /// The most edges a part may have to be searched (at most 64).
     pub edges: usize,
-    /// The most distinct positions a search may visit: blocks, each with the values
-    /// hanging from its vertices, and the shapes of blocks met (see the module page).
+    /// The most distinct positions a search may visit: for a red-blue part, the parts
+    /// it remembers (each with the numbers hanging from its vertices) and the sets of edges
+    /// it meets; with green edges, blocks, each with the values hanging from its
+    /// vertices, and the shapes of blocks met (see the module page).
     pub positions: usize,
     /// The most steps (comparisons and sums of games) the values may take, beyond one
     /// per position searched: canonical forms of positions with green edges among red
@@ -123,16 +125,17 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// 64 edges, 750,000 positions, 1,000,000 steps: seconds, not minutes (a
+    /// 64 edges, 1,250,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused). A block searched takes up to about 250 bytes with everything the
-    /// search keeps (115 to 250 measured at a refusal, since the memo keeps only the
-    /// values hanging that are not zero), so a refusal costs at most about the 190 to 260
-    /// MB it did before; the Moderately Hard Bed needs under 200,000 since blocks of the
-    /// same shape share one entry (docs/performance.md).
+    /// it was refused). A red-blue part's search takes 130 to 220 bytes a position with
+    /// everything it keeps (measured at refusals), so a refusal costs 170 to 270 MB, about
+    /// the 190 to 260 MB that 750,000 blocks of the block search cost before it; the
+    /// Moderately Hard Bed needs about 90,000, and listing the winning cuts of the
+    /// 27-edge grids of the benchmarks about 1,050,000 (docs/performance.md). With green
+    /// edges the block search takes about 200 bytes a block.
     pub const DEFAULT: Budget = Budget {
         edges: 64,
-        positions: 750_000,
+        positions: 1_250_000,
         work: 1_000_000,
     };
 }
