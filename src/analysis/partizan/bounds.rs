@@ -348,6 +348,8 @@ pub(super) struct Bounds<'a> {
     /// Buffers returned after use.
     pool: Vec<Vec<Small>>,
     options: Vec<Options>,
+    /// What a fold changed, to put back ([`Bounds::fold`]).
+    undo: Vec<(u8, Small)>,
     limit: usize,
     pub(super) progress: Option<&'a mut dyn FnMut(usize)>,
 }
@@ -375,6 +377,7 @@ impl<'a> Bounds<'a> {
             history: [0; 64],
             pool: Vec::new(),
             options: Vec::new(),
+            undo: Vec::new(),
             limit,
             progress: None,
         }
@@ -402,7 +405,7 @@ impl<'a> Bounds<'a> {
     pub(super) fn value(&mut self, mask: u64) -> Result<Small, Failure> {
         let mut hanging = self.buffer(self.board.at.len());
         let form = self.lay_out(mask);
-        let mut total = self.fold(form, &mut hanging)?;
+        let mut total = self.fold(form, &mut hanging, &mut Vec::new())?;
         let mut values = self.buffer(0);
         for k in form.parts() {
             let p = self.form_parts[k];
@@ -531,7 +534,15 @@ impl<'a> Bounds<'a> {
 
     /// Folds the trees and loops of `form` into the numbers `hanging` (by vertex):
     /// returns the number that reaches the ground.
-    fn fold(&self, form: Form, hanging: &mut [Small]) -> Result<Small, Failure> {
+    /// Each number it changes is pushed on `undo` (the vertex and the number before),
+    /// so that the caller can put them back.
+    fn fold(
+        &self,
+        form: Form,
+        hanging: &mut [Small],
+        undo: &mut Vec<(u8, Small)>,
+    ) -> Result<Small, Failure> {
+        undo.push((0, hanging[0]));
         hanging[0] = Small::ZERO;
         for &Fold { edge, top, bottom } in &self.folds[form.folds()] {
             let colour = self.colours[edge as usize];
@@ -540,6 +551,7 @@ impl<'a> Bounds<'a> {
             } else {
                 hanging[top as usize].under(colour)?
             };
+            undo.push((bottom, hanging[bottom as usize]));
             hanging[bottom as usize] = hanging[bottom as usize].add(value)?;
         }
         Ok(hanging[0])
@@ -849,6 +861,12 @@ impl<'a> Bounds<'a> {
             }
         }
         let mut hanging = self.buffer(self.board.at.len());
+        let mut left = part.vertices();
+        for value in values {
+            hanging[left.trailing_zeros() as usize] = *value;
+            left &= left - 1;
+        }
+        let mut undo = std::mem::take(&mut self.undo);
         let ours = match side {
             Side::Left => Colour::Blue,
             Side::Right => Colour::Red,
@@ -865,13 +883,8 @@ impl<'a> Bounds<'a> {
             if self.colours[i as usize] != ours {
                 continue;
             }
-            let mut left = part.vertices();
-            for value in values {
-                hanging[left.trailing_zeros() as usize] = *value;
-                left &= left - 1;
-            }
             let form = self.cut_forms[j];
-            let constant = self.fold(form, &mut hanging)?;
+            let constant = self.fold(form, &mut hanging, &mut undo)?;
             let first = options.parts.len() as u32;
             for f in form.parts() {
                 let q = self.form_parts[f];
@@ -889,7 +902,12 @@ impl<'a> Bounds<'a> {
                 edge: i as u8,
                 standing: u32::from(form.standing),
             });
+            // The numbers as they were, for the next cut.
+            for (v, value) in undo.drain(..).rev() {
+                hanging[v as usize] = value;
+            }
         }
+        self.undo = undo;
         let history = &self.history;
         options.options[moves..]
             .sort_by_key(|o| (Reverse(history[o.edge as usize]), Reverse(o.standing)));
