@@ -540,7 +540,7 @@ impl<'a, V: Value> Blocks<'a, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{
+    use super::super::tests::{
         self, Edges, by_blocks_on_games, by_blocks_on_numbers, by_plain_search, played,
     };
     use super::*;
@@ -563,7 +563,7 @@ mod tests {
     /// search give.
     #[test]
     fn every_coloured_multigraph_up_to_five_edges_agrees_with_play_and_the_plain_search() {
-        let graphs = testing::every_multigraph(5, &[Blue, Red, Green]);
+        let graphs = tests::every_multigraph(5, &[Blue, Red, Green]);
         assert!(graphs.len() > 40_000, "{} graphs", graphs.len());
         for edges in &graphs {
             assert_agree(edges);
@@ -582,7 +582,7 @@ mod tests {
             } else {
                 &[Blue, Red, Green]
             };
-            assert_agree(&testing::random_graph(&mut rng, count, colours));
+            assert_agree(&tests::random_graph(&mut rng, count, colours));
         }
     }
 
@@ -600,9 +600,9 @@ mod tests {
             } else {
                 &[Blue, Red]
             };
-            let edges = testing::symmetric_graph(&mut rng, count, colours);
+            let edges = tests::symmetric_graph(&mut rng, count, colours);
             assert_agree(&edges);
-            let (_, _, local, mask) = testing::part(&edges);
+            let (_, _, local, mask) = tests::part(&edges);
             let calc = Calculator::new(u64::MAX);
             let mut search: Blocks<'_, Game> =
                 Blocks::new(local.nodes, local.ends, local.colours, calc, usize::MAX);

@@ -963,7 +963,7 @@ impl<'a> Bounds<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{self, Edges, by_blocks_on_numbers, by_bounds, played};
+    use super::super::tests::{self, Edges, by_blocks_on_numbers, by_bounds, played};
     use super::*;
     use crate::rng::Rng;
     use crate::syntax::Colour::{Blue, Red};
@@ -1039,7 +1039,7 @@ mod tests {
     /// and parallel edges included, one of each relabelling of the 3).
     #[test]
     fn every_red_blue_multigraph_up_to_five_edges_agrees_with_play_and_the_block_search() {
-        let graphs = testing::every_multigraph(5, &[Blue, Red]);
+        let graphs = tests::every_multigraph(5, &[Blue, Red]);
         assert!(graphs.len() > 5_000, "{} graphs", graphs.len());
         for edges in &graphs {
             assert_agree(edges);
@@ -1053,7 +1053,7 @@ mod tests {
         let mut rng = Rng::new(2029);
         for round in 0..200 {
             let count = 6 + round % 9;
-            assert_agree(&testing::random_graph(&mut rng, count, &[Blue, Red]));
+            assert_agree(&tests::random_graph(&mut rng, count, &[Blue, Red]));
         }
     }
 
@@ -1064,7 +1064,7 @@ mod tests {
         let mut rng = Rng::new(1729);
         for round in 0..24 {
             let count = 15 + round % 6;
-            let edges = testing::random_graph(&mut rng, count, &[Blue, Red]);
+            let edges = tests::random_graph(&mut rng, count, &[Blue, Red]);
             let (value, _, _) = by_bounds(&edges, usize::MAX).expect("small numbers");
             assert_eq!(by_blocks_on_numbers(&edges), Ok(value), "{edges:?}");
         }
@@ -1077,7 +1077,7 @@ mod tests {
         let mut rng = Rng::new(31);
         let mut shared = 0;
         for round in 0..60 {
-            let edges: Edges = testing::symmetric_graph(&mut rng, 3 + round % 4, &[Blue, Red]);
+            let edges: Edges = tests::symmetric_graph(&mut rng, 3 + round % 4, &[Blue, Red]);
             assert_agree(&edges);
             let (_, shapes, classes) = by_bounds(&edges, usize::MAX).unwrap();
             if classes < shapes {
@@ -1118,7 +1118,7 @@ mod tests {
     /// A search that meets more parts and shapes than its limit stops with a refusal.
     #[test]
     fn the_limit_refuses() {
-        let edges = testing::random_graph(&mut Rng::new(5), 14, &[Blue, Red]);
+        let edges = tests::random_graph(&mut Rng::new(5), 14, &[Blue, Red]);
         let (_, shapes, _) = by_bounds(&edges, usize::MAX).unwrap();
         assert!(shapes > 2);
         assert_eq!(by_bounds(&edges, 2).err(), Some(Failure::Positions));

@@ -1,6 +1,7 @@
-//! What the tests of the searches of parts with cycles share: the graphs they are held
-//! on, and the value of a graph by each search and by exhaustive play (no theory), so
-//! that every search is checked against every other on the same graphs.
+//! The tests of the partizan analysis as a whole (below), and what the tests of the
+//! searches of parts with cycles share: the graphs they are held on, and the value of a
+//! graph by each search and by exhaustive play (no theory), so that every search is
+//! checked against every other on the same graphs.
 
 use petgraph::graph::EdgeIndex;
 
@@ -13,7 +14,6 @@ use crate::syntax::Colour;
 use super::blocks::{Blocks, Failure};
 use super::bounds::Bounds;
 use super::small::Small;
-use super::{Board, Budget, Local, Search};
 
 /// A graph as its edges, the ground vertex 0.
 pub(super) type Edges = Vec<(u32, u32, Colour)>;
@@ -204,4 +204,155 @@ pub(super) fn by_bounds(
         shapes.len(),
         shapes.classes(),
     ))
+}
+
+use super::*;
+use crate::syntax::Colour::{Blue, Green, Red};
+
+/// One search from the bridges of a position gives what a search from the ground after
+/// each cut gives: on random multigraphs (loops, parallel edges, cycles) and every
+/// attached subset of their edges.
+#[test]
+fn afters_agree_with_a_search_after_each_cut() {
+    let mut rng = crate::rng::Rng::new(7);
+    for _ in 0..300 {
+        let nodes = 2 + rng.below(5) as u32;
+        let count = 1 + rng.below(9) as usize;
+        let ends: Vec<(u32, u32)> = (0..count)
+            .map(|_| (rng.below_u32(nodes), rng.below_u32(nodes)))
+            .collect();
+        let board = Board::new(nodes as usize, ends);
+        for subset in 0..(1u64 << count) {
+            let mask = board.attached(subset);
+            if mask != subset {
+                continue;
+            }
+            let mut afters = [0u64; 64];
+            board.afters(mask, &mut afters);
+            for (i, &after) in afters.iter().enumerate().take(count) {
+                if mask & (1 << i) != 0 {
+                    let want = board.attached(mask & !(1 << i));
+                    assert_eq!(after, want, "{:?}, mask {mask:b}, cut {i}", board.ends);
+                }
+            }
+        }
+    }
+}
+
+fn value(ground: &[u32], edges: &[(u32, u32, Colour)]) -> Partizan {
+    analyze(
+        &Graph::from_coloured_edges(ground, edges),
+        Budget::default(),
+    )
+    .unwrap()
+}
+
+fn shown(ground: &[u32], edges: &[(u32, u32, Colour)]) -> String {
+    value(ground, edges).value.to_string()
+}
+
+#[test]
+fn stalks_follow_berlekamps_rule() {
+    // Blue, red, blue from the ground: 1, 1/2, 3/4.
+    assert_eq!(shown(&[0], &[(0, 1, Blue)]), "1");
+    assert_eq!(shown(&[0], &[(0, 1, Blue), (1, 2, Red)]), "1/2");
+    assert_eq!(
+        shown(&[0], &[(0, 1, Blue), (1, 2, Red), (2, 3, Blue)]),
+        "3/4"
+    );
+    assert_eq!(
+        shown(&[0], &[(0, 1, Red), (1, 2, Blue), (2, 3, Red)]),
+        "-3/4"
+    );
+    // lrlrrllr is 77/128, as CGSuite's tests have it.
+    let word = [Blue, Red, Blue, Red, Red, Blue, Blue, Red];
+    let stalk: Vec<_> = (0..8).map(|i| (i, i + 1, word[i as usize])).collect();
+    assert_eq!(shown(&[0], &stalk), "77/128");
+}
+
+#[test]
+fn mixed_trees_and_parts() {
+    // A blue edge with a green one on top is 1*.
+    let v = value(&[0], &[(0, 1, Blue), (1, 2, Green)]);
+    assert_eq!(v.value.to_string(), "1*");
+    assert_eq!(v.parts[0].method, Method::Tree);
+    // CGSuite's l(l;rl) is 3/2.
+    let v = value(
+        &[0],
+        &[(0, 1, Blue), (1, 2, Blue), (1, 3, Red), (3, 4, Blue)],
+    );
+    assert_eq!(v.value.to_string(), "3/2");
+    // Two parts meeting at the ground, one of them a loop.
+    let v = value(&[0], &[(0, 0, Red), (0, 1, Green), (1, 2, Green)]);
+    assert_eq!(v.parts.len(), 2);
+    assert_eq!(v.value.to_string(), "-1*2");
+    assert_eq!(v.outcome, Outcome::R);
+}
+
+#[test]
+fn cycles_are_searched() {
+    // A red-blue triangle at the ground with a blue edge on top.
+    let v = value(
+        &[0],
+        &[(0, 1, Blue), (1, 2, Red), (2, 0, Blue), (1, 3, Blue)],
+    );
+    assert_eq!(v.parts[0].method, Method::Search);
+    // A green triangle is a part of its own kind: *1 by the green algorithm.
+    let v = value(&[0], &[(0, 1, Green), (1, 2, Green), (2, 0, Green)]);
+    assert_eq!(v.parts[0].method, Method::Green);
+    assert_eq!(v.value.to_string(), "*");
+}
+
+#[test]
+fn huge_canonical_forms_are_refused_not_awaited() {
+    // A random tree of 300 edges in all three colours: its value's canonical form is
+    // far beyond any budget (a 30-edge one prints as 133,000 characters).
+    let mut rng = crate::rng::Rng::new(2026);
+    let colours = [Blue, Red, Green];
+    let edges: Vec<_> = (1..=300u32)
+        .map(|v| {
+            (
+                rng.below(u64::from(v)) as u32,
+                v,
+                colours[rng.below(3) as usize],
+            )
+        })
+        .collect();
+    let graph = Graph::from_coloured_edges(&[0], &edges);
+    let budget = Budget {
+        work: 100_000,
+        ..Budget::default()
+    };
+    assert!(matches!(
+        analyze(&graph, budget),
+        Err(Refusal::TooComplex {
+            exceeded: Exceeded::Work,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn budgets_refuse_with_the_part() {
+    let mut edges = vec![(0, 1, Blue), (1, 0, Red)];
+    for i in 1..70 {
+        edges.push((i, i + 1, Blue));
+    }
+    let graph = Graph::from_coloured_edges(&[0], &edges);
+    match analyze(&graph, Budget::default()) {
+        Err(Refusal::TooManyEdges { edges, limit }) => {
+            assert_eq!(edges.len(), 71);
+            assert_eq!(limit, 64);
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let small = Budget {
+        positions: 3,
+        ..Budget::default()
+    };
+    let graph = Graph::from_coloured_edges(&[0], &edges[..6]);
+    assert!(matches!(
+        analyze(&graph, small),
+        Err(Refusal::TooManyPositions { limit: 3, .. })
+    ));
 }
