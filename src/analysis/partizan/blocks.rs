@@ -34,9 +34,11 @@
 //!    Moderately Hard Bed this takes the blocks searched from about 650,000 to under
 //!    200,000.
 //!
-//! Values are a [`Value`]: [`Small`] numbers for red-blue parts (the **simplicity
-//! theorem** gives each block's value from its best option on each side, no option lists,
-//! see [`small`](super::small)), canonical [`Game`]s otherwise.
+//! Values are a [`Value`]: canonical [`Game`]s, for parts with green edges and red-blue
+//! parts whose numbers outgrow a word; [`Small`] numbers (the **simplicity theorem**
+//! gives each block's value from its best option on each side, no option lists, see
+//! [`small`](super::small)) in the tests, where the block search on numbers is the oracle
+//! of the search by comparisons ([`bounds`](super::bounds)) that values red-blue parts.
 //!
 //! # Cost
 //!
@@ -52,7 +54,7 @@
 //! the whole list was 10.5, and a search takes 115 to 250 bytes per position counted
 //! with everything else it keeps (measured at refusals; it was 205 to 300).
 //!
-//! Cross-checked against the plain search over edge sets (`reference_value`, kept for tests)
+//! Cross-checked against the plain search over edge sets (`Search`, kept for tests)
 //! and exhaustive play ([`game_tree::partizan`](crate::game_tree::partizan)) in this
 //! file's tests.
 
@@ -176,7 +178,7 @@ impl Value for Game {
 }
 
 /// A block of a position, or a loop (no `vertices`): its edges, the vertex it hangs
-/// from, its other vertices, and its [`Shape`] once known ([`NONE`] before).
+/// from, its other vertices, and its [`Shape`](super::shape::Shape) once known ([`NONE`] before).
 #[derive(Clone, Copy)]
 struct Piece {
     edges: u64,
@@ -420,7 +422,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         start
     }
 
-    /// The value of the biconnected block `mask` at `root` (its [`Shape`] `shape`), with
+    /// The value of the biconnected block `mask` at `root` (its [`Shape`](super::shape::Shape) `shape`), with
     /// `values[k]` hanging at its `k`-th vertex of `vertices` (ascending, `root` aside):
     /// searched, memoized by its class and the values as the class lists them.
     fn block_value(

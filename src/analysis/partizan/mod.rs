@@ -16,14 +16,21 @@
 //!      game (`1` blue, `-1` red, `*` green) `:` the value above it (Winning Ways ch. 2 and
 //!      7). Red-blue trees stay numbers throughout, a few big-dyadic operations per edge
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
-//!    - **anything else** (a cycle with a red or blue edge): a search of the block at the
-//!      ground only, with what hangs from each of its vertices counted by its value (the
-//!      Colon Principle), memoized by the block's shape up to relabelling (`shape.rs`)
-//!      and those values (`blocks.rs`); on
-//!      machine-word numbers for red-blue parts (`small.rs`, the simplicity theorem), on
-//!      canonical games otherwise or when a number outgrows a word. At most
-//!      [`Budget::edges`] edges and [`Budget::positions`] blocks searched; beyond that, a
-//!      [`Refusal`] naming the part.
+//!    - **red-blue, anything else** (a cycle): a search by comparisons with numbers
+//!      (`bounds.rs`): every red-blue position is a number, and whether it is above or
+//!      below a number is a game in which the player to move needs one winning move;
+//!      trees hanging are folded into numbers at their vertex (the Colon Principle), and
+//!      what is left is remembered by its shape up to relabelling (`shape.rs`), the
+//!      numbers hanging and the bounds proved (`memo.rs`), on machine-word numbers
+//!      (`small.rs`);
+//!    - **anything else** (green edges with a cycle through a red or blue edge, or a
+//!      red-blue part whose numbers outgrow a word): a search of the block at the ground
+//!      only, with what hangs from each of its vertices counted by its value (the Colon
+//!      Principle), memoized by the block's shape up to relabelling and those values
+//!      (`blocks.rs`), on canonical games.
+//!
+//!    A search takes parts of at most [`Budget::edges`] edges and meets at most
+//!    [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
 //!
 //!    Every part's values are computed within [`Budget::work`] steps of the game
 //!    [`Calculator`]: canonical forms mixing green with red and blue grow fast.
