@@ -356,14 +356,16 @@ pub(super) struct Bounds<'a> {
 
 impl<'a> Bounds<'a> {
     /// The search of a red-blue part of `nodes` vertices (0 the ground) and edges `ends`
-    /// of `colours`, remembering at most `limit` parts and shapes.
+    /// of `colours`, remembering at most `limit` parts and shapes. The part may have green
+    /// edges if no position valued has one standing: the red-blue cores of the positions
+    /// of a part with green edges ([`mixed`](super::mixed)).
     pub(super) fn new(
         nodes: usize,
         ends: Vec<(u32, u32)>,
         colours: Vec<Colour>,
         limit: usize,
     ) -> Bounds<'a> {
-        debug_assert!(ends.len() <= 64 && !colours.contains(&Colour::Green));
+        debug_assert!(ends.len() <= 64);
         Bounds {
             board: Board::new(nodes, ends),
             colours,
@@ -403,6 +405,7 @@ impl<'a> Bounds<'a> {
 
     /// The value of the position `mask` (edges not attached are ignored).
     pub(super) fn value(&mut self, mask: u64) -> Result<Small, Failure> {
+        debug_assert!(self.no_green_stands(mask), "a red-blue position");
         let mut hanging = self.buffer(self.board.at.len());
         let form = self.lay_out(mask);
         let mut total = self.fold(form, &mut hanging, &mut Vec::new())?;
@@ -415,6 +418,18 @@ impl<'a> Bounds<'a> {
         }
         self.pool.extend([hanging, values]);
         Ok(total)
+    }
+
+    /// Whether no green edge of `mask` stands.
+    fn no_green_stands(&self, mask: u64) -> bool {
+        let mut standing = self.board.attached(mask);
+        while standing != 0 {
+            if self.colours[standing.trailing_zeros() as usize] == Colour::Green {
+                return false;
+            }
+            standing &= standing - 1;
+        }
+        true
     }
 
     /// Lays out `mask`: what stands, its trees and loops to fold leaves first, its core's

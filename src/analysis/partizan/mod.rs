@@ -63,6 +63,7 @@ use super::green;
 mod blocks;
 mod bounds;
 mod memo;
+mod mixed;
 mod red_blue;
 mod shape;
 mod small;
@@ -812,6 +813,13 @@ struct PartSearch<'a> {
     kind: Kind<'a>,
     /// Blocks searched on numbers before the search moved to games.
     earlier: usize,
+    /// The green edges, as bits.
+    green: u64,
+    /// For a part with green edges: the search of the red-blue cores of its positions
+    /// ([`mixed`]), made when first needed.
+    core: Option<Box<Bounds<'a>>>,
+    /// Positions valued by the valuations of the rests of positions with a core.
+    rests: usize,
 }
 
 /// A part as both searches take it: its nodes numbered from 0 (the ground), each edge's
@@ -869,7 +877,15 @@ impl<'a> PartSearch<'a> {
             budget,
             kind: Kind::Numbers(Bounds::new(0, Vec::new(), Vec::new(), 0)),
             earlier: 0,
+            green: 0,
+            core: None,
+            rests: 0,
         };
+        for (i, &colour) in search.colours.iter().enumerate() {
+            if colour == Colour::Green {
+                search.green |= 1 << i;
+            }
+        }
         search.kind = if search.colours.contains(&Colour::Green) {
             Kind::Games(search.games())
         } else {
@@ -924,6 +940,8 @@ impl<'a> PartSearch<'a> {
     /// How many blocks were searched.
     fn positions(&self) -> usize {
         self.earlier
+            + self.rests
+            + self.core.as_ref().map_or(0, |core| core.positions())
             + match &self.kind {
                 Kind::Numbers(search) => search.positions(),
                 Kind::Games(search) => search.positions(),
@@ -945,10 +963,62 @@ impl<'a> PartSearch<'a> {
                 Err(failure) => return Err(failure),
             }
         }
+        if let Some(split) = self.split(mask)? {
+            return Ok(split);
+        }
         match &mut self.kind {
             Kind::Games(search) => search.value(mask),
             Kind::Numbers(_) => unreachable!("numbers give way to games above"),
         }
+    }
+
+    /// The value of the attached position `mask` of a part with green edges as its core's
+    /// number plus the value of its rest with the core made ground ([`mixed`]); `None`
+    /// when it has no core, no rest, or a core whose numbers outgrow a word.
+    fn split(&mut self, mask: u64) -> Result<Option<Game>, Failure> {
+        let Kind::Games(games) = &mut self.kind else {
+            return Ok(None);
+        };
+        let standing = games.board.attached(mask);
+        let core = mixed::core(&games.board, self.green, standing);
+        let rest = standing & !core;
+        if core == 0 || rest == 0 {
+            return Ok(None);
+        }
+        let numbers = self.core.get_or_insert_with(|| {
+            let ends = self.ends.clone();
+            let colours = self.colours.clone();
+            Box::new(Bounds::new(
+                self.nodes,
+                ends,
+                colours,
+                self.budget.positions,
+            ))
+        });
+        let x = match numbers.value(core) {
+            Ok(x) => Game::number(x.to_dyadic()),
+            Err(Failure::Overflow) => return Ok(None),
+            Err(failure) => return Err(failure),
+        };
+        let graph = mixed::grounded(&games.board, &self.colours, rest, core);
+        let mut quiet = |_| {};
+        let progress = match games.progress.as_deref_mut() {
+            Some(progress) => progress,
+            None => &mut quiet,
+        };
+        let (valued, _) =
+            value_parts(&graph, self.budget, progress, false).map_err(|refusal| match refusal {
+                Refusal::TooManyPositions { .. } => Failure::Positions,
+                Refusal::TooComplex { exceeded, .. } => Failure::Exceeded(exceeded),
+                Refusal::TooManyEdges { .. } => unreachable!("the rest has fewer edges"),
+            })?;
+        self.rests += valued
+            .parts
+            .iter()
+            .map(|part| part.positions)
+            .sum::<usize>();
+        let value = games.cx.sum(&x, &valued.value).map_err(Failure::Exceeded)?;
+        Ok(Some(value))
     }
 }
 
