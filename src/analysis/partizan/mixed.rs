@@ -59,10 +59,34 @@
 //! whose parts have fewer edges than the part. The rest of a random colouring is small:
 //! 3 to 11 edges of 23 to 30 on the mixed inputs of `benches/searched/`.
 
+use crate::game::{Dyadic, Game, Side};
 use crate::model::Graph;
 use crate::syntax::Colour;
 
 use super::Board;
+
+/// The number a position's value `g` is infinitesimally close to (both its stops): the
+/// number reached by following the first Left option of each game down from `g`. Every
+/// canonical Left option of a position's value that is not a number is (the value of) a
+/// later position, so a number plus an infinitesimal, and they all have `g`'s stops: an
+/// option with a smaller number would be dominated by one with the largest, and the
+/// largest is `g`'s Left stop (Siegel ch. II.3). Linear in the depth of `g`.
+pub(super) fn number_part(g: &Game) -> Dyadic {
+    let mut at = g.clone();
+    let x = loop {
+        if let Some(x) = at.as_number() {
+            break x.clone();
+        }
+        let first = at.options(Side::Left).into_iter().next();
+        at = first.expect("a game that is not a number has Left options");
+    };
+    debug_assert_eq!(
+        g.stops(),
+        (x.clone(), x.clone()),
+        "{g} is a number plus an infinitesimal"
+    );
+    x
+}
 
 /// The core of the attached position `mask`: the edges still standing when the `green`
 /// edges are cut.

@@ -1130,7 +1130,7 @@ impl Board {
 
     /// The edges of `mask` reachable from `from` without passing through `barrier` (a
     /// node, or `u32::MAX` for none).
-    fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
+    pub(crate) fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
         let mut reached = 0u64;
         let mut visited = 1u128 << from;
         // At most 65 nodes, each pushed once: a stack of fixed size, no allocation (this

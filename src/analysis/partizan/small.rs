@@ -119,6 +119,13 @@ impl Small {
         wide.add_fraction(self.numerator, u64::from(self.exponent));
     }
 
+    /// The number `x`, if it fits.
+    pub(super) fn from_dyadic(x: &Dyadic) -> Option<Small> {
+        let numerator = i64::try_from(x.numerator()).ok()?;
+        let exponent = u32::try_from(x.exponent()).ok()?;
+        Small::reduced(i128::from(numerator), exponent).ok()
+    }
+
     pub(super) fn to_dyadic(self) -> Dyadic {
         Dyadic::from_parts(self.numerator, u64::from(self.exponent))
     }
