@@ -32,7 +32,12 @@
 //!    coloured graph from their root share an entry, whichever edges they are) and the
 //!    values hanging at its other vertices, listed in the order of that shape. On the
 //!    Moderately Hard Bed this takes the blocks searched from about 650,000 to under
-//!    200,000.
+//!    200,000;
+//! 4. on games, a block is first split by its red-blue core from its root
+//!    ([`mixed`](super::mixed)): a red-blue block with numbers hanging is searched on
+//!    numbers (a search of its own, [`Small`]), with other values hanging it is its
+//!    value with their numbers hanging plus their infinitesimals, and a block with green
+//!    edges and a core leaves its core's cuts out (dominated by its green cuts).
 //!
 //! Values are a [`Value`]: canonical [`Game`]s, for parts with green edges and red-blue
 //! parts whose numbers outgrow a word; [`Small`] numbers (the **simplicity theorem**
@@ -244,7 +249,7 @@ pub(super) struct Blocks<'a, V: Value> {
     /// The search on numbers of the red-blue blocks with numbers hanging, for a search on
     /// games: made when first needed.
     numbers: Option<Box<Blocks<'a, Small>>>,
-    limit: usize,
+    pub(super) limit: usize,
     pub(super) progress: Option<&'a mut dyn FnMut(usize)>,
 }
 
@@ -291,7 +296,7 @@ impl<'a, V: Value> Blocks<'a, V> {
     }
 
     /// How many positions count against the budget: blocks searched and shapes met.
-    fn counted(&self) -> usize {
+    pub(super) fn counted(&self) -> usize {
         self.memo.len()
             + self.shapes.len()
             + self.numbers.as_ref().map_or(0, |numbers| numbers.counted())

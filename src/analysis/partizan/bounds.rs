@@ -350,7 +350,7 @@ pub(super) struct Bounds<'a> {
     options: Vec<Options>,
     /// What a fold changed, to put back ([`Bounds::fold`]).
     undo: Vec<(u8, Small)>,
-    limit: usize,
+    pub(super) limit: usize,
     pub(super) progress: Option<&'a mut dyn FnMut(usize)>,
 }
 
@@ -393,7 +393,7 @@ impl<'a> Bounds<'a> {
     /// What counts against the limit: the parts remembered and the sets of edges met
     /// as parts (each takes memory as an entry does, and dense graphs meet many that they
     /// never search).
-    fn counted(&self) -> usize {
+    pub(super) fn counted(&self) -> usize {
         self.memo.len() + self.parts.len()
     }
 

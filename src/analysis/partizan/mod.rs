@@ -23,11 +23,15 @@
 //!      what is left is remembered by its shape up to relabelling (`shape.rs`), the
 //!      numbers hanging and the bounds proved (`memo.rs`), on machine-word numbers
 //!      (`small.rs`);
-//!    - **anything else** (green edges with a cycle through a red or blue edge, or a
+//!    - **green with red or blue, anything else**: a position is its red-blue core's
+//!      number (the edges still standing when every green edge is cut, valued by the
+//!      search by comparisons) plus its rest with the core's vertices made ground, an
+//!      infinitesimal (`mixed.rs`, a theorem proved there);
+//!    - **what has no core** (the rest, whose green edges stand at the ground, or a
 //!      red-blue part whose numbers outgrow a word): a search of the block at the ground
 //!      only, with what hangs from each of its vertices counted by its value (the Colon
 //!      Principle), memoized by the block's shape up to relabelling and those values
-//!      (`blocks.rs`), on canonical games.
+//!      (`blocks.rs`), on canonical games; its red-blue blocks on numbers.
 //!
 //!    A search takes parts of at most [`Budget::edges`] edges and meets at most
 //!    [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
@@ -811,15 +815,19 @@ struct PartSearch<'a> {
     colours: Vec<Colour>,
     budget: Budget,
     kind: Kind<'a>,
-    /// Blocks searched on numbers before the search moved to games.
+    /// Blocks searched by searches no longer kept: on numbers before the search moved to
+    /// games, and of the rests of cores left.
     earlier: usize,
     /// The green edges, as bits.
     green: u64,
     /// For a part with green edges: the search of the red-blue cores of its positions
     /// ([`mixed`]), made when first needed.
     core: Option<Box<Bounds<'a>>>,
-    /// Positions valued by the valuations of the rests of positions with a core.
-    rests: usize,
+    /// For a part with green edges: the searches of the rests of its positions, by core:
+    /// that of the first core met (the value's, which most cuts keep) and that of the
+    /// last other one (a cut of the core makes a core met once), so that at most two
+    /// memories are kept.
+    rests: Vec<(u64, Blocks<'a, Game>)>,
 }
 
 /// A part as both searches take it: its nodes numbered from 0 (the ground), each edge's
@@ -879,7 +887,7 @@ impl<'a> PartSearch<'a> {
             earlier: 0,
             green: 0,
             core: None,
-            rests: 0,
+            rests: Vec::new(),
         };
         for (i, &colour) in search.colours.iter().enumerate() {
             if colour == Colour::Green {
@@ -940,7 +948,11 @@ impl<'a> PartSearch<'a> {
     /// How many blocks were searched.
     fn positions(&self) -> usize {
         self.earlier
-            + self.rests
+            + self
+                .rests
+                .iter()
+                .map(|(_, rest)| rest.positions())
+                .sum::<usize>()
             + self.core.as_ref().map_or(0, |core| core.positions())
             + match &self.kind {
                 Kind::Numbers(search) => search.positions(),
@@ -966,15 +978,24 @@ impl<'a> PartSearch<'a> {
         if let Some(split) = self.split(mask)? {
             return Ok(split);
         }
+        let others = self.core.as_ref().map_or(0, |core| core.counted())
+            + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>();
         match &mut self.kind {
-            Kind::Games(search) => search.value(mask),
+            Kind::Games(search) => {
+                search.limit = self.budget.positions.saturating_sub(others);
+                search.value(mask)
+            }
             Kind::Numbers(_) => unreachable!("numbers give way to games above"),
         }
     }
 
     /// The value of the attached position `mask` of a part with green edges as its core's
     /// number plus the value of its rest with the core made ground ([`mixed`]); `None`
-    /// when it has no core, no rest, or a core whose numbers outgrow a word.
+    /// when it has no core, no rest, or a core whose numbers outgrow a word. The rests of
+    /// the positions with one core are searched by one block search, on the part's edges
+    /// with that core's vertices made ground, so that the cuts listed after the value
+    /// find the rests valued with it. The searches share the part's budget: one
+    /// calculator counts their work, and each may count what the others have not.
     fn split(&mut self, mask: u64) -> Result<Option<Game>, Failure> {
         let Kind::Games(games) = &mut self.kind else {
             return Ok(None);
@@ -985,39 +1006,46 @@ impl<'a> PartSearch<'a> {
         if core == 0 || rest == 0 {
             return Ok(None);
         }
+        let counted = games.counted() + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>();
         let numbers = self.core.get_or_insert_with(|| {
             let ends = self.ends.clone();
             let colours = self.colours.clone();
-            Box::new(Bounds::new(
-                self.nodes,
-                ends,
-                colours,
-                self.budget.positions,
-            ))
+            Box::new(Bounds::new(self.nodes, ends, colours, 0))
         });
+        numbers.limit = self.budget.positions.saturating_sub(counted);
         let x = match numbers.value(core) {
             Ok(x) => Game::number(x.to_dyadic()),
             Err(Failure::Overflow) => return Ok(None),
             Err(failure) => return Err(failure),
         };
-        let graph = mixed::grounded(&games.board, &self.colours, rest, core);
-        let mut quiet = |_| {};
-        let progress = match games.progress.as_deref_mut() {
-            Some(progress) => progress,
-            None => &mut quiet,
+        let slot = match self.rests.iter().position(|&(known, _)| known == core) {
+            Some(slot) => slot,
+            None => {
+                let ends = mixed::grounded(&games.board, core);
+                // Its calculator is the part's, lent for each valuation.
+                let calc = Calculator::new(0);
+                let colours = self.colours.clone();
+                let search = Blocks::new(self.nodes, ends, colours, calc, 0);
+                self.earlier += self.rests.get(1).map_or(0, |(_, rest)| rest.positions());
+                self.rests.truncate(1);
+                self.rests.push((core, search));
+                self.rests.len() - 1
+            }
         };
-        let (valued, _) =
-            value_parts(&graph, self.budget, progress, false).map_err(|refusal| match refusal {
-                Refusal::TooManyPositions { .. } => Failure::Positions,
-                Refusal::TooComplex { exceeded, .. } => Failure::Exceeded(exceeded),
-                Refusal::TooManyEdges { .. } => unreachable!("the rest has fewer edges"),
-            })?;
-        self.rests += valued
-            .parts
-            .iter()
-            .map(|part| part.positions)
-            .sum::<usize>();
-        let value = games.cx.sum(&x, &valued.value).map_err(Failure::Exceeded)?;
+        let others = games.counted()
+            + numbers.counted()
+            + (self.rests.iter().enumerate())
+                .filter(|&(i, _)| i != slot)
+                .map(|(_, (_, r))| r.counted())
+                .sum::<usize>();
+        let rests = &mut self.rests[slot].1;
+        rests.limit = self.budget.positions.saturating_sub(others);
+        rests.progress = games.progress.take();
+        std::mem::swap(&mut rests.cx, &mut games.cx);
+        let value = rests.value(rest);
+        std::mem::swap(&mut rests.cx, &mut games.cx);
+        games.progress = rests.progress.take();
+        let value = games.cx.sum(&x, &value?).map_err(Failure::Exceeded)?;
         Ok(Some(value))
     }
 }
