@@ -39,11 +39,13 @@
 //!    value with their numbers hanging plus their infinitesimals, and a block with green
 //!    edges and a core leaves its core's cuts out (dominated by its green cuts).
 //!
-//! Values are a [`Value`]: canonical [`Game`]s, for parts with green edges and red-blue
-//! parts whose numbers outgrow a word; [`Small`] numbers (the **simplicity theorem**
-//! gives each block's value from its best option on each side, no option lists, see
-//! [`small`](super::small)) in the tests, where the block search on numbers is the oracle
-//! of the search by comparisons ([`bounds`](super::bounds)) that values red-blue parts.
+//! Values are a [`Value`]: canonical [`Game`]s, for the rests of parts with green edges
+//! (what stands above their green edges, [`mixed`](super::mixed)) and red-blue parts whose
+//! numbers outgrow a word; [`Small`] numbers (the **simplicity theorem** gives each
+//! block's value from its best option on each side, no option lists, see
+//! [`small`](super::small)) for the red-blue blocks a search on games meets with numbers
+//! hanging (step 4), and in the tests, where the block search on numbers is the oracle of
+//! the search by comparisons ([`bounds`](super::bounds)) that values red-blue parts.
 //!
 //! # Cost
 //!
