@@ -79,7 +79,8 @@ for input in "${FILES[@]}"; do
     for ((k = 1; k <= RUNS; k++)); do
         for i in "${!BINARIES[@]}"; do
             read -r cpu wall peak status result <<< "$(run "${BINARIES[$i]}" "$input")"
-            echo "${NAMES[$i]},$(basename "$input"),$k,$cpu,$wall,$peak,$status,$result" >> "$RAW"
+            # A value may hold commas ({0|0,v*}): the last field is quoted.
+            echo "${NAMES[$i]},$(basename "$input"),$k,$cpu,$wall,$peak,$status,\"$result\"" >> "$RAW"
         done
     done
 done
@@ -99,7 +100,8 @@ for i in inputs:
         cpu = statistics.median(float(r["cpu_s"]) for r in runs)
         wall = statistics.median(float(r["wall_s"]) for r in runs)
         peak = max(int(r["peak_kb"]) for r in runs) / 1024
-        results = sorted(set(r["result"] for r in runs))
+        # A value's bars would end the table's cell.
+        results = sorted(set(r["result"].replace("|", "\\|") for r in runs))
         cells.append(f"{', '.join(results)} in {cpu:.2f} s CPU ({wall:.2f} s), {peak:.0f} MB")
     print(f"| `{i}` | " + " | ".join(cells) + " |")
 EOF
