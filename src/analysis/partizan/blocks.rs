@@ -511,21 +511,15 @@ impl<'a, V: Value> Blocks<'a, V> {
         // it, its cuts are dominated by the green cuts; without, the block is worth its
         // number with the numbers of the values hanging, plus their infinitesimals.
         let core = self.board.reach_from(mask & !self.green, root, NONE);
-        if core == mask
-            && let Some(value) = self.red_blue_block(shape, mask, root, vertices, &values)?
-        {
-            let key = Key {
-                class: form.class,
-                nonzero,
-                values: &listed,
-            };
-            self.remember(hash, key, value.clone())?;
-            self.pool.extend([values, listed]);
-            return Ok(value);
-        }
-        if core == mask
-            && let Some(value) = self.on_numbers(mask, root, vertices, &values)?
-        {
+        let found = if core == mask {
+            match self.red_blue_block(shape, mask, root, vertices, &values)? {
+                Some(value) => Some(value),
+                None => self.on_numbers(mask, root, vertices, &values)?,
+            }
+        } else {
+            None
+        };
+        if let Some(value) = found {
             let key = Key {
                 class: form.class,
                 nonzero,

@@ -147,35 +147,19 @@ pub(super) fn by_plain_search(edges: &[(u32, u32, Colour)]) -> Game {
 
 /// The value of `edges` by the block search on games.
 pub(super) fn by_blocks_on_games(edges: &[(u32, u32, Colour)]) -> Game {
-    let (
-        _,
-        _,
-        Local {
-            nodes,
-            ends,
-            colours,
-        },
-        mask,
-    ) = part(edges);
+    let (_, _, local, mask) = part(edges);
     let calc = crate::game::Calculator::new(u64::MAX);
-    let mut search: Blocks<'_, Game> = Blocks::new(nodes, ends, colours, calc, usize::MAX);
+    let mut search: Blocks<'_, Game> =
+        Blocks::new(local.nodes, local.ends, local.colours, calc, usize::MAX);
     search.value(mask).expect("within the budget")
 }
 
 /// The value of the red-blue `edges` by the block search on numbers (the search of
 /// red-blue parts before [`Bounds`]).
 pub(super) fn by_blocks_on_numbers(edges: &[(u32, u32, Colour)]) -> Result<Game, Failure> {
-    let (
-        _,
-        _,
-        Local {
-            nodes,
-            ends,
-            colours,
-        },
-        mask,
-    ) = part(edges);
-    let mut search: Blocks<'_, Small> = Blocks::new(nodes, ends, colours, (), usize::MAX);
+    let (_, _, local, mask) = part(edges);
+    let mut search: Blocks<'_, Small> =
+        Blocks::new(local.nodes, local.ends, local.colours, (), usize::MAX);
     let value = search.value(mask)?;
     Ok(Game::number(value.to_dyadic()))
 }
