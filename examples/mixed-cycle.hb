@@ -1,6 +1,6 @@
 # Red, blue and green (Winning Ways, ch. 2 and 7): green edges may be cut by either
-# player. The triangle mixes colours on a cycle, which no rule values: its positions
-# are searched. The stalk beside it is a tree, valued by ordinal sums.
+# player. The triangle mixes colours on a cycle: its red-blue core (what stands when green
+# is cut) is a number, what stands on green adds an infinitesimal. The stalk is a tree.
 graph: triangle with a flag
 ground: g
 blue: g-a

@@ -325,9 +325,15 @@ fn a_graph_with_edges_and_no_ground_is_warned_of_in_every_format() {
 #[test]
 fn a_refused_search_has_a_status_of_its_own() {
     let root = common::root();
+    // The Moderately Hard Bed: a red-blue part of 30 edges, searched.
     let refused = common::run(
         &root,
-        &["analyze", "--max-positions", "1", "examples/mixed-cycle.hb"],
+        &[
+            "analyze",
+            "--max-positions",
+            "1000",
+            "benches/searched/bed.cgs",
+        ],
     );
     assert_eq!(refused.code, 3, "{}", refused.stderr);
     assert!(
@@ -346,8 +352,8 @@ fn a_refused_search_has_a_status_of_its_own() {
         &[
             "analyze",
             "--max-positions",
-            "1",
-            "examples/mixed-cycle.hb",
+            "1000",
+            "benches/searched/bed.cgs",
             "tests/fixtures/invalid/dangling-dash.hb",
         ],
     );

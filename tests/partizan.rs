@@ -481,6 +481,29 @@ fn moderately_hard_bed_is_1_128() {
     assert_eq!(valued.value.to_string(), "1/128");
 }
 
+/// The positions mixing green with red and blue edges of `benches/searched/`, which the
+/// block search on games refused with the default options (it took 50 to 184 s for the
+/// first three with `--max-work 1000000000 --max-positions 100000000`, and refused the
+/// grid even then), are valued with the default options: each is its red-blue core's
+/// number plus its rest with the core made ground. The first three values are those that
+/// search found.
+#[test]
+fn mixed_inputs_of_the_searched_benches_are_valued_with_the_default_options() {
+    let folder = common::root().join("benches/searched");
+    let valued = [
+        ("bed-green.cgs", "1/8*"),
+        ("gen-sparse28-green-s1.hb", "13/4^*"),
+        ("gen-dense23-green-s1.hb", "*"),
+        ("gen-grid4x4-green-s1.hb", "363/128*"),
+    ];
+    for (file, value) in valued {
+        let run = common::run(&folder, &["analyze", file]);
+        assert_eq!(run.code, 0, "{file}: {}", run.stderr);
+        let line = format!("  value {value} (");
+        assert!(run.stdout.contains(&line), "{file}: {}", run.stdout);
+    }
+}
+
 /// The sign expansion of a number (Winning Ways ch. 1): `+` for a blue edge, `-` for a
 /// red one, the stalk worth `x`. For `x = n + f` with `n >= 0` an integer and `0 < f < 1`
 /// of `k` binary digits: `n + 1` pluses, a minus, then the first `k - 1` digits of `f`,

@@ -400,10 +400,20 @@ fn split_step(out: &mut String, graph: &Graph, valued: &Partizan, paint: Paint) 
                 paint.value(&part.value.to_string())
             ),
             Method::Tree => "a tree: ordinal sums from the leaves down (step 4)".to_string(),
+            Method::Search if part.edges.iter().any(|&e| graph.colour(e) == Colour::Green) => {
+                format!(
+                    "a cycle mixing green with blue or red edges: the number of its red-blue \
+                     core (the edges left standing when every green edge is cut, found by \
+                     comparisons with numbers) plus an infinitesimal, the value of what \
+                     stands on its green edges with the core's vertices made ground \
+                     (searched block by block); {} positions searched, gives {}",
+                    part.positions,
+                    paint.value(&part.value.to_string())
+                )
+            }
             Method::Search => format!(
-                "a cycle with blue or red edges, which no rule values: a search over its \
-                 positions (its blocks, each with what hangs from it counted by value), {} \
-                 searched, gives {}",
+                "a cycle with blue and red edges, so a number: found by comparisons with \
+                 numbers, trees hanging folded into numbers; {} positions searched, gives {}",
                 part.positions,
                 paint.value(&part.value.to_string())
             ),

@@ -766,7 +766,7 @@ fn budget_help(refusal: &Refusal) -> String {
         ),
         Refusal::TooManyPositions { .. } => format!(
             "allow its part of {n} edges more positions with --max-positions N (each takes \
-             about 250 bytes; with green edges, more steps with --max-work N too)"
+             about 200 bytes; with green edges, more steps with --max-work N too)"
         ),
         Refusal::TooComplex {
             exceeded: Exceeded::Depth,

@@ -195,7 +195,7 @@ fn stdin_once<'a>(files: impl Iterator<Item = &'a PathBuf>) -> Result<(), String
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
     /// With blue or red edges: the most positions the search of one part of a graph may
-    /// value (about 250 bytes each) before the graph is refused (hackenbush docs values)
+    /// value (about 200 bytes each) before the graph is refused (hackenbush docs values)
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.positions)]
     pub max_positions: usize,
 

@@ -16,14 +16,25 @@
 //!      game (`1` blue, `-1` red, `*` green) `:` the value above it (Winning Ways ch. 2 and
 //!      7). Red-blue trees stay numbers throughout, a few big-dyadic operations per edge
 //!      (`1 : x` is `x + 1` for `x >= 0`, Berlekamp's rule below);
-//!    - **anything else** (a cycle with a red or blue edge): a search of the block at the
-//!      ground only, with what hangs from each of its vertices counted by its value (the
-//!      Colon Principle), memoized by the block's shape up to relabelling (`shape.rs`)
-//!      and those values (`blocks.rs`); on
-//!      machine-word numbers for red-blue parts (`small.rs`, the simplicity theorem), on
-//!      canonical games otherwise or when a number outgrows a word. At most
-//!      [`Budget::edges`] edges and [`Budget::positions`] blocks searched; beyond that, a
-//!      [`Refusal`] naming the part.
+//!    - **red-blue, anything else** (a cycle): a search by comparisons with numbers
+//!      (`bounds.rs`): every red-blue position is a number, and whether it is above or
+//!      below a number is a game in which the player to move needs one winning move;
+//!      trees hanging are folded into numbers at their vertex (the Colon Principle), and
+//!      what is left is remembered by its shape up to relabelling (`shape.rs`), the
+//!      numbers hanging and the bounds proved (`memo.rs`), on machine-word numbers
+//!      (`small.rs`);
+//!    - **green with red or blue, anything else**: a position is its red-blue core's
+//!      number (the edges still standing when every green edge is cut, valued by the
+//!      search by comparisons) plus its rest with the core's vertices made ground, an
+//!      infinitesimal (`mixed.rs`, a theorem proved there);
+//!    - **what has no core** (the rest, whose green edges stand at the ground, or a
+//!      red-blue part whose numbers outgrow a word): a search of the block at the ground
+//!      only, with what hangs from each of its vertices counted by its value (the Colon
+//!      Principle), memoized by the block's shape up to relabelling and those values
+//!      (`blocks.rs`), on canonical games; its red-blue blocks on numbers.
+//!
+//!    A search takes parts of at most [`Budget::edges`] edges and meets at most
+//!    [`Budget::positions`] positions; beyond that, a [`Refusal`] naming the part.
 //!
 //!    Every part's values are computed within [`Budget::work`] steps of the game
 //!    [`Calculator`]: canonical forms mixing green with red and blue grow fast.
@@ -54,16 +65,21 @@ use crate::syntax::Colour;
 use super::green;
 
 mod blocks;
+mod bounds;
+mod memo;
+mod mixed;
 mod red_blue;
 mod shape;
 mod small;
+#[cfg(test)]
+mod tests;
 mod tree_cuts;
 mod wide;
 
 pub use red_blue::{NotATree, RedBlueTree};
 
 use blocks::{Blocks, Failure};
-use small::Small;
+use bounds::Bounds;
 
 /// How a part's value was found.
 #[derive(
@@ -109,8 +125,10 @@ pub struct Partizan {
 pub struct Budget {
     /// The most edges a part may have to be searched (at most 64).
     pub edges: usize,
-    /// The most distinct positions a search may visit: blocks, each with the values
-    /// hanging from its vertices, and the shapes of blocks met (see the module page).
+    /// The most distinct positions a search may visit: for a red-blue part, the parts
+    /// it remembers (each with the numbers hanging from its vertices) and the sets of edges
+    /// it meets; with green edges, blocks, each with the values hanging from its
+    /// vertices, and the shapes of blocks met (see the module page).
     pub positions: usize,
     /// The most steps (comparisons and sums of games) the values may take, beyond one
     /// per position searched: canonical forms of positions with green edges among red
@@ -119,16 +137,17 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// 64 edges, 750,000 positions, 1,000,000 steps: seconds, not minutes (a
+    /// 64 edges, 1,250,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused). A block searched takes up to about 250 bytes with everything the
-    /// search keeps (115 to 250 measured at a refusal, since the memo keeps only the
-    /// values hanging that are not zero), so a refusal costs at most about the 190 to 260
-    /// MB it did before; the Moderately Hard Bed needs under 200,000 since blocks of the
-    /// same shape share one entry (docs/performance.md).
+    /// it was refused). A red-blue part's search takes 130 to 220 bytes a position with
+    /// everything it keeps (measured at refusals), so a refusal costs 170 to 270 MB, about
+    /// the 190 to 260 MB that 750,000 blocks of the block search cost before it; the
+    /// Moderately Hard Bed needs about 90,000, and listing the winning cuts of the
+    /// 27-edge grids of the benchmarks about 1,050,000 (docs/performance.md). With green
+    /// edges the block search takes about 200 bytes a block.
     pub const DEFAULT: Budget = Budget {
         edges: 64,
-        positions: 750_000,
+        positions: 1_250_000,
         work: 1_000_000,
     };
 }
@@ -796,8 +815,19 @@ struct PartSearch<'a> {
     colours: Vec<Colour>,
     budget: Budget,
     kind: Kind<'a>,
-    /// Blocks searched on numbers before the search moved to games.
+    /// Blocks searched by searches no longer kept: on numbers before the search moved to
+    /// games, and of the rests of cores left.
     earlier: usize,
+    /// The green edges, as bits.
+    green: u64,
+    /// For a part with green edges: the search of the red-blue cores of its positions
+    /// ([`mixed`]), made when first needed.
+    core: Option<Box<Bounds<'a>>>,
+    /// For a part with green edges: the searches of the rests of its positions, by core:
+    /// that of the first core met (the value's, which most cuts keep) and that of the
+    /// last other one (a cut of the core makes a core met once), so that at most two
+    /// memories are kept.
+    rests: Vec<(u64, Blocks<'a, Game>)>,
 }
 
 /// A part as both searches take it: its nodes numbered from 0 (the ground), each edge's
@@ -836,7 +866,7 @@ impl Local {
 /// One search lives per part, so the two sizes cost nothing worth a box.
 #[allow(clippy::large_enum_variant)]
 enum Kind<'a> {
-    Numbers(Blocks<'a, Small>),
+    Numbers(Bounds<'a>),
     Games(Blocks<'a, Game>),
 }
 
@@ -853,17 +883,24 @@ impl<'a> PartSearch<'a> {
             ends,
             colours,
             budget,
-            kind: Kind::Numbers(Blocks::new(0, Vec::new(), Vec::new(), (), 0)),
+            kind: Kind::Numbers(Bounds::new(0, Vec::new(), Vec::new(), 0)),
             earlier: 0,
+            green: 0,
+            core: None,
+            rests: Vec::new(),
         };
+        for (i, &colour) in search.colours.iter().enumerate() {
+            if colour == Colour::Green {
+                search.green |= 1 << i;
+            }
+        }
         search.kind = if search.colours.contains(&Colour::Green) {
             Kind::Games(search.games())
         } else {
-            Kind::Numbers(Blocks::new(
+            Kind::Numbers(Bounds::new(
                 nodes,
                 search.ends.clone(),
                 search.colours.clone(),
-                (),
                 budget.positions,
             ))
         };
@@ -911,6 +948,12 @@ impl<'a> PartSearch<'a> {
     /// How many blocks were searched.
     fn positions(&self) -> usize {
         self.earlier
+            + self
+                .rests
+                .iter()
+                .map(|(_, rest)| rest.positions())
+                .sum::<usize>()
+            + self.core.as_ref().map_or(0, |core| core.positions())
             + match &self.kind {
                 Kind::Numbers(search) => search.positions(),
                 Kind::Games(search) => search.positions(),
@@ -932,10 +975,78 @@ impl<'a> PartSearch<'a> {
                 Err(failure) => return Err(failure),
             }
         }
+        if let Some(split) = self.split(mask)? {
+            return Ok(split);
+        }
+        let others = self.core.as_ref().map_or(0, |core| core.counted())
+            + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>();
         match &mut self.kind {
-            Kind::Games(search) => search.value(mask),
+            Kind::Games(search) => {
+                search.limit = self.budget.positions.saturating_sub(others);
+                search.value(mask)
+            }
             Kind::Numbers(_) => unreachable!("numbers give way to games above"),
         }
+    }
+
+    /// The value of the attached position `mask` of a part with green edges as its core's
+    /// number plus the value of its rest with the core made ground ([`mixed`]); `None`
+    /// when it has no core, no rest, or a core whose numbers outgrow a word. The rests of
+    /// the positions with one core are searched by one block search, on the part's edges
+    /// with that core's vertices made ground, so that the cuts listed after the value
+    /// find the rests valued with it. The searches share the part's budget: one
+    /// calculator counts their work, and each may count what the others have not.
+    fn split(&mut self, mask: u64) -> Result<Option<Game>, Failure> {
+        let Kind::Games(games) = &mut self.kind else {
+            return Ok(None);
+        };
+        let standing = games.board.attached(mask);
+        let core = mixed::core(&games.board, self.green, standing);
+        let rest = standing & !core;
+        if core == 0 || rest == 0 {
+            return Ok(None);
+        }
+        let counted = games.counted() + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>();
+        let numbers = self.core.get_or_insert_with(|| {
+            let ends = self.ends.clone();
+            let colours = self.colours.clone();
+            Box::new(Bounds::new(self.nodes, ends, colours, 0))
+        });
+        numbers.limit = self.budget.positions.saturating_sub(counted);
+        let x = match numbers.value(core) {
+            Ok(x) => Game::number(x.to_dyadic()),
+            Err(Failure::Overflow) => return Ok(None),
+            Err(failure) => return Err(failure),
+        };
+        let slot = match self.rests.iter().position(|&(known, _)| known == core) {
+            Some(slot) => slot,
+            None => {
+                let ends = mixed::grounded(&games.board, core);
+                // Its calculator is the part's, lent for each valuation.
+                let calc = Calculator::new(0);
+                let colours = self.colours.clone();
+                let search = Blocks::new(self.nodes, ends, colours, calc, 0);
+                self.earlier += self.rests.get(1).map_or(0, |(_, rest)| rest.positions());
+                self.rests.truncate(1);
+                self.rests.push((core, search));
+                self.rests.len() - 1
+            }
+        };
+        let others = games.counted()
+            + numbers.counted()
+            + (self.rests.iter().enumerate())
+                .filter(|&(i, _)| i != slot)
+                .map(|(_, (_, r))| r.counted())
+                .sum::<usize>();
+        let rests = &mut self.rests[slot].1;
+        rests.limit = self.budget.positions.saturating_sub(others);
+        rests.progress = games.progress.take();
+        std::mem::swap(&mut rests.cx, &mut games.cx);
+        let value = rests.value(rest);
+        std::mem::swap(&mut rests.cx, &mut games.cx);
+        games.progress = rests.progress.take();
+        let value = games.cx.sum(&x, &value?).map_err(Failure::Exceeded)?;
+        Ok(Some(value))
     }
 }
 
@@ -1047,7 +1158,7 @@ impl Board {
 
     /// The edges of `mask` reachable from `from` without passing through `barrier` (a
     /// node, or `u32::MAX` for none).
-    fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
+    pub(crate) fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
         let mut reached = 0u64;
         let mut visited = 1u128 << from;
         // At most 65 nodes, each pushed once: a stack of fixed size, no allocation (this
@@ -1288,159 +1399,5 @@ impl<'a> Search<'a> {
             progress(self.memo.len());
         }
         Ok(value)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::syntax::Colour::{Blue, Green, Red};
-
-    /// One search from the bridges of a position gives what a search from the ground after
-    /// each cut gives: on random multigraphs (loops, parallel edges, cycles) and every
-    /// attached subset of their edges.
-    #[test]
-    fn afters_agree_with_a_search_after_each_cut() {
-        let mut rng = crate::rng::Rng::new(7);
-        for _ in 0..300 {
-            let nodes = 2 + rng.below(5) as u32;
-            let count = 1 + rng.below(9) as usize;
-            let ends: Vec<(u32, u32)> = (0..count)
-                .map(|_| (rng.below_u32(nodes), rng.below_u32(nodes)))
-                .collect();
-            let board = Board::new(nodes as usize, ends);
-            for subset in 0..(1u64 << count) {
-                let mask = board.attached(subset);
-                if mask != subset {
-                    continue;
-                }
-                let mut afters = [0u64; 64];
-                board.afters(mask, &mut afters);
-                for (i, &after) in afters.iter().enumerate().take(count) {
-                    if mask & (1 << i) != 0 {
-                        let want = board.attached(mask & !(1 << i));
-                        assert_eq!(after, want, "{:?}, mask {mask:b}, cut {i}", board.ends);
-                    }
-                }
-            }
-        }
-    }
-
-    fn value(ground: &[u32], edges: &[(u32, u32, Colour)]) -> Partizan {
-        analyze(
-            &Graph::from_coloured_edges(ground, edges),
-            Budget::default(),
-        )
-        .unwrap()
-    }
-
-    fn shown(ground: &[u32], edges: &[(u32, u32, Colour)]) -> String {
-        value(ground, edges).value.to_string()
-    }
-
-    #[test]
-    fn stalks_follow_berlekamps_rule() {
-        // Blue, red, blue from the ground: 1, 1/2, 3/4.
-        assert_eq!(shown(&[0], &[(0, 1, Blue)]), "1");
-        assert_eq!(shown(&[0], &[(0, 1, Blue), (1, 2, Red)]), "1/2");
-        assert_eq!(
-            shown(&[0], &[(0, 1, Blue), (1, 2, Red), (2, 3, Blue)]),
-            "3/4"
-        );
-        assert_eq!(
-            shown(&[0], &[(0, 1, Red), (1, 2, Blue), (2, 3, Red)]),
-            "-3/4"
-        );
-        // lrlrrllr is 77/128, as CGSuite's tests have it.
-        let word = [Blue, Red, Blue, Red, Red, Blue, Blue, Red];
-        let stalk: Vec<_> = (0..8).map(|i| (i, i + 1, word[i as usize])).collect();
-        assert_eq!(shown(&[0], &stalk), "77/128");
-    }
-
-    #[test]
-    fn mixed_trees_and_parts() {
-        // A blue edge with a green one on top is 1*.
-        let v = value(&[0], &[(0, 1, Blue), (1, 2, Green)]);
-        assert_eq!(v.value.to_string(), "1*");
-        assert_eq!(v.parts[0].method, Method::Tree);
-        // CGSuite's l(l;rl) is 3/2.
-        let v = value(
-            &[0],
-            &[(0, 1, Blue), (1, 2, Blue), (1, 3, Red), (3, 4, Blue)],
-        );
-        assert_eq!(v.value.to_string(), "3/2");
-        // Two parts meeting at the ground, one of them a loop.
-        let v = value(&[0], &[(0, 0, Red), (0, 1, Green), (1, 2, Green)]);
-        assert_eq!(v.parts.len(), 2);
-        assert_eq!(v.value.to_string(), "-1*2");
-        assert_eq!(v.outcome, Outcome::R);
-    }
-
-    #[test]
-    fn cycles_are_searched() {
-        // A red-blue triangle at the ground with a blue edge on top.
-        let v = value(
-            &[0],
-            &[(0, 1, Blue), (1, 2, Red), (2, 0, Blue), (1, 3, Blue)],
-        );
-        assert_eq!(v.parts[0].method, Method::Search);
-        // A green triangle is a part of its own kind: *1 by the green algorithm.
-        let v = value(&[0], &[(0, 1, Green), (1, 2, Green), (2, 0, Green)]);
-        assert_eq!(v.parts[0].method, Method::Green);
-        assert_eq!(v.value.to_string(), "*");
-    }
-
-    #[test]
-    fn huge_canonical_forms_are_refused_not_awaited() {
-        // A random tree of 300 edges in all three colours: its value's canonical form is
-        // far beyond any budget (a 30-edge one prints as 133,000 characters).
-        let mut rng = crate::rng::Rng::new(2026);
-        let colours = [Blue, Red, Green];
-        let edges: Vec<_> = (1..=300u32)
-            .map(|v| {
-                (
-                    rng.below(u64::from(v)) as u32,
-                    v,
-                    colours[rng.below(3) as usize],
-                )
-            })
-            .collect();
-        let graph = Graph::from_coloured_edges(&[0], &edges);
-        let budget = Budget {
-            work: 100_000,
-            ..Budget::default()
-        };
-        assert!(matches!(
-            analyze(&graph, budget),
-            Err(Refusal::TooComplex {
-                exceeded: Exceeded::Work,
-                ..
-            })
-        ));
-    }
-
-    #[test]
-    fn budgets_refuse_with_the_part() {
-        let mut edges = vec![(0, 1, Blue), (1, 0, Red)];
-        for i in 1..70 {
-            edges.push((i, i + 1, Blue));
-        }
-        let graph = Graph::from_coloured_edges(&[0], &edges);
-        match analyze(&graph, Budget::default()) {
-            Err(Refusal::TooManyEdges { edges, limit }) => {
-                assert_eq!(edges.len(), 71);
-                assert_eq!(limit, 64);
-            }
-            other => panic!("expected a refusal, got {other:?}"),
-        }
-        let small = Budget {
-            positions: 3,
-            ..Budget::default()
-        };
-        let graph = Graph::from_coloured_edges(&[0], &edges[..6]);
-        assert!(matches!(
-            analyze(&graph, small),
-            Err(Refusal::TooManyPositions { limit: 3, .. })
-        ));
     }
 }

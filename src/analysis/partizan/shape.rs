@@ -40,6 +40,116 @@ use super::{Board, NODES};
 /// The most discrete orderings tried for one block.
 const MAX_LEAVES: usize = 64;
 
+/// A piece and root met by a search: its class, and the orderings of its vertices that
+/// list the values hanging on them as the class does (runs of [`Shapes`]' orders).
+#[derive(Clone, Copy)]
+pub(super) struct Shape {
+    pub(super) class: u32,
+    start: u32,
+    count: u32,
+}
+
+/// The shapes met by one search, by edges and root, each labelled once, and their
+/// classes by encoding.
+#[derive(Default)]
+pub(super) struct Shapes {
+    of: hashbrown::HashMap<(u64, u32), u32>,
+    shapes: Vec<Shape>,
+    classes: hashbrown::HashMap<Vec<u16>, u32>,
+    /// The orderings of the shapes, each a run of its vertex count.
+    orders: Vec<u8>,
+}
+
+impl Shapes {
+    /// The index of the shape of the piece `mask` at `root` with other vertices
+    /// `vertices`, labelled the first time it is met.
+    pub(super) fn index(
+        &mut self,
+        board: &Board,
+        colours: &[Colour],
+        mask: u64,
+        root: u32,
+        vertices: u128,
+    ) -> u32 {
+        if let Some(&known) = self.of.get(&(mask, root)) {
+            return known;
+        }
+        let Labelling { encoding, orders } = label(board, colours, mask, root, vertices);
+        let next = self.classes.len() as u32;
+        let class = *self.classes.entry(encoding).or_insert(next);
+        let n = vertices.count_ones() as usize;
+        let shape = Shape {
+            class,
+            start: self.orders.len() as u32,
+            count: (orders.len() / n.max(1)) as u32,
+        };
+        self.orders.extend(orders);
+        let index = self.shapes.len() as u32;
+        self.shapes.push(shape);
+        self.of.insert((mask, root), index);
+        index
+    }
+
+    /// The shape of index `index`.
+    pub(super) fn get(&self, index: u32) -> Shape {
+        self.shapes[index as usize]
+    }
+
+    /// How many shapes (pieces and roots) were met.
+    pub(super) fn len(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// How many classes (shapes up to relabelling) were met.
+    #[cfg(test)]
+    pub(super) fn classes(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// The ordering of `shape` that lists `values` (by vertex, ascending, the root
+    /// aside) least element by element in `order` (the first ordering when `order` is
+    /// `None`): for each position of the class, the index of the value there. The lists
+    /// are compared where they stand, none is written.
+    pub(super) fn least_ordering<V>(
+        &self,
+        shape: Shape,
+        values: &[V],
+        order: Option<fn(&V, &V) -> std::cmp::Ordering>,
+    ) -> &[u8] {
+        let n = values.len();
+        let orders = &self.orders[shape.start as usize..][..n * shape.count as usize];
+        let mut best = 0;
+        if let Some(order) = order {
+            for j in 1..shape.count as usize {
+                let (this, least) = (&orders[j * n..][..n], &orders[best * n..][..n]);
+                let first_difference = this
+                    .iter()
+                    .zip(least)
+                    .map(|(&a, &b)| order(&values[a as usize], &values[b as usize]))
+                    .find(|o| o.is_ne());
+                if first_difference == Some(std::cmp::Ordering::Less) {
+                    best = j;
+                }
+            }
+        }
+        &orders[best * n..][..n]
+    }
+
+    /// `values` listed as the class of `shape` lists them by
+    /// [`least_ordering`](Shapes::least_ordering), into `out`.
+    pub(super) fn listed<V: Clone>(
+        &self,
+        shape: Shape,
+        values: &[V],
+        order: Option<fn(&V, &V) -> std::cmp::Ordering>,
+        out: &mut Vec<V>,
+    ) {
+        out.clear();
+        let ordering = self.least_ordering(shape, values, order);
+        out.extend(ordering.iter().map(|&k| values[k as usize].clone()));
+    }
+}
+
 /// A block's encoding and the orderings of its non-root vertices that give it.
 pub(super) struct Labelling {
     /// The block's edges as `first << 9 | second << 2 | colour`, `first <= second` the

@@ -87,6 +87,24 @@ impl Small {
         i128::from(self.numerator) << (k - u32::from(self.exponent))
     }
 
+    /// Its numerator and exponent, to keep in less room than a `Small` takes.
+    pub(super) fn to_parts(self) -> (i64, u8) {
+        (self.numerator, self.exponent)
+    }
+
+    /// The number of [`Small::to_parts`].
+    pub(super) fn from_parts((numerator, exponent): (i64, u8)) -> Small {
+        Small {
+            numerator,
+            exponent,
+        }
+    }
+
+    /// Nearly the number, as a float: to order options by, never to decide.
+    pub(super) fn approx(self) -> f64 {
+        self.numerator as f64 / (1u64 << self.exponent) as f64
+    }
+
     pub(super) fn is_zero(self) -> bool {
         self.numerator == 0
     }
@@ -99,6 +117,13 @@ impl Small {
     /// Adds it into `wide`.
     pub(super) fn add_to(self, wide: &mut super::wide::Wide) {
         wide.add_fraction(self.numerator, u64::from(self.exponent));
+    }
+
+    /// The number `x`, if it fits.
+    pub(super) fn from_dyadic(x: &Dyadic) -> Option<Small> {
+        let numerator = i64::try_from(x.numerator()).ok()?;
+        let exponent = u32::try_from(x.exponent()).ok()?;
+        Small::reduced(i128::from(numerator), exponent).ok()
     }
 
     pub(super) fn to_dyadic(self) -> Dyadic {
