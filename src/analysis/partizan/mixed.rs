@@ -283,6 +283,38 @@ mod tests {
         assert!(split > 10_000, "{split} graphs with a core and a rest");
     }
 
+    /// Larger random graphs, of 15 to 18 edges in all three colours, beyond exhaustive
+    /// play: the analysis (core and rest) gives what the plain search over edge sets
+    /// gives, which knows nothing of cores and plays every position.
+    #[test]
+    fn larger_mixed_graphs_agree_with_the_plain_search() {
+        use crate::analysis::partizan::{Budget, Search, analyze};
+        let mut rng = crate::rng::Rng::new(1731);
+        let mut split = 0;
+        for round in 0..16 {
+            let edges = random_graph(&mut rng, 15 + round % 4);
+            let graph = Graph::from_coloured_edges(&[0], &edges);
+            let all: Vec<_> = graph.net.edge_indices().collect();
+            let budget = Budget {
+                positions: usize::MAX,
+                work: u64::MAX / 2,
+                ..Budget::default()
+            };
+            let Ok(valued) = analyze(&graph, budget) else {
+                panic!("{edges:?} is valued");
+            };
+            let mut plain = Search::of(&graph, &all, budget).expect("a part");
+            let (board, green, every) = board(&edges);
+            let mask = board.attached(every);
+            assert_eq!(plain.value(mask), Ok(valued.value), "{edges:?}");
+            let core = core(&board, green, mask);
+            if core != 0 && core != mask {
+                split += 1;
+            }
+        }
+        assert!(split > 8, "{split} graphs with a core and a rest");
+    }
+
     /// Edges between two vertices of the core become loops at the ground, the others keep
     /// their ends.
     #[test]
