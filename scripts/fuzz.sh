@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-600}
 shift || true
-all=(parse_hb parse_christmas parse_json parse_dot dot_roundtrip dot_graphviz parse_cgsuite analysis)
+all=(parse_hb parse_christmas parse_json parse_dot dot_roundtrip dot_graphviz parse_cgsuite analysis partizan)
 targets=("${@:-${all[@]}}")
 
 seed() { # seed TARGET EXTENSION...
@@ -29,7 +29,7 @@ seed parse_dot dot gv
 seed dot_roundtrip dot gv
 seed dot_graphviz dot gv
 seed parse_cgsuite cgs
-mkdir -p fuzz/corpus/analysis
+mkdir -p fuzz/corpus/analysis fuzz/corpus/partizan
 
 for t in "${targets[@]}"; do cargo +nightly fuzz build -O "$t"; done
 
