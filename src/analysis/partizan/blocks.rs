@@ -72,7 +72,7 @@ use super::memo::{Hanging, Key, Memo};
 use super::mixed;
 use super::shape::Shapes;
 use super::small::{Overflow, Small};
-use super::{Board, LowLinks, NODES, NONE, PROGRESS_EVERY, edge_game};
+use super::{Board, LowLinks, NODES, NONE, PROGRESS_EVERY, colour_bits, edge_game};
 
 /// Why a search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -266,9 +266,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         limit: usize,
     ) -> Blocks<'a, V> {
         debug_assert!(nodes <= NODES && ends.len() <= 64);
-        let green = (colours.iter().enumerate())
-            .filter(|&(_, &colour)| colour == Colour::Green)
-            .fold(0u64, |bits, (i, _)| bits | 1 << i);
+        let green = colour_bits(&colours, Colour::Green);
         Blocks {
             board: Board::new(nodes, ends),
             colours,
@@ -491,8 +489,7 @@ impl<'a, V: Value> Blocks<'a, V> {
     ) -> Result<V, Failure> {
         let mut listed = self.buffer(0);
         let form = self.shapes.get(shape);
-        self.shapes.listed(form, values, V::ORDER, &mut listed);
-        let nonzero = Key::compact(&mut listed);
+        let nonzero = self.shapes.key_values(form, values, V::ORDER, &mut listed);
         let key = Key {
             class: form.class,
             nonzero,
@@ -510,7 +507,7 @@ impl<'a, V: Value> Blocks<'a, V> {
         // The block's red-blue core from its root ([`mixed`]): with green edges beside
         // it, its cuts are dominated by the green cuts; without, the block is worth its
         // number with the numbers of the values hanging, plus their infinitesimals.
-        let core = self.board.reach_from(mask & !self.green, root, NONE);
+        let core = mixed::core(&self.board, self.green, mask, root);
         let found = if core == mask {
             match self.red_blue_block(shape, mask, root, vertices, &values)? {
                 Some(value) => Some(value),

@@ -58,11 +58,11 @@ use std::cmp::Reverse;
 use crate::game::Side;
 use crate::syntax::Colour;
 
-use super::blocks::Failure;
+use super::blocks::{Failure, Value};
 use super::memo::{Key, Memo};
 use super::shape::Shapes;
 use super::small::{Overflow, Small};
-use super::{Board, NODES, NONE, PROGRESS_EVERY};
+use super::{Board, NODES, NONE, PROGRESS_EVERY, colour_bits};
 
 impl From<Overflow> for Failure {
     fn from(_: Overflow) -> Failure {
@@ -71,12 +71,13 @@ impl From<Overflow> for Failure {
 }
 
 /// What the comparisons so far proved of a part's value: bounds, each strict or not.
-/// Its numbers are kept as their parts (24 bytes, where two [`Small`]s and the flags take
-/// 40): there is one per part remembered.
+/// Its numbers are kept as their numerators and exponents side by side (24 bytes, where
+/// two [`Small`]s and the flags take 40, each `Small` padded to 16): there is one per
+/// part remembered.
 #[derive(Clone, Copy, Debug)]
 struct Known {
-    low: (i64, u8),
-    high: (i64, u8),
+    numerators: [i64; 2],
+    exponents: [u8; 2],
     flags: u8,
 }
 
@@ -91,8 +92,8 @@ const HIGH_STRICT: u8 = 8;
 
 impl Known {
     const NOTHING: Known = Known {
-        low: (0, 0),
-        high: (0, 0),
+        numerators: [0; 2],
+        exponents: [0; 2],
         flags: 0,
     };
 
@@ -101,11 +102,16 @@ impl Known {
     }
 
     fn low(self) -> Small {
-        Small::from_parts(self.low)
+        Small::from_parts((self.numerators[0], self.exponents[0]))
     }
 
     fn high(self) -> Small {
-        Small::from_parts(self.high)
+        Small::from_parts((self.numerators[1], self.exponents[1]))
+    }
+
+    /// Keeps `t` as the lower (0) or upper (1) bound.
+    fn set(&mut self, bound: usize, t: Small) {
+        (self.numerators[bound], self.exponents[bound]) = t.to_parts();
     }
 
     /// Whether `side` moving first wins the value less `t` (for Left, whether the value is
@@ -151,7 +157,7 @@ impl Known {
             || t > self.low()
             || (t == self.low() && strict && !self.has(LOW_STRICT));
         if better {
-            self.low = t.to_parts();
+            self.set(0, t);
             self.flags = (self.flags & !LOW_STRICT) | LOW | if strict { LOW_STRICT } else { 0 };
         }
     }
@@ -162,7 +168,7 @@ impl Known {
             || t < self.high()
             || (t == self.high() && strict && !self.has(HIGH_STRICT));
         if better {
-            self.high = t.to_parts();
+            self.set(1, t);
             self.flags = (self.flags & !HIGH_STRICT) | HIGH | if strict { HIGH_STRICT } else { 0 };
         }
     }
@@ -170,7 +176,7 @@ impl Known {
     /// The value, when the bounds meet.
     fn exact(self) -> Option<Small> {
         let closed = self.flags == LOW | HIGH;
-        (closed && self.low == self.high).then(|| self.low())
+        (closed && self.low() == self.high()).then(|| self.low())
     }
 
     /// A guess of the value from its bounds, to order moves by (never to decide): the
@@ -422,14 +428,7 @@ impl<'a> Bounds<'a> {
 
     /// Whether no green edge of `mask` stands.
     fn no_green_stands(&self, mask: u64) -> bool {
-        let mut standing = self.board.attached(mask);
-        while standing != 0 {
-            if self.colours[standing.trailing_zeros() as usize] == Colour::Green {
-                return false;
-            }
-            standing &= standing - 1;
-        }
-        true
+        self.board.attached(mask) & colour_bits(&self.colours, Colour::Green) == 0
     }
 
     /// Lays out `mask`: what stands, its trees and loops to fold leaves first, its core's
@@ -583,8 +582,7 @@ impl<'a> Bounds<'a> {
         }
     }
 
-    /// The memo's key of part `p` with `values` hanging (by vertex, ascending): its
-    /// values that are not zero into `out` (as the class lists them), its class and set.
+    /// The shape of part `p`, labelled the first time it is searched or valued.
     fn shape_of(&mut self, p: u32) -> u32 {
         let part = self.parts[p as usize];
         if part.shape != NONE {
@@ -597,40 +595,33 @@ impl<'a> Bounds<'a> {
         shape
     }
 
-    fn key(&mut self, p: u32, values: &[Small], out: &mut Vec<Small>) -> (u32, u64) {
+    /// The memo's key of part `p` with `values` hanging (by vertex, ascending): its
+    /// values that are not zero into `out` (as the class lists them), and its class, set
+    /// and hash.
+    fn key(&mut self, p: u32, values: &[Small], out: &mut Vec<Small>) -> (u32, u64, u64) {
         let shape = self.shape_of(p);
         let shape = self.shapes.get(shape);
-        out.clear();
-        if values.iter().all(|v| v.is_zero()) {
-            // Most parts have nothing hanging: every ordering lists the same zeros.
-            return (shape.class, 0);
-        }
-        // Any total order chooses one listing: the structural one is cheaper than the
-        // numeric one.
-        let structural = |a: &Small, b: &Small| a.to_parts().cmp(&b.to_parts());
-        let ordering = self.shapes.least_ordering(shape, values, Some(structural));
-        let mut nonzero = 0u64;
-        for (position, &k) in ordering.iter().enumerate() {
-            let value = values[k as usize];
-            if !value.is_zero() {
-                nonzero |= 1 << position;
-                out.push(value);
-            }
-        }
-        (shape.class, nonzero)
+        let nonzero = self
+            .shapes
+            .key_values(shape, values, <Small as Value>::ORDER, out);
+        let hash = self.memo.hash(Key {
+            class: shape.class,
+            nonzero,
+            values: out,
+        });
+        (shape.class, nonzero, hash)
     }
 
     /// The exact value of part `p` with `values` hanging: by comparisons with the simplest
     /// number strictly between the bounds found, until it is neither above nor below.
     fn exact(&mut self, p: u32, values: &[Small]) -> Result<Small, Failure> {
         let mut listed = self.buffer(0);
-        let (class, nonzero) = self.key(p, values, &mut listed);
+        let (class, nonzero, hash) = self.key(p, values, &mut listed);
         let key = Key {
             class,
             nonzero,
             values: &listed,
         };
-        let hash = self.memo.hash(key);
         let (mut low, mut high) = (None, None);
         let mut steps = 0;
         let value = loop {
@@ -831,13 +822,12 @@ impl<'a> Bounds<'a> {
         let values = options.values_of(part);
         let wins = if part.class == NONE {
             let mut listed = self.buffer(0);
-            let (class, nonzero) = self.key(part.part, values, &mut listed);
+            let (class, nonzero, hash) = self.key(part.part, values, &mut listed);
             let key = Key {
                 class,
                 nonzero,
                 values: &listed,
             };
-            let hash = self.memo.hash(key);
             let wins = self.wins(other, part.part, values, key, hash, t);
             self.pool.push(listed);
             wins?
@@ -948,14 +938,9 @@ impl<'a> Bounds<'a> {
         }
         let mut listed = self.buffer(0);
         let values = &options.values[start as usize..(start + len) as usize];
-        let (class, nonzero) = self.key(q, values, &mut listed);
+        let (class, nonzero, hash) = self.key(q, values, &mut listed);
         let keys = options.keys.len() as u32;
         options.keys.extend_from_slice(&listed);
-        let hash = self.memo.hash(Key {
-            class,
-            nonzero,
-            values: &listed,
-        });
         self.pool.push(listed);
         options.parts.push(OptionPart {
             part: q,
@@ -982,6 +967,15 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::syntax::Colour::{Blue, Red};
+
+    /// What the search keeps per part remembered, per part met and per cut laid out is
+    /// the size its documentation and its budget's count of bytes take it to be.
+    #[test]
+    fn kept_records_are_their_stated_sizes() {
+        assert_eq!(std::mem::size_of::<Known>(), 24);
+        assert_eq!(std::mem::size_of::<Part>(), 24);
+        assert_eq!(std::mem::size_of::<Form>(), 12);
+    }
 
     /// Every pair of a grid of dyadics, as [`Small`]s.
     fn grid() -> Vec<Small> {

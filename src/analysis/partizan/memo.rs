@@ -20,7 +20,8 @@ pub(super) trait Hanging: Clone + Eq + Hash {
 }
 
 /// The key of a piece: its class, which of the values hanging on it (as the class lists
-/// them) are not zero, and those values in that order ([`Key::compact`]).
+/// them) are not zero, and those values in that order
+/// ([`Shapes::key_values`](super::shape::Shapes::key_values)).
 pub(super) struct Key<'a, V> {
     pub(super) class: u32,
     pub(super) nonzero: u64,
@@ -35,23 +36,6 @@ impl<V> Clone for Key<'_, V> {
 }
 
 impl<V> Copy for Key<'_, V> {}
-
-impl<'a, V: Hanging> Key<'a, V> {
-    /// Drops the zeros of `listed` (the values hanging as the class lists them, at most
-    /// 64), returning which were not zero: the `nonzero` of a key whose values are what
-    /// is left.
-    pub(super) fn compact(listed: &mut Vec<V>) -> u64 {
-        debug_assert!(listed.len() <= 64);
-        let mut nonzero = 0u64;
-        for (k, value) in listed.iter().enumerate() {
-            if !value.is_zero() {
-                nonzero |= 1 << k;
-            }
-        }
-        listed.retain(|value| !value.is_zero());
-        nonzero
-    }
-}
 
 /// One piece remembered; its values that are not zero are a run of the arena.
 struct Entry<T> {

@@ -74,7 +74,7 @@
 
 use crate::game::{Dyadic, Game, Side};
 
-use super::Board;
+use super::{Board, NONE};
 
 /// The number a position's value `g` is infinitesimally close to (both its stops): the
 /// number reached by following the first Left option of each game down from `g`. Every
@@ -99,10 +99,10 @@ pub(super) fn number_part(g: &Game) -> Dyadic {
     x
 }
 
-/// The core of the attached position `mask`: the edges still standing when the `green`
-/// edges are cut.
-pub(super) fn core(board: &Board, green: u64, mask: u64) -> u64 {
-    board.attached(mask & !green)
+/// The core of the position `mask` from `root` (the ground, 0, or the vertex a block
+/// hangs from): the edges still standing when the `green` edges are cut.
+pub(super) fn core(board: &Board, green: u64, mask: u64, root: u32) -> u64 {
+    board.reach_from(mask & !green, root, NONE)
 }
 
 /// The ends of the part's edges with the ground and every vertex of `core` made one
@@ -150,9 +150,8 @@ mod tests {
             nodes as usize,
             edges.iter().map(|&(a, b, _)| (a, b)).collect(),
         );
-        let green = (0..edges.len())
-            .filter(|&i| edges[i].2 == Green)
-            .fold(0u64, |bits, i| bits | 1 << i);
+        let colours: Vec<Colour> = edges.iter().map(|&(_, _, c)| c).collect();
+        let green = super::super::colour_bits(&colours, Green);
         let all = board.attached((1u64 << edges.len()) - 1);
         (board, green, all)
     }
@@ -214,7 +213,7 @@ mod tests {
             }
             for mask in positions {
                 let whole = played(&edges_of(&edges, mask));
-                let core = core(&board, green, mask);
+                let core = core(&board, green, mask, 0);
                 let x = played(&edges_of(&edges, core));
                 let number = x.as_number().expect("a red-blue position is a number");
                 assert_eq!(whole.stops(), (number.clone(), number.clone()), "{edges:?}");
@@ -242,6 +241,23 @@ mod tests {
         Graph::from_coloured_edges(&[0], &rest)
     }
 
+    /// The analysis of `edges` (its value, and its value after every cut) is the game
+    /// tree's.
+    fn assert_plays_out(edges: &[(u32, u32, Colour)]) {
+        let graph = Graph::from_coloured_edges(&[0], edges);
+        let verified = crate::game_tree::partizan::verify(&graph, Default::default(), &mut |_| {})
+            .expect("small enough to play");
+        assert!(verified.agrees(), "{edges:?}: {verified:?}");
+    }
+
+    /// Whether the whole of `edges` has both a core and a rest: the split the theorem
+    /// makes is met.
+    fn has_core_and_rest(edges: &[(u32, u32, Colour)]) -> bool {
+        let (board, green, all) = board(edges);
+        let core = core(&board, green, all, 0);
+        core != 0 && core != all
+    }
+
     /// The value of a part and its values after each cut (read from the searches of its
     /// cores and of its rests, one per core) are those of the game tree: random graphs
     /// with cycles of up to 12 edges in all three colours.
@@ -249,12 +265,7 @@ mod tests {
     fn every_cut_of_a_mixed_part_leaves_the_played_value() {
         let mut rng = crate::rng::Rng::new(61);
         for round in 0..100 {
-            let edges = random_graph(&mut rng, 3 + round % 10);
-            let graph = Graph::from_coloured_edges(&[0], &edges);
-            let verified =
-                crate::game_tree::partizan::verify(&graph, Default::default(), &mut |_| {})
-                    .expect("small enough to play");
-            assert!(verified.agrees(), "{edges:?}: {verified:?}");
+            assert_plays_out(&random_graph(&mut rng, 3 + round % 10));
         }
     }
 
@@ -269,16 +280,8 @@ mod tests {
             if green == 0 || green == edges.len() {
                 continue;
             }
-            let graph = Graph::from_coloured_edges(&[0], &edges);
-            let verified =
-                crate::game_tree::partizan::verify(&graph, Default::default(), &mut |_| {})
-                    .expect("small enough to play");
-            assert!(verified.agrees(), "{edges:?}: {verified:?}");
-            let (board, green, all) = board(&edges);
-            let core = core(&board, green, all);
-            if core != 0 && core != all {
-                split += 1;
-            }
+            assert_plays_out(&edges);
+            split += usize::from(has_core_and_rest(&edges));
         }
         assert!(split > 10_000, "{split} graphs with a core and a rest");
     }
@@ -300,17 +303,11 @@ mod tests {
                 work: u64::MAX / 2,
                 ..Budget::default()
             };
-            let Ok(valued) = analyze(&graph, budget) else {
-                panic!("{edges:?} is valued");
-            };
+            let valued = analyze(&graph, budget).unwrap_or_else(|r| panic!("{edges:?}: {r:?}"));
             let mut plain = Search::of(&graph, &all, budget).expect("a part");
-            let (board, green, every) = board(&edges);
-            let mask = board.attached(every);
-            assert_eq!(plain.value(mask), Ok(valued.value), "{edges:?}");
-            let core = core(&board, green, mask);
-            if core != 0 && core != mask {
-                split += 1;
-            }
+            let (_, _, every) = board(&edges);
+            assert_eq!(plain.value(every), Ok(valued.value), "{edges:?}");
+            split += usize::from(has_core_and_rest(&edges));
         }
         assert!(split > 8, "{split} graphs with a core and a rest");
     }
@@ -328,7 +325,7 @@ mod tests {
             (3, 4, Red),
         ];
         let (board, green, all) = board(&edges);
-        let core = core(&board, green, all);
+        let core = core(&board, green, all, 0);
         assert_eq!(core, 0b11);
         assert_eq!(
             grounded(&board, core),

@@ -139,9 +139,9 @@ pub struct Budget {
 impl Budget {
     /// 64 edges, 1,250,000 positions, 1,000,000 steps: seconds, not minutes (a
     /// million steps took 65 ms on a random 300-edge tree in all three colours before
-    /// it was refused). A red-blue part's search takes 130 to 220 bytes a position with
-    /// everything it keeps (measured at refusals), so a refusal costs 170 to 270 MB, about
-    /// the 190 to 260 MB that 750,000 blocks of the block search cost before it; the
+    /// it was refused). A red-blue part's search takes 125 to 150 bytes a position with
+    /// everything it keeps (measured at refusals), so a refusal costs 160 to 185 MB, about
+    /// the 85 to 195 MB that 750,000 blocks of the block search cost before it; the
     /// Moderately Hard Bed needs about 90,000, and listing the winning cuts of the
     /// 27-edge grids of the benchmarks about 1,050,000 (docs/performance.md). With green
     /// edges the block search takes about 200 bytes a block.
@@ -889,12 +889,8 @@ impl<'a> PartSearch<'a> {
             core: None,
             rests: Vec::new(),
         };
-        for (i, &colour) in search.colours.iter().enumerate() {
-            if colour == Colour::Green {
-                search.green |= 1 << i;
-            }
-        }
-        search.kind = if search.colours.contains(&Colour::Green) {
+        search.green = colour_bits(&search.colours, Colour::Green);
+        search.kind = if search.green != 0 {
             Kind::Games(search.games())
         } else {
             Kind::Numbers(Bounds::new(
@@ -960,6 +956,28 @@ impl<'a> PartSearch<'a> {
             }
     }
 
+    /// What its searches kept count against its budget, together: each search may
+    /// count what the others have not ([`PartSearch::share`]).
+    fn counted(&self) -> usize {
+        self.core.as_ref().map_or(0, |core| core.counted())
+            + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>()
+            + self.kind_counted()
+    }
+
+    /// What the part's main search counts against its budget.
+    fn kind_counted(&self) -> usize {
+        match &self.kind {
+            Kind::Numbers(search) => search.counted(),
+            Kind::Games(search) => search.counted(),
+        }
+    }
+
+    /// The limit of a search of the part that counts `own` now: the budget less what the
+    /// others count.
+    fn share(&self, own: usize) -> usize {
+        (self.budget.positions).saturating_sub(self.counted() - own)
+    }
+
     /// The value of the attached position `mask`.
     fn value(&mut self, mask: u64) -> Result<Game, Failure> {
         if let Kind::Numbers(search) = &mut self.kind {
@@ -975,15 +993,14 @@ impl<'a> PartSearch<'a> {
                 Err(failure) => return Err(failure),
             }
         }
-        if let Some(split) = self.split(mask)? {
-            return Ok(split);
+        if let Some(value) = self.by_core(mask)? {
+            return Ok(value);
         }
-        let others = self.core.as_ref().map_or(0, |core| core.counted())
-            + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>();
+        let limit = self.share(self.kind_counted());
         match &mut self.kind {
-            Kind::Games(search) => {
-                search.limit = self.budget.positions.saturating_sub(others);
-                search.value(mask)
+            Kind::Games(games) => {
+                games.limit = limit;
+                games.value(mask)
             }
             Kind::Numbers(_) => unreachable!("numbers give way to games above"),
         }
@@ -996,23 +1013,23 @@ impl<'a> PartSearch<'a> {
     /// with that core's vertices made ground, so that the cuts listed after the value
     /// find the rests valued with it. The searches share the part's budget: one
     /// calculator counts their work, and each may count what the others have not.
-    fn split(&mut self, mask: u64) -> Result<Option<Game>, Failure> {
-        let Kind::Games(games) = &mut self.kind else {
+    fn by_core(&mut self, mask: u64) -> Result<Option<Game>, Failure> {
+        let Kind::Games(games) = &self.kind else {
             return Ok(None);
         };
         let standing = games.board.attached(mask);
-        let core = mixed::core(&games.board, self.green, standing);
+        let core = mixed::core(&games.board, self.green, standing, 0);
         let rest = standing & !core;
         if core == 0 || rest == 0 {
             return Ok(None);
         }
-        let counted = games.counted() + self.rests.iter().map(|(_, r)| r.counted()).sum::<usize>();
-        let numbers = self.core.get_or_insert_with(|| {
-            let ends = self.ends.clone();
-            let colours = self.colours.clone();
-            Box::new(Bounds::new(self.nodes, ends, colours, 0))
-        });
-        numbers.limit = self.budget.positions.saturating_sub(counted);
+        if self.core.is_none() {
+            let (ends, colours) = (self.ends.clone(), self.colours.clone());
+            self.core = Some(Box::new(Bounds::new(self.nodes, ends, colours, 0)));
+        }
+        let limit = self.share(self.core.as_ref().map_or(0, |c| c.counted()));
+        let numbers = self.core.as_mut().expect("made above");
+        numbers.limit = limit;
         let x = match numbers.value(core) {
             Ok(x) => Game::number(x.to_dyadic()),
             Err(Failure::Overflow) => return Ok(None),
@@ -1021,7 +1038,7 @@ impl<'a> PartSearch<'a> {
         let slot = match self.rests.iter().position(|&(known, _)| known == core) {
             Some(slot) => slot,
             None => {
-                let ends = mixed::grounded(&games.board, core);
+                let ends = mixed::grounded(self.board(), core);
                 // Its calculator is the part's, lent for each valuation.
                 let calc = Calculator::new(0);
                 let colours = self.colours.clone();
@@ -1032,14 +1049,12 @@ impl<'a> PartSearch<'a> {
                 self.rests.len() - 1
             }
         };
-        let others = games.counted()
-            + numbers.counted()
-            + (self.rests.iter().enumerate())
-                .filter(|&(i, _)| i != slot)
-                .map(|(_, (_, r))| r.counted())
-                .sum::<usize>();
+        let limit = self.share(self.rests[slot].1.counted());
+        let Kind::Games(games) = &mut self.kind else {
+            unreachable!("a part with green edges is searched on games");
+        };
         let rests = &mut self.rests[slot].1;
-        rests.limit = self.budget.positions.saturating_sub(others);
+        rests.limit = limit;
         rests.progress = games.progress.take();
         std::mem::swap(&mut rests.cx, &mut games.cx);
         let value = rests.value(rest);
@@ -1076,6 +1091,13 @@ const NODES: usize = 65;
 
 /// "None" in the arrays of [`LowLinks`].
 const NONE: u32 = u32::MAX;
+
+/// The edges of `colour` among `colours` (at most 64), as bits.
+fn colour_bits(colours: &[Colour], colour: Colour) -> u64 {
+    (colours.iter().enumerate())
+        .filter(|&(_, &c)| c == colour)
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
 
 /// What [`Board::low_links`] finds: per node (by index) its preorder number ([`NONE`]
 /// if not reached), its low link, its parent and the edge to it ([`NONE`] for the root
@@ -1158,7 +1180,7 @@ impl Board {
 
     /// The edges of `mask` reachable from `from` without passing through `barrier` (a
     /// node, or `u32::MAX` for none).
-    pub(crate) fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
+    pub(super) fn reach_from(&self, mask: u64, from: u32, barrier: u32) -> u64 {
         let mut reached = 0u64;
         let mut visited = 1u128 << from;
         // At most 65 nodes, each pushed once: a stack of fixed size, no allocation (this

@@ -35,6 +35,7 @@
 
 use crate::syntax::Colour;
 
+use super::memo::Hanging;
 use super::{Board, NODES};
 
 /// The most discrete orderings tried for one block.
@@ -135,18 +136,33 @@ impl Shapes {
         &orders[best * n..][..n]
     }
 
-    /// `values` listed as the class of `shape` lists them by
-    /// [`least_ordering`](Shapes::least_ordering), into `out`.
-    pub(super) fn listed<V: Clone>(
+    /// The values of a memo key ([`Key`](super::memo::Key)) of `values` (by vertex,
+    /// ascending, the root aside) hanging on `shape`: listed as its class lists them by
+    /// [`least_ordering`](Shapes::least_ordering) in `order`, the zeros left out, into
+    /// `out`; returns which places of the listing are not zero (the key's `nonzero`).
+    pub(super) fn key_values<V: Hanging>(
         &self,
         shape: Shape,
         values: &[V],
         order: Option<fn(&V, &V) -> std::cmp::Ordering>,
         out: &mut Vec<V>,
-    ) {
+    ) -> u64 {
+        debug_assert!(values.len() <= 64);
         out.clear();
+        if values.iter().all(Hanging::is_zero) {
+            // Most pieces have nothing hanging: every ordering lists the same zeros.
+            return 0;
+        }
+        let mut nonzero = 0u64;
         let ordering = self.least_ordering(shape, values, order);
-        out.extend(ordering.iter().map(|&k| values[k as usize].clone()));
+        for (place, &k) in ordering.iter().enumerate() {
+            let value = &values[k as usize];
+            if !value.is_zero() {
+                nonzero |= 1 << place;
+                out.push(value.clone());
+            }
+        }
+        nonzero
     }
 }
 

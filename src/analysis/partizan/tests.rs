@@ -5,6 +5,8 @@
 
 use petgraph::graph::EdgeIndex;
 
+use super::*;
+
 use crate::game::Game;
 use crate::game_tree::partizan::ColouredTree;
 use crate::model::Graph;
@@ -190,7 +192,6 @@ pub(super) fn by_bounds(
     ))
 }
 
-use super::*;
 use crate::syntax::Colour::{Blue, Green, Red};
 
 /// One search from the bridges of a position gives what a search from the ground after
