@@ -727,11 +727,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(29);
         for round in 0..120 {
             let count = 6 + round % 9;
-            let colours: &[Colour] = if round % 2 == 0 {
-                &[Blue, Red]
-            } else {
-                &[Blue, Red, Green]
-            };
+            let colours = tests::palette(round % 2 != 0);
             assert_agree(&tests::random_graph(&mut rng, count, colours));
         }
     }
@@ -745,11 +741,7 @@ mod tests {
         let mut shared = 0;
         for round in 0..80 {
             let count = 3 + round % 4;
-            let colours: &[Colour] = if round % 3 == 2 {
-                &[Blue, Red, Green]
-            } else {
-                &[Blue, Red]
-            };
+            let colours = tests::palette(round % 3 == 2);
             let edges = tests::symmetric_graph(&mut rng, count, colours);
             assert_agree(&edges);
             let (_, _, local, mask) = tests::part(&edges);
@@ -775,11 +767,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(37);
         for round in 0..120 {
             let count = 3 + round % 8;
-            let colours: &[Colour] = if round % 3 == 0 {
-                &[Blue, Red]
-            } else {
-                &[Blue, Red, Green]
-            };
+            let colours = tests::palette(round % 3 != 0);
             let above = tests::random_graph(&mut rng, count, colours);
             let mut edges: tests::Edges = if round % 2 == 0 {
                 vec![(0, 1, Green)]

@@ -87,6 +87,15 @@ fn least_relabelling(edges: &[(u32, u32, Colour)]) -> Vec<(u32, u32, u8)> {
         .expect("six relabellings")
 }
 
+/// The colours a random graph draws from: blue and red, and green too `with_green`.
+pub(super) fn palette(with_green: bool) -> &'static [Colour] {
+    if with_green {
+        &[Colour::Blue, Colour::Red, Colour::Green]
+    } else {
+        &[Colour::Blue, Colour::Red]
+    }
+}
+
 /// A seeded random connected-ish graph with cycles: `count` edges on up to
 /// `count / 2 + 1` vertices besides the ground, each new vertex joined to an earlier one,
 /// the rest anywhere (loops and parallel edges included).
