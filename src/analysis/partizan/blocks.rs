@@ -516,22 +516,40 @@ impl<'a, V: Value> Blocks<'a, V> {
         } else {
             None
         };
-        if let Some(value) = found {
-            let key = Key {
-                class: form.class,
-                nonzero,
-                values: &listed,
-            };
-            self.remember(hash, key, value.clone())?;
-            self.pool.extend([values, listed]);
-            return Ok(value);
-        }
-        let dominated = if core == mask { 0 } else { core };
+        let value = match found {
+            Some(value) => value,
+            None => {
+                let dominated = if core == mask { 0 } else { core };
+                self.by_options(shape, mask, root, vertices, &values, dominated)?
+            }
+        };
+        let key = Key {
+            class: form.class,
+            nonzero,
+            values: &listed,
+        };
+        self.remember(hash, key, value.clone())?;
+        self.pool.extend([values, listed]);
+        Ok(value)
+    }
+
+    /// The value of the block `mask` at `root` with `values` hanging at `vertices` from
+    /// its options: its cuts but the `dominated` ones, and the canonical options of each
+    /// value hanging.
+    fn by_options(
+        &mut self,
+        shape: u32,
+        mask: u64,
+        root: u32,
+        vertices: u128,
+        values: &[V],
+        dominated: u64,
+    ) -> Result<V, Failure> {
         let mut options = V::Options::default();
         // The cuts of the block's edges, the hanging values carried along.
         let mut hanging = self.buffer(self.board.at.len());
         let mut left = vertices;
-        for value in &values {
+        for value in values {
             hanging[left.trailing_zeros() as usize] = value.clone();
             left &= left - 1;
         }
@@ -571,7 +589,7 @@ impl<'a, V: Value> Blocks<'a, V> {
                 values[k].options(side, &mut moves);
                 for option in moves.drain(..) {
                     let mut after = self.buffer(0);
-                    after.extend_from_slice(&values);
+                    after.extend_from_slice(values);
                     after[k] = option;
                     let value = self.block_value(shape, mask, root, vertices, &after)?;
                     self.pool.push(after);
@@ -579,15 +597,7 @@ impl<'a, V: Value> Blocks<'a, V> {
                 }
             }
         }
-        let value = V::finish(options, &mut self.cx)?;
-        let key = Key {
-            class: form.class,
-            nonzero,
-            values: &listed,
-        };
-        self.remember(hash, key, value.clone())?;
-        self.pool.extend([values, listed]);
-        Ok(value)
+        V::finish(options, &mut self.cx)
     }
 
     /// The value of the red-blue block `mask` at `root` (its shape `shape`, its other
