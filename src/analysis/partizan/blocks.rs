@@ -148,7 +148,9 @@ impl Value for Small {
         }
         Small::simplest_between(low, high).map_err(|Overflow| Failure::Overflow)
     }
-    const ORDER: Option<fn(&Small, &Small) -> std::cmp::Ordering> = Some(Small::cmp);
+    // Any total order chooses one listing: the structural one is cheaper than the
+    // numeric one (on the bed, 7% of the instructions).
+    const ORDER: Option<fn(&Small, &Small) -> std::cmp::Ordering> = Some(Small::structural_cmp);
     fn split(&self, _: &mut ()) -> Result<Option<(Small, Small)>, Failure> {
         Ok(None)
     }

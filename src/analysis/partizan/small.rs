@@ -100,6 +100,13 @@ impl Small {
         }
     }
 
+    /// A total order cheaper than the numeric one (numerator, then exponent: a `Small`
+    /// is reduced, so equal numbers are equal here), to choose among listings, never to
+    /// compare values.
+    pub(super) fn structural_cmp(&self, other: &Small) -> std::cmp::Ordering {
+        self.to_parts().cmp(&other.to_parts())
+    }
+
     /// Nearly the number, as a float: to order options by, never to decide.
     pub(super) fn approx(self) -> f64 {
         self.numerator as f64 / (1u64 << self.exponent) as f64
